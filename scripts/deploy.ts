@@ -1,0 +1,6 @@
+import { bin, run } from "./lib";
+
+/** npm run deploy: build the SPA, apply D1 migrations to the remote database, then deploy the Worker. */
+await run(bin("vite"), ["build"]);
+await run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--remote"], { env: { ...process.env, CI: "true" } });
+await run(bin("wrangler"), ["deploy"]);

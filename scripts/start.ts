@@ -1,0 +1,21 @@
+import { DEMO_CLIENT } from "./seed-data";
+import { bin, ensureDevVars, migrateLocal, run } from "./lib";
+import { seedLocal } from "./platform";
+
+/** npm start: build the SPA, migrate and seed the local D1, then serve everything with wrangler dev. */
+const port = process.env.PORT || "8787";
+ensureDevVars();
+await run(bin("vite"), ["build", "--logLevel", "warn"]);
+await migrateLocal();
+const seeded = await seedLocal();
+
+const line = "─".repeat(64);
+console.log(`\n${line}`);
+console.log(`  Edge Portal on http://localhost:${port}`);
+console.log(
+  `  Admin:  ${seeded.admin.email}  /  ${seeded.adminCreated ? seeded.admin.password : `${seeded.admin.password} (if unchanged since the first start)`}`,
+);
+console.log(`  Client: ${DEMO_CLIENT.email}  /  ${DEMO_CLIENT.password}`);
+console.log(`${line}\n`);
+
+await run(bin("wrangler"), ["dev", "--port", port, "--show-interactive-dev-session=false"]);

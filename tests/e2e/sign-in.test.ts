@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+
+describe("sign-in in a real browser", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("signs the admin in with the seeded credentials and lands on the CRM dashboard", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, ADMIN);
+    await page.waitForURL("**/dashboards/crm");
+    await page.getByText("Administrator").first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("signs a client in and lands on the access-control home", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, CLIENT);
+    await page.waitForURL("**/access-control");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the server's error text for a wrong password", async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, { email: ADMIN.email, password: "not-the-password" });
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("The email or password is incorrect.");
+  });
+
+  it("sends an anonymous deep link through login and back", async () => {
+    const { page } = await newPage(browser);
+    await page.goto("/portal/dashboard?tab=1");
+    await page.waitForURL(/\/login\?tab=1&to=%2Fportal%2Fdashboard/);
+    await page.getByLabel(/email/i).fill(CLIENT.email);
+    await page.getByLabel(/password/i).fill(CLIENT.password);
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.waitForURL("**/portal/dashboard");
+  });
+
+  it("shows not-found for an unknown path", async () => {
+    const { page } = await newPage(browser);
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => location.pathname)).toBe("/no/such/page");
+  });
+});

@@ -1,0 +1,116 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { PBKDF2_ITERATIONS } from "../../worker/src/auth/password";
+import { call, createUser, uniqueEmail } from "./helpers";
+
+describe("sign-in", () => {
+  it("keeps PBKDF2 within the deployed Workers ceiling and stores the count", async () => {
+    expect(PBKDF2_ITERATIONS).toBeLessThanOrEqual(100_000);
+    const user = await createUser();
+    const row = await env.DB.prepare("SELECT passwordIterations, passwordHash FROM users WHERE userId = ?1")
+      .bind(user.userId)
+      .first<{ passwordIterations: number; passwordHash: string }>();
+    expect(row!.passwordIterations).toBe(PBKDF2_ITERATIONS);
+    expect(row!.passwordHash).not.toContain(user.password);
+  });
+
+  it("answers the same for a wrong password and an unknown email", async () => {
+    const user = await createUser();
+    const wrong = await call("login", { email: user.email, password: "not the password" }, { ip: "198.51.100.7" });
+    const unknown = await call("login", { email: uniqueEmail("nobody"), password: "whatever1" }, { ip: "198.51.100.7" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({ error: "The email or password is incorrect.", code: "unauthorized" });
+  });
+
+  it("signs in with an HttpOnly session cookie and answers userData and rules", async () => {
+    const user = await createUser();
+    const res = await call("login", { email: user.email, password: user.password });
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/sid=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(res.body.userData).toMatchObject({ userId: user.userId, userEmail: user.email, role: "client" });
+    expect(res.body.userData).not.toHaveProperty("passwordHash");
+    expect(res.body.userAbilityRules).toContainEqual({ action: "read", subject: "AclDemo" });
+    const stored = await env.DB.prepare("SELECT tokenHash FROM sessions WHERE userId = ?1")
+      .bind(user.userId)
+      .all<{ tokenHash: string }>();
+    const token = res.cookie!.slice(4);
+    expect(stored.results.map((r) => r.tokenHash)).not.toContain(token);
+  });
+
+  it("throttles repeated failures per email with 429", async () => {
+    const user = await createUser();
+    for (let i = 0; i < 5; i++) {
+      const res = await call("login", { email: user.email, password: "wrong-password" }, { ip: `192.0.2.${i + 10}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await call("login", { email: user.email, password: user.password }, { ip: "192.0.2.99" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe("rate_limited");
+  });
+
+  it("throttles repeated failures per address with 429", async () => {
+    const ip = "192.0.2.200";
+    for (let i = 0; i < 20; i++) {
+      await call("login", { email: uniqueEmail("spray"), password: "wrong-password" }, { ip });
+    }
+    const user = await createUser();
+    const blocked = await call("login", { email: user.email, password: user.password }, { ip });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("ends the session on logout", async () => {
+    const user = await createUser();
+    expect((await call("me", {}, { cookie: user.cookie })).status).toBe(200);
+    expect((await call("logout", {}, { cookie: user.cookie })).status).toBe(200);
+    expect((await call("me", {}, { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("ends a deactivated user's sessions at once", async () => {
+    const user = await createUser();
+    await env.DB.prepare("UPDATE users SET userIsActive = 0 WHERE userId = ?1").bind(user.userId).run();
+    expect((await call("me", {}, { cookie: user.cookie })).status).toBe(401);
+    const again = await call("login", { email: user.email, password: user.password });
+    expect(again.status).toBe(403);
+  });
+});
+
+describe("the API's edges", () => {
+  it("refuses a POST whose Origin names another host", async () => {
+    const user = await createUser();
+    const res = await call("me", {}, { cookie: user.cookie, headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("cross_origin");
+    const same = await call("me", {}, { cookie: user.cookie, headers: { origin: "http://portal.test" } });
+    expect(same.status).toBe(200);
+  });
+
+  it("answers malformed JSON with 400 and the error shape", async () => {
+    const res = await call("login", undefined, { raw: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "The request body is not valid JSON.", code: "malformed_json" });
+  });
+
+  it("answers an oversized body with 413", async () => {
+    const res = await call("login", undefined, {
+      raw: JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("too_large");
+  });
+
+  it("gives 401 to an anonymous caller of a signed-in call", async () => {
+    const res = await call("me");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: "Please sign in to continue.", code: "unauthorized" });
+  });
+
+  it("names the missing field with the spec's text", async () => {
+    const res = await call("register", { userEmail: uniqueEmail(), password: "long enough" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'The field "userName" is required.', code: "required", field: "userName" });
+  });
+});

@@ -1,0 +1,68 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import react from "@vitejs/plugin-react";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Wrangler, miniflare and the pool must never reach the network.
+Object.assign(process.env, {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+});
+
+/** Fixed secrets for the worker tests only (never used outside them). */
+export const TEST_SECRETS = {
+  SESSION_PEPPER: "test-pepper",
+  VENDOR_SECRET_KEYS: "t2:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=,t1:AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=",
+  WEBHOOK_SECRET: "test-webhook-secret",
+  MAIL_API_KEY: "",
+};
+
+export default defineConfig(async () => {
+  // wrangler.toml names the built SPA as the assets directory; worker tests need only that it exists.
+  mkdirSync(path.join(import.meta.dirname, "dist/client"), { recursive: true });
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["tests/worker/setup/apply-migrations.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "web",
+            environment: "happy-dom",
+            include: ["tests/web/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/web/setup.ts"],
+          },
+        },
+        {
+          test: {
+            name: "e2e",
+            environment: "node",
+            include: ["tests/e2e/**/*.test.ts"],
+            globalSetup: ["tests/e2e/global-setup.ts"],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});

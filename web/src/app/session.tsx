@@ -1,0 +1,122 @@
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from "@casl/ability";
+import { AbilityProvider } from "@casl/react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { api, setUnauthorizedHandler } from "../lib/api";
+import { readCookie, removeCookie, writeCookie } from "../lib/cookies";
+
+export type AppAbility = MongoAbility;
+export type AbilityRule = RawRuleOf<AppAbility>;
+
+/** userData as the server answers it (API.md User + role). */
+export interface UserData {
+  userId: number;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  userImage: string | null;
+  userRole: string;
+  role: string;
+  userQuota: number;
+  userPlan: string | null;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export interface SignInAnswer {
+  userData: UserData;
+  userAbilityRules: AbilityRule[];
+}
+
+interface SessionValue {
+  userData: UserData | null;
+  isLoggedIn: boolean;
+  ability: AppAbility;
+  /** Stores the answer of login / two-steps / register / me. */
+  signIn: (answer: SignInAnswer) => void;
+  /** Merges changed fields (say, a new name or avatar) into the stored userData. */
+  updateUserData: (patch: Partial<UserData>) => void;
+  /** Reloads userData and rules from the server (after a role change). */
+  refresh: () => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export const USER_DATA_COOKIE = "userData";
+export const RULES_COOKIE = "userAbilityRules";
+
+/**
+ * The signed-in state lives in two JSON cookies (spec section 3): userData and userAbilityRules.
+ * The session token itself is an HttpOnly cookie the page never sees.
+ */
+export function SessionProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
+  const [userData, setUserData] = useState<UserData | null>(() => readCookie<UserData>(USER_DATA_COOKIE));
+  const ability = useMemo(() => createMongoAbility(readCookie<AbilityRule[]>(RULES_COOKIE) ?? []), []);
+  const clearing = useRef(false);
+
+  const clear = useCallback(() => {
+    removeCookie(USER_DATA_COOKIE);
+    removeCookie(RULES_COOKIE);
+    ability.update([]);
+    setUserData(null);
+  }, [ability]);
+
+  const signIn = useCallback(
+    (answer: SignInAnswer) => {
+      writeCookie(USER_DATA_COOKIE, answer.userData);
+      writeCookie(RULES_COOKIE, answer.userAbilityRules);
+      ability.update(answer.userAbilityRules);
+      clearing.current = false;
+      setUserData(answer.userData);
+    },
+    [ability],
+  );
+
+  const updateUserData = useCallback((patch: Partial<UserData>) => {
+    setUserData((current) => {
+      if (!current) return current;
+      const next = { ...current, ...patch };
+      writeCookie(USER_DATA_COOKIE, next);
+      return next;
+    });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    signIn(await api<SignInAnswer>("me"));
+  }, [signIn]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api("logout");
+    } finally {
+      clear();
+    }
+  }, [clear]);
+
+  // A 401 from any call clears the client state once and goes to login (no loops).
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (clearing.current) return;
+      clearing.current = true;
+      clear();
+      onSignedOut();
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [clear, onSignedOut]);
+
+  const value = useMemo<SessionValue>(
+    () => ({ userData, isLoggedIn: userData !== null, ability, signIn, updateUserData, refresh, signOut }),
+    [userData, ability, signIn, updateUserData, refresh, signOut],
+  );
+  return (
+    <SessionContext.Provider value={value}>
+      <AbilityProvider value={ability}>{children}</AbilityProvider>
+    </SessionContext.Provider>
+  );
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from "react";
+
+export type LayoutName = "default" | "blank";
+
+/** Route meta (spec section 6). A route without action/subject needs `manage all`. */
+export interface RouteMeta {
+  layout?: LayoutName;
+  public?: boolean;
+  unauthenticatedOnly?: boolean;
+  action?: string;
+  subject?: string;
+  /** The menu link kept active while on this route (tabs of one page). */
+  navActiveLink?: string;
+  /** Content fills the viewport height (no page scroll). */
+  fixedHeight?: boolean;
+}
+
+/** One entry of the route table: loaded on demand. */
+export interface AppRoute {
+  path: string;
+  name: string;
+  page: () => Promise<{ default: ComponentType }>;
+  meta?: RouteMeta;
+}
+
+/** A redirect of the route table. `to` may depend on the signed-in role. */
+export interface AppRedirect {
+  path: string;
+  to: string | ((ctx: { role: string | null; search: string; params: Record<string, string> }) => string);
+}
+
+/** Sections of the menu, in order. */
+export type NavSection = "dashboards" | "portal" | "commerce" | "admin" | "pages";
+
+/** One menu entry; `title` is an i18n key ("namespace:key"). */
+export interface NavItem {
+  title: string;
+  to?: string;
+  icon?: string;
+  action?: string;
+  subject?: string;
+  children?: NavItem[];
+  section: NavSection;
+  order: number;
+}

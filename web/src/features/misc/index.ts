@@ -1,0 +1,32 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+export const routes: AppRoute[] = [
+  {
+    path: "/not-authorized",
+    name: "not-authorized",
+    page: () => import("./pages/NotAuthorizedPage"),
+    meta: { layout: "blank", public: true },
+  },
+  {
+    path: "/pages/misc/not-authorized",
+    name: "pages-misc-not-authorized",
+    page: () => import("./pages/NotAuthorizedPage"),
+    meta: { layout: "blank", public: true },
+  },
+  {
+    path: "/pages/misc/not-found/:error*",
+    name: "pages-misc-not-found",
+    page: () => import("./pages/NotFoundPage"),
+    meta: { layout: "blank", public: true },
+  },
+];
+
+/** The catch-all (name $error): blank layout, public. */
+export const notFoundRoute: AppRoute = {
+  path: "*",
+  name: "$error",
+  page: () => import("./pages/NotFoundPage"),
+  meta: { layout: "blank", public: true },
+};
+
+export const nav: NavItem[] = [];

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+
+export default function NotAuthorizedPage() {
+  const { t } = useTranslation("misc");
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-7xl font-bold text-warning">401</p>
+      <h1 className="text-2xl font-semibold">{t("notAuthorizedTitle")}</h1>
+      <p className="text-base-content/70">{t("notAuthorizedText")}</p>
+      <Link href="/" className="btn btn-primary">
+        {t("backHome")}
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { createMongoAbility, subject as asSubject, type MongoAbility, type RawRuleOf } from "@casl/ability";
+
+/** Subjects of the product's permission rules. `all` matches every subject. */
+export const SUBJECTS = [
+  "all",
+  "AclDemo",
+  "Portal",
+  "Dashboard",
+  "User",
+  "Role",
+  "Item",
+  "Bundle",
+  "Coupon",
+  "Site",
+  "Vendor",
+  "History",
+  "Cart",
+  "Payment",
+  "Invoice",
+  "Quota",
+  "Download",
+  "Profile",
+  "Audit",
+  "Outbox",
+  "ApiKey",
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const ACTIONS = ["manage", "read", "create", "update", "delete", "redeem", "claim"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type AppRule = RawRuleOf<AppAbility>;
+
+/** A rule as stored in role_rules. */
+export interface StoredRule {
+  action: string;
+  subject: string;
+  inverted: number | boolean;
+  conditions: string | null;
+}
+
+/** Stored rules → CASL rules for one user, with "${user.userId}" in conditions replaced by their id. */
+export function rulesForUser(stored: StoredRule[], userId: number): AppRule[] {
+  return stored.map((rule) => {
+    const out: AppRule = {
+      action: rule.action as Action,
+      subject: rule.subject as Subject,
+    };
+    if (rule.inverted === true || rule.inverted === 1) out.inverted = true;
+    if (rule.conditions) {
+      out.conditions = JSON.parse(rule.conditions.replaceAll("${user.userId}", String(userId))) as Record<string, unknown>;
+      // Ids are numbers in rows; the template is a string in JSON.
+      for (const [key, value] of Object.entries(out.conditions)) {
+        if (value === String(userId)) out.conditions[key] = userId;
+      }
+    }
+    return out;
+  });
+}
+
+export function buildAbility(rules: AppRule[]): AppAbility {
+  return createMongoAbility<AppAbility>(rules);
+}
+
+/** A row of a subject type, for checks that depend on the row (ownership). */
+export function row(type: Subject, fields: Record<string, unknown>) {
+  return asSubject(type, fields);
+}
+
+/**
+ * How far an ability reaches over a subject's rows: "all" rows, only "own" rows (rules conditioned
+ * on the caller's userId), or "none".
+ */
+export function scopeOf(ability: AppAbility, action: Action, type: Subject): "all" | "own" | "none" {
+  if (!ability.can(action, type)) return "none";
+  // Nobody owns userId -1: allowed on such a row means unconditioned.
+  return ability.can(action, row(type, { userId: -1 })) ? "all" : "own";
+}

@@ -1,0 +1,128 @@
+import type { AppRule, StoredRule } from "./ability";
+import { rulesForUser } from "./ability";
+import { randomToken, sha256Hex } from "./crypto";
+import { nowSeconds } from "../db";
+
+export const SESSION_COOKIE = "sid";
+
+const HOUR = 3600;
+/** Idle timeouts (DESIGN.md): staff 2 hours; clients 24 hours, or 30 days with remember-me. */
+export function idleSecondsFor(role: string, rememberMe: boolean): number {
+  if (role !== "client") return 2 * HOUR;
+  return rememberMe ? 30 * 24 * HOUR : 24 * HOUR;
+}
+
+/** The signed-in user as every handler sees it. */
+export interface SessionUser {
+  userId: number;
+  userName: string;
+  userEmail: string;
+  userRole: string;
+  userImage: string | null;
+  userQuota: number;
+  emailVerified: number;
+  twoFactorEnabled: number;
+}
+
+export interface LoadedSession {
+  sessionId: number;
+  lastSeenAt: number;
+  user: SessionUser;
+  rules: AppRule[];
+}
+
+/**
+ * The session, its user and their role's rules in one statement (one D1 round trip per request).
+ * Inactive or deleted users have no session, whatever rows remain.
+ */
+const SESSION_SQL = `
+SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
+       u.userId, u.userName, u.userEmail, u.userRole, u.userImage, u.userQuota, u.emailVerified, u.twoFactorEnabled,
+       (SELECT json_group_array(json_object('action', r.action, 'subject', r.subject,
+                                            'inverted', r.inverted, 'conditions', r.conditions))
+          FROM role_rules r JOIN roles ro ON ro.roleId = r.roleId
+         WHERE ro.roleName = u.userRole) AS rules
+  FROM sessions s JOIN users u ON u.userId = s.userId
+ WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL`;
+
+interface SessionRow extends SessionUser {
+  sessionId: number;
+  lastSeenAt: number;
+  idleSeconds: number;
+  rules: string;
+}
+
+export async function loadSession(d1: D1Database, token: string): Promise<LoadedSession | null> {
+  const tokenHash = await sha256Hex(token);
+  const found = await d1.prepare(SESSION_SQL).bind(tokenHash).first<SessionRow>();
+  if (!found) return null;
+  if (nowSeconds() - found.lastSeenAt > found.idleSeconds) {
+    await d1.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(found.sessionId).run();
+    return null;
+  }
+  const { sessionId, lastSeenAt, idleSeconds: _idle, rules, ...user } = found;
+  return { sessionId, lastSeenAt, user, rules: rulesForUser(JSON.parse(rules) as StoredRule[], user.userId) };
+}
+
+/** Stored rules of a role, for answers that carry userAbilityRules. */
+export async function roleRules(d1: D1Database, role: string, userId: number): Promise<AppRule[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT r.action, r.subject, r.inverted, r.conditions FROM role_rules r
+         JOIN roles ro ON ro.roleId = r.roleId WHERE ro.roleName = ?1 ORDER BY r.ruleId`,
+    )
+    .bind(role)
+    .all<StoredRule>();
+  return rulesForUser(results, userId);
+}
+
+export interface NewSession {
+  token: string;
+  statement: D1PreparedStatement;
+  maxAge: number | null;
+}
+
+/** A fresh 256-bit session token and the statement that stores its hash (for the caller's batch). */
+export async function newSession(
+  d1: D1Database,
+  opts: { userId: number; role: string; rememberMe: boolean; userAgent: string; ip: string },
+): Promise<NewSession> {
+  const token = randomToken(32);
+  const idleSeconds = idleSecondsFor(opts.role, opts.rememberMe);
+  const statement = d1
+    .prepare(
+      `INSERT INTO sessions (userId, tokenHash, rememberMe, idleSeconds, userAgent, ip, lastSeenAt)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+    )
+    .bind(
+      opts.userId,
+      await sha256Hex(token),
+      opts.rememberMe ? 1 : 0,
+      idleSeconds,
+      opts.userAgent.slice(0, 300),
+      opts.ip,
+      nowSeconds(),
+    );
+  return { token, statement, maxAge: opts.rememberMe && opts.role === "client" ? idleSeconds : null };
+}
+
+export function sessionCookie(token: string, secure: boolean, maxAge: number | null): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) parts.push("Secure");
+  if (maxAge !== null) parts.push(`Max-Age=${maxAge}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return sessionCookie("", secure, 0);
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}

@@ -1,0 +1,68 @@
+import { Kysely, type Compilable } from "kysely";
+import { D1Dialect } from "kysely-d1";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+const instances = new WeakMap<D1Database, DB>();
+
+/** One Kysely instance per D1 binding (the binding object lives as long as the isolate). */
+export function getDb(d1: D1Database): DB {
+  let db = instances.get(d1);
+  if (!db) {
+    db = new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });
+    instances.set(d1, db);
+  }
+  return db;
+}
+
+/** Turns a Kysely query into a prepared D1 statement, for use in `DB.batch()`. */
+export function prepare(d1: D1Database, query: Compilable): D1PreparedStatement {
+  const compiled = query.compile();
+  return d1.prepare(compiled.sql).bind(...(compiled.parameters as unknown[]));
+}
+
+/**
+ * Runs queries as one D1 batch: one round trip, one transaction (a failing statement rolls back all).
+ * D1 has no interactive transactions, so invariants are carried by conditional statements inside a
+ * batch whose changed-row counts the caller checks.
+ */
+export async function runBatch<T = Record<string, unknown>>(
+  d1: D1Database,
+  queries: Array<Compilable | D1PreparedStatement>,
+): Promise<D1Result<T>[]> {
+  const statements = queries.map((q) => ("compile" in q ? prepare(d1, q) : q));
+  return d1.batch<T>(statements);
+}
+
+/** Changed rows of one batch result. */
+export function changes(result: D1Result<unknown> | undefined): number {
+  return result?.meta?.changes ?? 0;
+}
+
+/**
+ * An FTS5 (trigram) MATCH expression for a user's search text: each word becomes a quoted phrase so
+ * operators and punctuation in the input are taken literally. Null when no word has 3+ characters,
+ * the trigram minimum; callers then fall back to LIKE.
+ */
+export function ftsQuery(search: string): string | null {
+  const words = search
+    .trim()
+    .split(/\s+/)
+    .filter((w) => [...w].length >= 3);
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(" ");
+}
+
+/** A LIKE pattern matching the text anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
+export function likeAnywhere(search: string): string {
+  return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,285 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Columns the database fills (autoincrement ids, defaults) are optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface RolesTable {
+  roleId: Generated<number>;
+  roleName: string;
+  roleDesc: Defaulted<string>;
+  builtIn: Defaulted<number>;
+  createdAt: Defaulted<string>;
+}
+
+export interface RoleRulesTable {
+  ruleId: Generated<number>;
+  roleId: number;
+  action: string;
+  subject: string;
+  inverted: Defaulted<number>;
+  conditions: string | null;
+}
+
+export interface UsersTable {
+  userId: Generated<number>;
+  userName: string;
+  userEmail: string;
+  userPhone: Defaulted<string>;
+  userImage: string | null;
+  userRole: string;
+  userIsActive: Defaulted<number>;
+  userQuota: Defaulted<number>;
+  emailVerified: Defaulted<number>;
+  passwordHash: string;
+  passwordSalt: string;
+  passwordIterations: number;
+  twoFactorSecret: string | null;
+  twoFactorEnabled: Defaulted<number>;
+  deletedAt: string | null;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface SessionsTable {
+  sessionId: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  rememberMe: Defaulted<number>;
+  idleSeconds: number;
+  userAgent: Defaulted<string>;
+  ip: Defaulted<string>;
+  createdAt: Defaulted<string>;
+  lastSeenAt: number;
+}
+
+export interface AuthTokensTable {
+  tokenHash: string;
+  userId: number;
+  purpose: "reset" | "verify" | "two_steps";
+  detail: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export interface LoginAttemptsTable {
+  attemptId: Generated<number>;
+  attemptKey: string;
+  createdAt: number;
+}
+
+export interface ApiKeysTable {
+  apiKeyId: Generated<number>;
+  keyName: string;
+  keyPrefix: string;
+  keyHash: string;
+  scope: Defaulted<"agent">;
+  createdBy: number | null;
+  createdAt: Defaulted<string>;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface ItemsTable {
+  itemId: Generated<number>;
+  itemName: string;
+  itemDesc: Defaulted<string>;
+  itemPrice: number;
+  itemDuration: number;
+  itemUrl: Defaulted<string>;
+  itemImage: string | null;
+  itemFile: string | null;
+  itemFileKey: string | null;
+  itemIsActive: Defaulted<number>;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface BundlesTable {
+  bundleId: Generated<number>;
+  bundlePoin: number;
+  bundlePPP: number;
+  bundleDisc: Defaulted<number>;
+  /** Generated column: round(points × price per point × (100 − discount) / 100). */
+  bundlePrice: ColumnType<number, never, never>;
+  bundleIsActive: Defaulted<number>;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface CouponsTable {
+  couponId: Generated<number>;
+  couponCode: string;
+  couponQuota: number;
+  couponExpired: string;
+  couponUsed: Defaulted<"N" | "Y">;
+  couponUsedDate: string | null;
+  couponUsedBy: number | null;
+  batchId: Defaulted<string>;
+  createdAt: Defaulted<string>;
+}
+
+export interface SitesTable {
+  siteId: Generated<number>;
+  siteName: string;
+  siteDesc: string;
+  sitePrice: number;
+  siteIsUse: Defaulted<number>;
+  siteImage: string | null;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface VendorAccountsTable {
+  vendorId: Generated<number>;
+  vendorSiteID: number;
+  vendorName: string;
+  loginMethod: "cookie" | "email";
+  vendorEmail: Defaulted<string>;
+  vendorSecret: string | null;
+  vendorIsActive: Defaulted<number>;
+  lastUsedAt: Defaulted<string>;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface CartsTable {
+  cartId: Generated<number>;
+  userId: number;
+  kind: "item" | "bundle";
+  refId: number;
+  qty: number;
+  createdAt: Defaulted<string>;
+}
+
+export type PaymentStatus = "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired";
+
+export interface PaymentsTable {
+  paymentId: Generated<number>;
+  referenceId: string;
+  userId: number;
+  amount: number;
+  currency: string;
+  status: Defaulted<PaymentStatus>;
+  lines: string;
+  method: Defaulted<"bank" | "gateway" | "manual">;
+  proofKey: string | null;
+  proofName: string | null;
+  note: Defaulted<string>;
+  invoiceNumber: number | null;
+  createdAt: Defaulted<string>;
+  expiresAt: string;
+  paidAt: string | null;
+  updatedAt: Defaulted<string>;
+}
+
+export interface CountersTable {
+  counterName: string;
+  counterValue: number;
+}
+
+export interface SubscriptionsTable {
+  subscriptionId: Generated<number>;
+  userId: number;
+  itemId: number;
+  startsAt: string;
+  endsAt: string;
+  grantRef: string;
+  createdAt: Defaulted<string>;
+}
+
+export type LedgerReason = "grant" | "spend" | "refund" | "redeem" | "adjust";
+
+export interface QuotaLedgerTable {
+  ledgerId: Generated<number>;
+  userId: number;
+  delta: number;
+  reason: LedgerReason;
+  ref: string | null;
+  note: Defaulted<string>;
+  actorId: number | null;
+  createdAt: Defaulted<string>;
+}
+
+export interface HistoryTable {
+  historyId: Generated<number>;
+  uniqueId: string;
+  userId: number;
+  siteId: number | null;
+  vendorId: number | null;
+  siteName: string;
+  vendorName: Defaulted<string>;
+  fileName: string;
+  fileKey: string;
+  reportName: string | null;
+  reportKey: string | null;
+  pointsSpent: number;
+  /** 0 queued, 1 done, 2 failed. */
+  status: Defaulted<0 | 1 | 2>;
+  similarity: number | null;
+  claimedAt: string | null;
+  claimedBy: string | null;
+  createdAt: Defaulted<string>;
+  updatedAt: Defaulted<string>;
+}
+
+export interface AuditLogTable {
+  auditId: Generated<number>;
+  actorId: number | null;
+  actorEmail: Defaulted<string>;
+  action: string;
+  subject: Defaulted<string>;
+  subjectId: Defaulted<string>;
+  outcome: Defaulted<"ok" | "denied" | "failed">;
+  detail: Defaulted<string>;
+  ip: Defaulted<string>;
+  createdAt: Defaulted<string>;
+}
+
+export interface OutboxTable {
+  mailId: Generated<number>;
+  toEmail: string;
+  mailKind: string;
+  mailSubject: string;
+  mailBody: string;
+  status: Defaulted<"queued" | "sent" | "failed">;
+  attempts: Defaulted<number>;
+  lastError: string | null;
+  createdAt: Defaulted<string>;
+  sentAt: string | null;
+}
+
+/** Full-text (trigram) tables kept in step by triggers; only `rowid` and MATCH are used. */
+export interface FtsTable {
+  rowid: number;
+}
+
+export interface Database {
+  roles: RolesTable;
+  role_rules: RoleRulesTable;
+  users: UsersTable;
+  users_fts: FtsTable & { users_fts: string };
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  login_attempts: LoginAttemptsTable;
+  api_keys: ApiKeysTable;
+  items: ItemsTable;
+  items_fts: FtsTable & { items_fts: string };
+  bundles: BundlesTable;
+  coupons: CouponsTable;
+  coupons_fts: FtsTable & { coupons_fts: string };
+  sites: SitesTable;
+  vendor_accounts: VendorAccountsTable;
+  carts: CartsTable;
+  payments: PaymentsTable;
+  counters: CountersTable;
+  subscriptions: SubscriptionsTable;
+  quota_ledger: QuotaLedgerTable;
+  history: HistoryTable;
+  history_fts: FtsTable & { history_fts: string };
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,130 @@
+import { buildAbility } from "../auth/ability";
+import { AGENT_RULES, loadAgent } from "../auth/apikey";
+import { loadSession, readCookie, SESSION_COOKIE, clearSessionCookie } from "../auth/session";
+import { getDb, nowSeconds } from "../db";
+import { readBody, validate, JSON_LIMIT } from "./body";
+import { auditQuery, type Ctx } from "./context";
+import { forbidden, HttpError, notFound, unauthorized } from "./errors";
+import { errorResponse } from "./respond";
+import type { RouteDef } from "./route";
+
+/** Refreshing lastSeenAt at most once a minute keeps most requests free of writes. */
+const TOUCH_EVERY_SECONDS = 60;
+
+export function createDispatcher(routes: RouteDef[]) {
+  const byName = new Map<string, RouteDef>();
+  for (const def of routes) {
+    if (byName.has(def.name)) throw new Error(`call ${def.name} is declared twice`);
+    byName.set(def.name, def);
+  }
+
+  return async function dispatch(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    const name = url.pathname.slice("/api/".length);
+    let ctx: Ctx | null = null;
+    try {
+      const def = byName.get(name);
+      if (!def) throw notFound(`Unknown call "${name.slice(0, 60)}".`, "unknown_call");
+      if (request.method !== "POST") {
+        throw new HttpError(405, "method_not_allowed", "Every API call is a POST.");
+      }
+      checkOrigin(request, url);
+      ctx = await authenticate(request, url, env, exec);
+      authorize(def, ctx);
+      const input = validate(def.schema, await readBody(request, def.maxBody ?? JSON_LIMIT));
+      const response = await def.handler(ctx, input);
+      for (const cookie of ctx.cookies) response.headers.append("set-cookie", cookie);
+      return response;
+    } catch (error) {
+      const response = errorResponse(error);
+      if (error instanceof HttpError && error.status === 403 && ctx) {
+        const refused = auditQuery(ctx, {
+          action: "refused",
+          subject: name.slice(0, 60),
+          outcome: "denied",
+          detail: { reason: error.code },
+        });
+        exec.waitUntil(refused.execute().then(() => undefined));
+      }
+      if (error instanceof HttpError && error.status === 401 && readCookie(request, SESSION_COOKIE)) {
+        response.headers.append("set-cookie", clearSessionCookie(url.protocol === "https:"));
+      }
+      return response;
+    }
+  };
+}
+
+/** A browser POST from another site's page is refused (CSRF); requests without Origin are not browsers'. */
+function checkOrigin(request: Request, url: URL) {
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  let host: string | null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host !== url.host) throw forbidden("Requests from another site are not accepted.", "cross_origin");
+}
+
+async function authenticate(request: Request, url: URL, env: Env, exec: ExecutionContext): Promise<Ctx> {
+  const db = getDb(env.DB);
+  const ctx: Ctx = {
+    env,
+    exec,
+    request,
+    url,
+    db,
+    ip: request.headers.get("cf-connecting-ip") ?? "",
+    userAgent: request.headers.get("user-agent") ?? "",
+    secure: url.protocol === "https:",
+    user: null,
+    sessionId: null,
+    agent: null,
+    rules: [],
+    ability: buildAbility([]),
+    cookies: [],
+  };
+  const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer) {
+    ctx.agent = await loadAgent(env.DB, bearer, exec);
+    if (!ctx.agent) throw unauthorized("The API key is not valid.");
+    ctx.rules = AGENT_RULES;
+    ctx.ability = buildAbility(AGENT_RULES);
+    return ctx;
+  }
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return ctx;
+  const session = await loadSession(env.DB, token);
+  if (!session) return ctx;
+  ctx.user = session.user;
+  ctx.sessionId = session.sessionId;
+  ctx.rules = session.rules;
+  ctx.ability = buildAbility(session.rules);
+  const now = nowSeconds();
+  if (now - session.lastSeenAt > TOUCH_EVERY_SECONDS) {
+    exec.waitUntil(
+      env.DB.prepare("UPDATE sessions SET lastSeenAt = ?1 WHERE sessionId = ?2")
+        .bind(now, session.sessionId)
+        .run()
+        .then(() => undefined),
+    );
+  }
+  return ctx;
+}
+
+function authorize(def: RouteDef, ctx: Ctx) {
+  if (def.access === "public") return;
+  if (ctx.agent && !def.agent) {
+    throw forbidden("An API key may only call claim-jobs and update-history.", "agent_not_allowed");
+  }
+  if (!ctx.user && !ctx.agent) throw unauthorized();
+  if (def.access === "signedIn") {
+    if (!ctx.user) throw forbidden("This call needs a signed-in user.", "agent_not_allowed");
+    return;
+  }
+  const [action, subject] = def.access;
+  if (!ctx.ability.can(action, subject)) {
+    throw forbidden(`You are not allowed to ${action} ${subject}.`, "missing_permission");
+  }
+}

@@ -1,0 +1,27 @@
+import { HttpError } from "./errors";
+
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  const response = new Response(JSON.stringify(data), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+  if (headers) new Headers(headers).forEach((value, key) => response.headers.append(key, value));
+  return response;
+}
+
+/** A list answer: `{data, total, page, limit}`. */
+export function list<T>(data: T[], total: number, page: number, limit: number, extra?: object) {
+  return json({ ...extra, data, total, page, limit });
+}
+
+/** Errors become the API's error shape; anything unexpected is logged and answered without internals. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    const body: Record<string, string> = { error: error.message, code: error.code };
+    if (error.field) body.field = error.field;
+    const headers = error.status === 429 ? { "retry-after": "60" } : undefined;
+    return json(body, error.status, headers);
+  }
+  console.error("unhandled error", error);
+  return json({ error: "Something went wrong. Please try again.", code: "internal_error" }, 500);
+}

@@ -1,0 +1,59 @@
+import type { DB } from "./db";
+
+export interface Mail {
+  to: string;
+  kind: string;
+  subject: string;
+  body: string;
+}
+
+/** Queues a mail: the insert, to run alone or inside the caller's batch. A cron task delivers it. */
+export function queueMail(db: DB, mail: Mail) {
+  return db.insertInto("outbox").values({
+    toEmail: mail.to,
+    mailKind: mail.kind,
+    mailSubject: mail.subject,
+    mailBody: mail.body,
+  });
+}
+
+/** Sends queued mail through the configured HTTP API; without one, mail stays visible in the outbox. */
+export async function deliverOutbox(env: Env, db: DB, batchSize = 20): Promise<number> {
+  if (!env.MAIL_API_URL || !env.MAIL_API_KEY) return 0;
+  const queued = await db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("status", "=", "queued")
+    .where("attempts", "<", 5)
+    .orderBy("createdAt")
+    .limit(batchSize)
+    .execute();
+  let sent = 0;
+  for (const mail of queued) {
+    try {
+      const response = await fetch(env.MAIL_API_URL, {
+        method: "POST",
+        headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json" },
+        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.toEmail, subject: mail.mailSubject, text: mail.mailBody }),
+      });
+      if (!response.ok) throw new Error(`mail API answered ${response.status}`);
+      await db
+        .updateTable("outbox")
+        .set({ status: "sent", sentAt: new Date().toISOString(), attempts: mail.attempts + 1 })
+        .where("mailId", "=", mail.mailId)
+        .execute();
+      sent++;
+    } catch (error) {
+      await db
+        .updateTable("outbox")
+        .set({
+          attempts: mail.attempts + 1,
+          lastError: String(error).slice(0, 500),
+          status: mail.attempts + 1 >= 5 ? "failed" : "queued",
+        })
+        .where("mailId", "=", mail.mailId)
+        .execute();
+    }
+  }
+  return sent;
+}

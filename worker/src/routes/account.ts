@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { hashPassword, verifyPassword } from "../auth/password";
+import { seal, unseal } from "../auth/secretbox";
+import { newSession, sessionCookie } from "../auth/session";
+import { checkTotp, newTotpSecret, otpauthUrl } from "../auth/totp";
+import { consumeToken, issueToken } from "../auth/tokens";
+import { nowSeconds, prepare, runBatch } from "../db";
+import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { queueMail } from "../outbox";
+import { resetMail, verificationMail } from "./mails";
+
+const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
+const FORGOT_PER_HOUR = 3;
+
+const forgotPassword = route({
+  name: "forgot-password",
+  access: "public",
+  schema: z.object({ email: f.email() }),
+  async handler(ctx, { email }) {
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["userId", "userName"])
+      .where("userEmail", "=", email)
+      .where("deletedAt", "is", null)
+      .where("userIsActive", "=", 1)
+      .executeTakeFirst();
+    const attemptKey = `forgot:${email}`;
+    const recent = await ctx.env.DB.prepare("SELECT count(*) AS n FROM login_attempts WHERE attemptKey = ?1 AND createdAt > ?2")
+      .bind(attemptKey, nowSeconds() - 3600)
+      .first<{ n: number }>();
+    // The answer is the same whether or not the account exists, and whether or not a mail is sent.
+    if (user && (recent?.n ?? 0) < FORGOT_PER_HOUR) {
+      const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
+      await runBatch(ctx.env.DB, [
+        insert,
+        queueMail(ctx.db, resetMail(ctx, email, user.userName, token)),
+        ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
+      ]);
+    }
+    return json({ message: FORGOT_MESSAGE });
+  },
+});
+
+const resetPassword = route({
+  name: "reset-password",
+  access: "public",
+  schema: z.object({ token: f.text(100), password: f.password() }),
+  async handler(ctx, { token, password }) {
+    const used = await consumeToken(ctx.db, token, "reset");
+    if (!used) throw badRequest("This reset link is invalid or has expired. Please ask for a new one.", "invalid_token");
+    const hash = await hashPassword(password, ctx.env.SESSION_PEPPER);
+    await runBatch(ctx.env.DB, [
+      ctx.db
+        .updateTable("users")
+        .set({ ...hash, updatedAt: new Date().toISOString() })
+        .where("userId", "=", used.userId),
+      // A new password ends every session, wherever it was opened.
+      ctx.db.deleteFrom("sessions").where("userId", "=", used.userId),
+      ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
+      auditQuery(ctx, { action: "reset-password", subject: "User", subjectId: used.userId }),
+    ]);
+    return json({ message: "Your password has been changed. You can sign in now." });
+  },
+});
+
+const verifyEmail = route({
+  name: "verify-email",
+  access: "public",
+  schema: z.object({ token: f.text(100) }),
+  async handler(ctx, { token }) {
+    const used = await consumeToken(ctx.db, token, "verify");
+    if (!used) throw badRequest("This verification link is invalid or has expired.", "invalid_token");
+    await ctx.db.updateTable("users").set({ emailVerified: 1 }).where("userId", "=", used.userId).execute();
+    return json({ message: "Your email address is confirmed." });
+  },
+});
+
+const resendVerification = route({
+  name: "resend-verification",
+  access: "signedIn",
+  schema: z.object({}),
+  async handler(ctx) {
+    const user = requireUser(ctx);
+    if (user.emailVerified === 1) throw conflict("Your email address is already confirmed.", "already_verified");
+    const { token, insert } = await issueToken(ctx.db, user.userId, "verify");
+    await runBatch(ctx.env.DB, [insert, queueMail(ctx.db, verificationMail(ctx, user.userEmail, user.userName, token))]);
+    return json({ message: "A new verification link is on its way." });
+  },
+});
+
+async function assertPassword(ctx: Ctx, userId: number, password: string, field: string) {
+  const stored = await ctx.db
+    .selectFrom("users")
+    .select(["passwordHash", "passwordSalt", "passwordIterations"])
+    .where("userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(password, stored, ctx.env.SESSION_PEPPER))) {
+    throw badRequest("The password is not correct.", "wrong_password", field);
+  }
+}
+
+const changePassword = route({
+  name: "change-password",
+  access: "signedIn",
+  schema: z.object({ currentPassword: z.string().min(1).max(200), newPassword: f.password() }),
+  async handler(ctx, { currentPassword, newPassword }) {
+    const user = requireUser(ctx);
+    await assertPassword(ctx, user.userId, currentPassword, "currentPassword");
+    const hash = await hashPassword(newPassword, ctx.env.SESSION_PEPPER);
+    // Every session ends, this one included, and this browser gets a fresh one.
+    const session = await newSession(ctx.env.DB, {
+      userId: user.userId,
+      role: user.userRole,
+      rememberMe: false,
+      userAgent: ctx.userAgent,
+      ip: ctx.ip,
+    });
+    await ctx.env.DB.batch([
+      prepare(
+        ctx.env.DB,
+        ctx.db
+          .updateTable("users")
+          .set({ ...hash, updatedAt: new Date().toISOString() })
+          .where("userId", "=", user.userId),
+      ),
+      prepare(ctx.env.DB, ctx.db.deleteFrom("sessions").where("userId", "=", user.userId)),
+      session.statement,
+      prepare(ctx.env.DB, auditQuery(ctx, { action: "change-password", subject: "User", subjectId: user.userId })),
+    ]);
+    ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
+    return json({ message: "Your password has been changed. Other sessions were signed out." });
+  },
+});
+
+const twoFactorSetup = route({
+  name: "two-factor-setup",
+  access: "signedIn",
+  schema: z.object({}),
+  async handler(ctx) {
+    const user = requireUser(ctx);
+    if (user.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    const secret = newTotpSecret();
+    await ctx.db
+      .updateTable("users")
+      .set({ twoFactorSecret: await seal(secret, ctx.env.VENDOR_SECRET_KEYS) })
+      .where("userId", "=", user.userId)
+      .execute();
+    return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
+  },
+});
+
+const twoFactorEnable = route({
+  name: "two-factor-enable",
+  access: "signedIn",
+  schema: z.object({ code: f.text(10) }),
+  async handler(ctx, { code }) {
+    const user = requireUser(ctx);
+    const row = await ctx.db
+      .selectFrom("users")
+      .select(["twoFactorSecret", "twoFactorEnabled"])
+      .where("userId", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    if (row.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    if (!row.twoFactorSecret) throw badRequest("Start the set-up first.", "two_factor_not_set_up");
+    if (!checkTotp(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code)) {
+      throw badRequest("The code is not correct.", "wrong_code", "code");
+    }
+    await runBatch(ctx.env.DB, [
+      ctx.db.updateTable("users").set({ twoFactorEnabled: 1 }).where("userId", "=", user.userId),
+      auditQuery(ctx, { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
+    ]);
+    return json({ message: "Two-factor authentication is on." });
+  },
+});
+
+const twoFactorDisable = route({
+  name: "two-factor-disable",
+  access: "signedIn",
+  schema: z.object({ password: z.string().min(1).max(200) }),
+  async handler(ctx, { password }) {
+    const user = requireUser(ctx);
+    await assertPassword(ctx, user.userId, password, "password");
+    await runBatch(ctx.env.DB, [
+      ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
+      auditQuery(ctx, { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
+    ]);
+    return json({ message: "Two-factor authentication is off." });
+  },
+});
+
+const searchSession = route({
+  name: "search-session",
+  access: "signedIn",
+  schema: z.object({ ...f.paging(10) }),
+  async handler(ctx, { page, limit }) {
+    const user = requireUser(ctx);
+    const [rows, count] = await Promise.all([
+      ctx.db
+        .selectFrom("sessions")
+        .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
+        .where("userId", "=", user.userId)
+        .orderBy("lastSeenAt", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      ctx.db
+        .selectFrom("sessions")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("userId", "=", user.userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const data = rows.map((s) => ({
+      ...s,
+      rememberMe: s.rememberMe === 1,
+      lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
+      current: s.sessionId === ctx.sessionId,
+    }));
+    return list(data, count.n, page, limit);
+  },
+});
+
+const revokeSession = route({
+  name: "revoke-session",
+  access: "signedIn",
+  schema: z.object({ sessionId: f.id() }),
+  async handler(ctx, { sessionId }) {
+    const user = requireUser(ctx);
+    // Only the caller's own sessions: another user's id is "not found", never "forbidden".
+    const removed = await ctx.db
+      .deleteFrom("sessions")
+      .where("sessionId", "=", sessionId)
+      .where("userId", "=", user.userId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) !== 1) throw notFound("No such session.");
+    return json({ message: "The session was signed out." });
+  },
+});
+
+export const accountRoutes = [
+  forgotPassword,
+  resetPassword,
+  verifyEmail,
+  resendVerification,
+  changePassword,
+  twoFactorSetup,
+  twoFactorEnable,
+  twoFactorDisable,
+  searchSession,
+  revokeSession,
+];

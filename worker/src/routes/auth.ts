@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../auth/password";
+import { sha256Hex } from "../auth/crypto";
+import { unseal } from "../auth/secretbox";
+import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
+import { assertNotThrottled, clearEmailFailures, failureStatements } from "../auth/throttle";
+import { checkTotp } from "../auth/totp";
+import { issueToken } from "../auth/tokens";
+import { nowSeconds, prepare, runBatch } from "../db";
+import { findUserView, toUserData } from "../db/users";
+import { auditInsert } from "../audit";
+import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../http/errors";
+import * as f from "../http/fields";
+import { json } from "../http/respond";
+import { route } from "../http/route";
+import { queueMail } from "../outbox";
+import { verificationMail } from "./mails";
+
+const WRONG_CREDENTIALS = "The email or password is incorrect.";
+const CHALLENGE_ATTEMPTS = 5;
+
+/** Starts a session: stores it, rotates away any session the request came with, answers like `me`. */
+async function signIn(
+  ctx: Ctx,
+  userId: number,
+  role: string,
+  rememberMe: boolean,
+  email: string,
+  extra: D1PreparedStatement[] = [],
+) {
+  const session = await newSession(ctx.env.DB, { userId, role, rememberMe, userAgent: ctx.userAgent, ip: ctx.ip });
+  const statements = [session.statement, clearEmailFailures(ctx.env.DB, email), ...extra];
+  const previous = readCookie(ctx.request, SESSION_COOKIE);
+  if (previous) {
+    statements.push(ctx.env.DB.prepare("DELETE FROM sessions WHERE tokenHash = ?1").bind(await sha256Hex(previous)));
+  }
+  const actor = { actorId: userId, actorEmail: email, ip: ctx.ip };
+  statements.push(prepare(ctx.env.DB, auditInsert(ctx.db, actor, { action: "login", subject: "User", subjectId: userId })));
+  await ctx.env.DB.batch(statements);
+  ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
+  return meAnswer(ctx, userId, role, "Signed in.");
+}
+
+async function meAnswer(ctx: Ctx, userId: number, role: string, message?: string) {
+  const user = await findUserView(ctx.db, userId);
+  if (!user) throw unauthorized();
+  const userAbilityRules = await roleRules(ctx.env.DB, role, userId);
+  return json({ ...(message ? { message } : {}), userData: toUserData(user), userAbilityRules });
+}
+
+async function recordFailure(ctx: Ctx, email: string, reason: string) {
+  await ctx.env.DB.batch([
+    ...failureStatements(ctx.env.DB, email, ctx.ip),
+    prepare(ctx.env.DB, auditQuery(ctx, { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
+  ]);
+}
+
+const login = route({
+  name: "login",
+  access: "public",
+  schema: z.object({
+    email: f.email(),
+    password: z.string().min(1).max(200),
+    rememberMe: f.bool().optional().default(false),
+  }),
+  async handler(ctx, { email, password, rememberMe }) {
+    await assertNotThrottled(ctx.env.DB, email, ctx.ip);
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["userId", "userRole", "userIsActive", "twoFactorEnabled", "passwordHash", "passwordSalt", "passwordIterations"])
+      .where("userEmail", "=", email)
+      .where("deletedAt", "is", null)
+      .executeTakeFirst();
+    if (!user) {
+      await burnPasswordCheck(password, ctx.env.SESSION_PEPPER);
+      await recordFailure(ctx, email, "unknown_email");
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
+    if (!(await verifyPassword(password, user, ctx.env.SESSION_PEPPER))) {
+      await recordFailure(ctx, email, "wrong_password");
+      throw unauthorized(WRONG_CREDENTIALS);
+    }
+    if (user.userIsActive !== 1) {
+      await recordFailure(ctx, email, "inactive");
+      throw forbidden("This account is deactivated. Please contact support.", "account_inactive");
+    }
+    const rehash: D1PreparedStatement[] = [];
+    if (user.passwordIterations < PBKDF2_ITERATIONS) {
+      const fresh = await hashPassword(password, ctx.env.SESSION_PEPPER);
+      rehash.push(prepare(ctx.env.DB, ctx.db.updateTable("users").set(fresh).where("userId", "=", user.userId)));
+    }
+    if (user.twoFactorEnabled === 1) {
+      const { token, insert } = await issueToken(ctx.db, user.userId, "two_steps", JSON.stringify({ rememberMe }));
+      await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email)]);
+      return json({ twoFactorRequired: true, challenge: token });
+    }
+    return signIn(ctx, user.userId, user.userRole, rememberMe, email, rehash);
+  },
+});
+
+const twoSteps = route({
+  name: "two-steps",
+  access: "public",
+  schema: z.object({ challenge: f.text(100), code: z.string().trim().min(1).max(10) }),
+  async handler(ctx, { challenge, code }) {
+    const challengeHash = await sha256Hex(challenge);
+    const attemptKey = `challenge:${challengeHash}`;
+    const found = await ctx.env.DB.prepare(
+      `SELECT t.userId, t.detail, u.userRole, u.userEmail, u.twoFactorSecret,
+              (SELECT count(*) FROM login_attempts WHERE attemptKey = ?2) AS failures
+         FROM auth_tokens t JOIN users u ON u.userId = t.userId
+        WHERE t.tokenHash = ?1 AND t.purpose = 'two_steps' AND t.usedAt IS NULL AND t.expiresAt > ?3
+          AND u.userIsActive = 1 AND u.deletedAt IS NULL`,
+    )
+      .bind(challengeHash, attemptKey, nowSeconds())
+      .first<{
+        userId: number;
+        detail: string | null;
+        userRole: string;
+        userEmail: string;
+        twoFactorSecret: string | null;
+        failures: number;
+      }>();
+    if (!found || !found.twoFactorSecret) {
+      throw new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
+    }
+    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("Too many wrong codes. Please sign in again.");
+    const secret = await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS);
+    if (!checkTotp(secret, code)) {
+      await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
+        .bind(attemptKey, nowSeconds())
+        .run();
+      throw new HttpError(401, "wrong_code", "The code is not correct.", "code");
+    }
+    const used = await ctx.env.DB.prepare("UPDATE auth_tokens SET usedAt = ?2 WHERE tokenHash = ?1 AND usedAt IS NULL")
+      .bind(challengeHash, nowSeconds())
+      .run();
+    if (used.meta.changes !== 1) throw new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
+    const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
+    return signIn(ctx, found.userId, found.userRole, rememberMe === true, found.userEmail);
+  },
+});
+
+const register = route({
+  name: "register",
+  access: "public",
+  schema: z.object({
+    userName: f.text(100),
+    userEmail: f.email(),
+    password: f.password(),
+    userPhone: f.optionalText(40),
+  }),
+  async handler(ctx, input) {
+    const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
+    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    const hash = await hashPassword(input.password, ctx.env.SESSION_PEPPER);
+    let userId: number;
+    try {
+      const created = await ctx.db
+        .insertInto("users")
+        .values({
+          userName: input.userName,
+          userEmail: input.userEmail,
+          userPhone: input.userPhone,
+          userRole: "client",
+          ...hash,
+          userImage: null,
+          twoFactorSecret: null,
+          deletedAt: null,
+        })
+        .returning("userId")
+        .executeTakeFirstOrThrow();
+      userId = created.userId;
+    } catch (error) {
+      if (String(error).includes("UNIQUE"))
+        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+      throw error;
+    }
+    const { token, insert } = await issueToken(ctx.db, userId, "verify");
+    await runBatch(ctx.env.DB, [insert, queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, token))]);
+    return signIn(ctx, userId, "client", false, input.userEmail);
+  },
+});
+
+const logout = route({
+  name: "logout",
+  access: "signedIn",
+  schema: z.object({}),
+  async handler(ctx) {
+    requireUser(ctx);
+    await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
+    ctx.cookies.push(clearSessionCookie(ctx.secure));
+    return json({ message: "Signed out." });
+  },
+});
+
+const me = route({
+  name: "me",
+  access: "signedIn",
+  schema: z.object({}),
+  async handler(ctx) {
+    const user = requireUser(ctx);
+    return meAnswer(ctx, user.userId, user.userRole);
+  },
+});
+
+export const authRoutes = [login, twoSteps, register, logout, me];

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { json } from "../http/respond";
+import { route } from "../http/route";
+
+/** Deployment settings the web app needs before anyone signs in (no secrets). */
+const appSettings = route({
+  name: "app-settings",
+  access: "public",
+  schema: z.object({}),
+  async handler(ctx) {
+    return json({
+      siteName: ctx.env.SITE_NAME,
+      currency: ctx.env.CURRENCY,
+      languageSwitcher: ctx.env.LANGUAGE_SWITCHER === "true",
+    });
+  },
+});
+
+export const settingsRoutes = [appSettings];

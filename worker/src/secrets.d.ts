@@ -1,0 +1,10 @@
+// Worker secrets (`wrangler secret put`, `.dev.vars` locally). Declared here because `wrangler types`
+// sees them only when a .dev.vars file exists.
+declare namespace Cloudflare {
+  interface Env {
+    SESSION_PEPPER: string;
+    VENDOR_SECRET_KEYS: string;
+    WEBHOOK_SECRET: string;
+    MAIL_API_KEY: string;
+  }
+}
