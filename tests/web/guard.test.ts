@@ -10,16 +10,22 @@ describe("route guard (spec section 6)", () => {
   });
 
   it("sends a signed-in user away from unauthenticated-only pages to /portal/dashboard", () => {
-    expect(guardRedirect({ unauthenticatedOnly: true }, { isLoggedIn: true, can: clientCan }, "/login", "")).toBe("/portal/dashboard");
+    expect(guardRedirect({ unauthenticatedOnly: true }, { isLoggedIn: true, can: clientCan }, "/login", "")).toBe(
+      "/portal/dashboard",
+    );
     expect(guardRedirect({ unauthenticatedOnly: true }, { isLoggedIn: false, can: nobody }, "/login", "")).toBeNull();
   });
 
   it("allows a route whose action and subject are permitted", () => {
-    expect(guardRedirect({ action: "read", subject: "Portal" }, { isLoggedIn: true, can: clientCan }, "/portal/dashboard", "")).toBeNull();
+    expect(
+      guardRedirect({ action: "read", subject: "Portal" }, { isLoggedIn: true, can: clientCan }, "/portal/dashboard", ""),
+    ).toBeNull();
   });
 
   it("sends a signed-in user without the permission to not-authorized", () => {
-    expect(guardRedirect({ action: "read", subject: "User" }, { isLoggedIn: true, can: clientCan }, "/portal/user", "")).toBe("/not-authorized");
+    expect(guardRedirect({ action: "read", subject: "User" }, { isLoggedIn: true, can: clientCan }, "/portal/user", "")).toBe(
+      "/not-authorized",
+    );
   });
 
   it("treats a route without meta as needing manage all", () => {
@@ -28,9 +34,9 @@ describe("route guard (spec section 6)", () => {
   });
 
   it("sends an anonymous user to login with the query and `to`", () => {
-    expect(guardRedirect({ action: "read", subject: "Portal" }, { isLoggedIn: false, can: nobody }, "/portal/item", "page=2&q=x")).toBe(
-      "/login?page=2&q=x&to=%2Fportal%2Fitem",
-    );
+    expect(
+      guardRedirect({ action: "read", subject: "Portal" }, { isLoggedIn: false, can: nobody }, "/portal/item", "page=2&q=x"),
+    ).toBe("/login?page=2&q=x&to=%2Fportal%2Fitem");
   });
 
   it("omits `to` when the target is /", () => {
