@@ -1,9 +1,12 @@
 import js from "@eslint/js";
+import { readdirSync } from "node:fs";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const FEATURES = ["auth", "misc", "dashboard", "account", "catalogue", "users", "commerce", "jobs"];
+const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["dist/", ".wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },

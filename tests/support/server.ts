@@ -33,6 +33,8 @@ export async function startServer(opts: { seed?: boolean; extraArgs?: string[] }
   await migrateLocal(stateDir);
   if (opts.seed !== false) await seedLocal(stateDir);
   const port = await freePort();
+  // E2E_ASSETS_DIR serves another build of the SPA (parallel work trees building at once).
+  const assets = process.env.E2E_ASSETS_DIR ? ["--assets", process.env.E2E_ASSETS_DIR] : [];
   const child: ChildProcess = spawn(
     bin("wrangler"),
     [
