@@ -46,6 +46,7 @@ export async function startServer(opts: { seed?: boolean; extraArgs?: string[] }
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      ...assets,
       ...(opts.extraArgs ?? []),
     ],
     { cwd: ROOT, env: { ...process.env, ...OFFLINE_ENV, CI: "true" }, stdio: ["ignore", "pipe", "pipe"], detached: true },
