@@ -34,11 +34,17 @@ export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
 }
 
+export interface ParsedBody {
+  fields: Record<string, unknown>;
+  /** The JSON body's bytes as sent (signature checks need them); null for multipart. */
+  raw: Uint8Array | null;
+}
+
 /**
  * Parses a JSON or multipart body into a plain object. An empty body is `{}`. Multipart fields
  * arrive as strings or Files; the call's schema coerces them.
  */
-export async function readBody(request: Request, multipartLimit: number): Promise<Record<string, unknown>> {
+export async function readBody(request: Request, multipartLimit: number): Promise<ParsedBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
     const declared = Number(request.headers.get("content-length") ?? "0");
@@ -52,12 +58,12 @@ export async function readBody(request: Request, multipartLimit: number): Promis
     } catch {
       throw badRequest("The form data could not be read.", "malformed_body");
     }
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) body[key] = value;
-    return body;
+    const fields: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) fields[key] = value;
+    return { fields, raw: null };
   }
   const bytes = await readLimited(request, JSON_LIMIT);
-  if (bytes.byteLength === 0) return {};
+  if (bytes.byteLength === 0) return { fields: {}, raw: bytes };
   if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
     throw unsupportedType("Send the body as application/json.");
   }
@@ -70,7 +76,7 @@ export async function readBody(request: Request, multipartLimit: number): Promis
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw badRequest("The request body must be a JSON object.", "malformed_json");
   }
-  return parsed as Record<string, unknown>;
+  return { fields: parsed as Record<string, unknown>, raw: bytes };
 }
 
 /** Validates a body against a call's schema; the first problem becomes a 400 naming its field. */

@@ -27,6 +27,8 @@ export interface Ctx {
   ability: AppAbility;
   /** Set-Cookie headers to add to the answer. */
   cookies: string[];
+  /** The JSON body's bytes as sent (for signature checks); null for multipart or before parsing. */
+  rawBody: Uint8Array | null;
 }
 
 export function requireUser(ctx: Ctx): SessionUser {

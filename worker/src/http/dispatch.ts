@@ -31,7 +31,9 @@ export function createDispatcher(routes: RouteDef[]) {
       checkOrigin(request, url);
       ctx = await authenticate(request, url, env, exec);
       authorize(def, ctx);
-      const input = validate(def.schema, await readBody(request, def.maxBody ?? JSON_LIMIT));
+      const body = await readBody(request, def.maxBody ?? JSON_LIMIT);
+      ctx.rawBody = body.raw;
+      const input = validate(def.schema, body.fields);
       const response = await def.handler(ctx, input);
       for (const cookie of ctx.cookies) response.headers.append("set-cookie", cookie);
       return response;
@@ -84,6 +86,7 @@ async function authenticate(request: Request, url: URL, env: Env, exec: Executio
     rules: [],
     ability: buildAbility([]),
     cookies: [],
+    rawBody: null,
   };
   const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) {
