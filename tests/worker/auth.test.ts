@@ -77,6 +77,50 @@ describe("sign-in", () => {
   });
 });
 
+describe("stored hashes and deleted users", () => {
+  it("re-hashes a password stored with fewer iterations at the next sign-in", async () => {
+    const user = await createUser();
+    const weak = await hashWith(user.password, 1000);
+    await env.DB.prepare("UPDATE users SET passwordHash = ?1, passwordSalt = ?2, passwordIterations = 1000 WHERE userId = ?3")
+      .bind(weak.hash, weak.salt, user.userId)
+      .run();
+    expect((await call("login", { email: user.email, password: user.password })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT passwordIterations FROM users WHERE userId = ?1")
+      .bind(user.userId)
+      .first<{ passwordIterations: number }>();
+    expect(row!.passwordIterations).toBe(PBKDF2_ITERATIONS);
+  });
+
+  it("ends a deleted user's sessions at once and refuses their sign-in", async () => {
+    const user = await createUser();
+    await env.DB.prepare("UPDATE users SET deletedAt = '2026-01-01T00:00:00.000Z' WHERE userId = ?1").bind(user.userId).run();
+    expect((await call("me", {}, { cookie: user.cookie })).status).toBe(401);
+    expect((await call("login", { email: user.email, password: user.password })).status).toBe(401);
+  });
+});
+
+/** PBKDF2 as the Worker does it, at a chosen iteration count (an "older" hash). */
+async function hashWith(password: string, iterations: number) {
+  const enc = new TextEncoder();
+  const pepperKey = await crypto.subtle.importKey(
+    "raw",
+    enc.encode(env.SESSION_PEPPER),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const peppered = new Uint8Array(await crypto.subtle.sign("HMAC", pepperKey, enc.encode(password)));
+  const key = await crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
+  const salt = new Uint8Array(16).fill(7);
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, 256);
+  const b64 = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+  return { hash: b64(new Uint8Array(bits)), salt: b64(salt) };
+}
+
 describe("the API's edges", () => {
   it("refuses a POST whose Origin names another host", async () => {
     const user = await createUser();
