@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { newApiKey } from "../auth/apikey";
+import { nowIso, runBatch } from "../db";
+import { actorOf, auditQuery } from "../http/context";
+import { conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { sql } from "kysely";
+
+const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.createdAt", "k.lastUsedAt", "k.revokedAt"] as const;
+
+const searchApiKey = route({
+  name: "search-apikey",
+  access: ["read", "ApiKey"],
+  schema: z.object({ ...f.paging(10) }),
+  async handler(ctx, { page, limit }) {
+    const [rows, count] = await runBatch(ctx.env.DB, [
+      ctx.db
+        .selectFrom("api_keys as k")
+        .leftJoin("users as u", "u.userId", "k.createdBy")
+        .select([...KEY_COLUMNS, "u.userName as createdByName"])
+        .orderBy("k.createdAt", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      ctx.db.selectFrom("api_keys").select((eb) => eb.fn.countAll<number>().as("n")),
+    ]);
+    return list(rows!.results, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+const createApiKey = route({
+  name: "create-apikey",
+  access: ["manage", "ApiKey"],
+  schema: z.object({ keyName: f.text(60) }),
+  async handler(ctx, { keyName }) {
+    const { key, keyPrefix, keyHash } = await newApiKey();
+    const actor = actorOf(ctx);
+    const [created] = await runBatch<{ apiKeyId: number }>(ctx.env.DB, [
+      ctx.db.insertInto("api_keys").values({ keyName, keyPrefix, keyHash, createdBy: actor.actorId }).returning("apiKeyId"),
+      ctx.db.insertInto("audit_log").values({
+        ...actor,
+        action: "create-apikey",
+        subject: "ApiKey",
+        subjectId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
+        // The prefix tells keys apart; the key itself is never stored or logged.
+        detail: JSON.stringify({ keyName, keyPrefix }),
+      }),
+    ]);
+    const apiKey = await ctx.db
+      .selectFrom("api_keys as k")
+      .select([...KEY_COLUMNS])
+      .where("k.apiKeyId", "=", created!.results[0]!.apiKeyId)
+      .executeTakeFirstOrThrow();
+    return json({ message: "API key created. Copy it now: it will not be shown again.", key, apiKey });
+  },
+});
+
+const revokeApiKey = route({
+  name: "revoke-apikey",
+  access: ["manage", "ApiKey"],
+  schema: z.object({ apiKeyId: f.id() }),
+  async handler(ctx, { apiKeyId }) {
+    const found = await ctx.db.selectFrom("api_keys").select(["revokedAt"]).where("apiKeyId", "=", apiKeyId).executeTakeFirst();
+    if (!found) throw notFound("No such API key.");
+    if (found.revokedAt) throw conflict("This API key is already revoked.", "already_revoked");
+    await runBatch(ctx.env.DB, [
+      ctx.db.updateTable("api_keys").set({ revokedAt: nowIso() }).where("apiKeyId", "=", apiKeyId).where("revokedAt", "is", null),
+      auditQuery(ctx, { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
+    ]);
+    return json({ message: "API key revoked." });
+  },
+});
+
+export const apiKeysRoutes = [searchApiKey, createApiKey, revokeApiKey];

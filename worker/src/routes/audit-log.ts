@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { likeAnywhere, runBatch } from "../db";
+import * as f from "../http/fields";
+import { list } from "../http/respond";
+import { route } from "../http/route";
+
+const searchAudit = route({
+  name: "search-audit",
+  access: ["read", "Audit"],
+  schema: z.object({
+    search: f.search(),
+    outcome: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["ok", "denied", "failed"]).optional()),
+    ...f.paging(10),
+  }),
+  async handler(ctx, { search, outcome, page, limit }) {
+    let base = ctx.db.selectFrom("audit_log");
+    if (search) {
+      const like = likeAnywhere(search);
+      base = base.where(
+        sql<boolean>`(action LIKE ${like} ESCAPE '\\' OR actorEmail LIKE ${like} ESCAPE '\\' OR subject LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    if (outcome) base = base.where("outcome", "=", outcome);
+    // Newest first walks the audit_newest index and stops at the page.
+    const [rows, count] = await runBatch(ctx.env.DB, [
+      base
+        .select(["auditId", "actorId", "actorEmail", "action", "subject", "subjectId", "outcome", "detail", "ip", "createdAt"])
+        .orderBy("createdAt", "desc")
+        .orderBy("auditId", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      base.select((eb) => eb.fn.countAll<number>().as("n")),
+    ]);
+    const data = (rows!.results as { detail: string }[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
+    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+function parseDetail(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+export const auditLogRoutes = [searchAudit];

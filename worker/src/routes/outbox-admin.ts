@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { runBatch } from "../db";
+import * as f from "../http/fields";
+import { list } from "../http/respond";
+import { route } from "../http/route";
+
+const searchOutbox = route({
+  name: "search-outbox",
+  access: ["read", "Outbox"],
+  schema: z.object({
+    status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["queued", "sent", "failed"]).optional()),
+    ...f.paging(10),
+  }),
+  async handler(ctx, { status, page, limit }) {
+    let base = ctx.db.selectFrom("outbox");
+    if (status) base = base.where("status", "=", status);
+    // Bodies hold one-time links (reset, verification): only those who manage the outbox see them.
+    const withBody = ctx.ability.can("manage", "Outbox");
+    const [rows, count] = await runBatch(ctx.env.DB, [
+      base
+        .select([
+          "mailId",
+          "toEmail",
+          "mailKind",
+          "mailSubject",
+          "mailBody",
+          "status",
+          "attempts",
+          "lastError",
+          "createdAt",
+          "sentAt",
+        ])
+        .orderBy("createdAt", "desc")
+        .orderBy("mailId", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      base.select((eb) => eb.fn.countAll<number>().as("n")),
+    ]);
+    const data = (rows!.results as { mailBody: string }[]).map(({ mailBody, ...rest }) => ({
+      ...rest,
+      mailBody: withBody ? mailBody : null,
+    }));
+    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+export const outboxAdminRoutes = [searchOutbox];

@@ -1,0 +1,183 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { ACTIONS, SUBJECTS } from "../auth/ability";
+import { likeAnywhere, runBatch } from "../db";
+import { actorOf, auditQuery } from "../http/context";
+import { conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { guardChanged, runGuarded } from "./users";
+
+interface RuleOut {
+  action: string;
+  subject: string;
+  inverted: boolean;
+  conditions: Record<string, unknown> | null;
+}
+
+const searchRole = route({
+  name: "search-role",
+  access: ["read", "Role"],
+  schema: z.object({ search: f.search(), ...f.paging(50) }),
+  async handler(ctx, { search, page, limit }) {
+    let roles = ctx.db.selectFrom("roles");
+    if (search) roles = roles.where(sql<boolean>`roleName LIKE ${likeAnywhere(search)} ESCAPE '\\'`);
+    const [rows, count, rules] = await runBatch(ctx.env.DB, [
+      roles
+        .select([
+          "roleId",
+          "roleName",
+          "roleDesc",
+          "builtIn",
+          "createdAt",
+          // Deleted users keep their role for the books but are no longer its users.
+          sql<number>`(SELECT count(*) FROM users u WHERE u.userRole = roles.roleName AND u.deletedAt IS NULL)`.as("userCount"),
+        ])
+        .orderBy("builtIn", "desc")
+        .orderBy("roleId")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      roles.select((eb) => eb.fn.countAll<number>().as("n")),
+      ctx.db.selectFrom("role_rules").select(["roleId", "action", "subject", "inverted", "conditions"]).orderBy("ruleId"),
+    ]);
+    const byRole = new Map<number, RuleOut[]>();
+    for (const r of rules!.results as {
+      roleId: number;
+      action: string;
+      subject: string;
+      inverted: number;
+      conditions: string | null;
+    }[]) {
+      const out: RuleOut = {
+        action: r.action,
+        subject: r.subject,
+        inverted: r.inverted === 1,
+        conditions: r.conditions ? (JSON.parse(r.conditions) as Record<string, unknown>) : null,
+      };
+      byRole.set(r.roleId, [...(byRole.get(r.roleId) ?? []), out]);
+    }
+    const data = (rows!.results as { roleId: number; builtIn: number }[]).map((r) => ({
+      ...r,
+      builtIn: r.builtIn === 1,
+      rules: byRole.get(r.roleId) ?? [],
+    }));
+    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+const ruleSchema = z.object({
+  action: z.enum(ACTIONS),
+  subject: z.enum(SUBJECTS),
+  inverted: f.bool().optional().default(false),
+});
+
+async function findRole(ctx: Parameters<(typeof searchRole)["handler"]>[0], roleId: number) {
+  const role = await ctx.db
+    .selectFrom("roles")
+    .select(["roleId", "roleName", "builtIn"])
+    .where("roleId", "=", roleId)
+    .executeTakeFirst();
+  if (!role) throw notFound("No such role.");
+  if (role.builtIn === 1) throw conflict("Built-in roles cannot be changed or deleted.", "built_in");
+  return role;
+}
+
+const updateRole = route({
+  name: "update-role",
+  access: ["manage", "Role"],
+  schema: z.object({
+    roleId: f.idOrNew(),
+    roleName: f.text(40).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, "letters, digits, - and _ only")),
+    roleDesc: f.optionalText(200),
+    rules: z.array(ruleSchema).min(1).max(50),
+  }),
+  async handler(ctx, input) {
+    const existing = input.roleId === 0 ? null : await findRole(ctx, input.roleId);
+    const clash = await ctx.db
+      .selectFrom("roles")
+      .select("roleId")
+      .where("roleName", "=", input.roleName)
+      .where("roleId", "!=", input.roleId)
+      .executeTakeFirst();
+    if (clash) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+    const d1 = ctx.env.DB;
+    // Rules are found by the role's name, so one batch creates or renames the role and stores its rules.
+    const ruleInserts = input.rules.map((r) =>
+      d1
+        .prepare(
+          "INSERT INTO role_rules (roleId, action, subject, inverted) SELECT roleId, ?2, ?3, ?4 FROM roles WHERE roleName = ?1",
+        )
+        .bind(input.roleName, r.action, r.subject, r.inverted ? 1 : 0),
+    );
+    const detail = { roleName: input.roleName, rules: input.rules };
+    try {
+      if (!existing) {
+        await runBatch(d1, [
+          ctx.db.insertInto("roles").values({ roleName: input.roleName, roleDesc: input.roleDesc }),
+          ...ruleInserts,
+          ctx.db.insertInto("audit_log").values({
+            ...actorOf(ctx),
+            action: "create-role",
+            subject: "Role",
+            subjectId: sql<string>`(SELECT CAST(roleId AS TEXT) FROM roles WHERE roleName = ${input.roleName})`,
+            detail: JSON.stringify(detail),
+          }),
+        ]);
+      } else {
+        // Renaming cascades to users.userRole (foreign key ON UPDATE CASCADE).
+        await runGuarded(
+          d1,
+          [
+            ctx.db
+              .updateTable("roles")
+              .set({ roleName: input.roleName, roleDesc: input.roleDesc })
+              .where("roleId", "=", existing.roleId)
+              .where("builtIn", "=", 0),
+            guardChanged(d1),
+            ctx.db.deleteFrom("role_rules").where("roleId", "=", existing.roleId),
+            ...ruleInserts,
+            auditQuery(ctx, { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
+          ],
+          () => notFound("No such role."),
+        );
+      }
+    } catch (error) {
+      if (String(error).includes("UNIQUE")) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+      throw error;
+    }
+    const role = await ctx.db.selectFrom("roles").selectAll().where("roleName", "=", input.roleName).executeTakeFirstOrThrow();
+    return json({
+      message: existing ? "Role updated successfully!" : "Role created successfully!",
+      role: { ...role, builtIn: role.builtIn === 1, rules: input.rules },
+    });
+  },
+});
+
+const deleteRole = route({
+  name: "delete-role",
+  access: ["manage", "Role"],
+  schema: z.object({ roleId: f.id() }),
+  async handler(ctx, { roleId }) {
+    const role = await findRole(ctx, roleId);
+    const inUse = sql<boolean>`NOT EXISTS (SELECT 1 FROM users u WHERE u.userRole = ${role.roleName} AND u.deletedAt IS NULL)`;
+    await runGuarded(
+      ctx.env.DB,
+      [
+        // Deleted users keep their rows for the books; they fall back to client so the role can go.
+        ctx.db
+          .updateTable("users")
+          .set({ userRole: "client" })
+          .where("userRole", "=", role.roleName)
+          .where("deletedAt", "is not", null),
+        ctx.db.deleteFrom("roles").where("roleId", "=", roleId).where("builtIn", "=", 0).where(inUse),
+        guardChanged(ctx.env.DB),
+        auditQuery(ctx, { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
+      ],
+      () => conflict("This role still has users. Give them another role first.", "role_in_use"),
+    );
+    return json({ message: "Role deleted successfully!" });
+  },
+});
+
+export const rolesRoutes = [searchRole, updateRole, deleteRole];

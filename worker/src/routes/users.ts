@@ -1,0 +1,335 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { hashPassword } from "../auth/password";
+import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
+import { selectUserView, toUserView, type UserView } from "../db/users";
+import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, forbidden, HttpError, notFound, requiredField } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
+
+const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
+
+/**
+ * A statement that fails, rolling back its whole batch, when the statement before it changed no row.
+ * D1 has no interactive transactions: this keeps a conditional update and its follow-ups together.
+ */
+export function guardChanged(d1: D1Database): D1PreparedStatement {
+  // json() of invalid text raises "malformed JSON", which aborts the batch.
+  return d1.prepare("SELECT CASE WHEN changes() = 0 THEN json('guard') END");
+}
+
+/** Runs a batch holding `guardChanged`; a tripped guard becomes `onGuard`. */
+export async function runGuarded(d1: D1Database, statements: Parameters<typeof runBatch>[1], onGuard: () => HttpError) {
+  try {
+    return await runBatch(d1, statements);
+  } catch (error) {
+    if (String(error).includes("malformed JSON")) throw onGuard();
+    throw error;
+  }
+}
+
+/** SQL: another active admin than `userId` exists (the last-admin rule). */
+const otherAdminExists = (userId: number) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM users o WHERE o.userRole = 'admin' AND o.userIsActive = 1
+      AND o.deletedAt IS NULL AND o.userId <> ${userId})`;
+
+/** selectedStatus accepts "active"/"inactive", booleans or 1/0; blank means any. */
+const statusFilter = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "" || v === "all") return undefined;
+    if (v === "active" || v === true || v === "true" || v === 1 || v === "1") return 1;
+    if (v === "inactive" || v === false || v === "false" || v === 0 || v === "0") return 0;
+    return v;
+  },
+  z.union([z.literal(0), z.literal(1)]).optional(),
+);
+
+const optionalFilter = z.preprocess(
+  (v) => (v === null || v === undefined || v === "all" ? "" : typeof v === "number" ? String(v) : v),
+  z.string().trim().max(100),
+);
+
+const searchUser = route({
+  name: "searchuser",
+  access: ["read", "User"],
+  schema: z.object({
+    search: f.search(),
+    selectedRole: optionalFilter,
+    selectedPlan: optionalFilter,
+    selectedStatus: statusFilter,
+    ...f.paging(10),
+  }),
+  async handler(ctx, input) {
+    const { page, limit } = input;
+    // One WHERE for the page and the count; every branch is served by an index or the FTS table.
+    const conds = [sql`u.deletedAt IS NULL`];
+    const match = ftsQuery(input.search);
+    if (match) conds.push(sql`u.userId IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${match})`);
+    else if (input.search) {
+      const like = likeAnywhere(input.search);
+      conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
+    }
+    if (input.selectedRole) conds.push(sql`u.userRole = ${input.selectedRole}`);
+    if (input.selectedStatus !== undefined) conds.push(sql`u.userIsActive = ${input.selectedStatus}`);
+    if (input.selectedPlan) {
+      const plan = input.selectedPlan;
+      const item = /^\d+$/.test(plan)
+        ? sql`s.itemId = ${Number(plan)}`
+        : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
+      conds.push(sql`u.userId IN (SELECT s.userId FROM subscriptions s WHERE ${item} AND s.endsAt > ${NOW_SQL})`);
+    }
+    const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
+    const [rows, count] = await runBatch(ctx.env.DB, [
+      selectUserView(ctx.db)
+        .where(where)
+        .orderBy("u.userId", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      ctx.db
+        .selectFrom("users as u")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(where),
+    ]);
+    const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
+    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+type UserViewRow = Parameters<typeof toUserView>[0];
+
+/** The stored fields of a user the rules below look at. */
+async function loadTarget(ctx: Ctx, userId: number) {
+  const target = await ctx.db
+    .selectFrom("users")
+    .select(["userId", "userRole", "userIsActive", "userEmail", "userQuota"])
+    .where("userId", "=", userId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!target) throw notFound("No such user.");
+  return target;
+}
+
+async function viewOf(ctx: Ctx, userId: number): Promise<UserView> {
+  const found = await selectUserView(ctx.db).where("u.userId", "=", userId).executeTakeFirstOrThrow();
+  return toUserView(found);
+}
+
+const optionalPassword = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.password().optional());
+const optionalBool = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.bool().optional());
+const optionalInt = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.int(0, 1_000_000_000).optional());
+
+const updateUser = route({
+  name: "updateuser",
+  access: "signedIn",
+  maxBody: bodyLimitFor("image"),
+  schema: z.object({
+    userId: f.idOrNew(),
+    userImageNew: f.optionalFile(),
+    userName: f.text(100),
+    userEmail: f.email(),
+    userPW: optionalPassword,
+    userIsActive: optionalBool,
+    userRole: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(40).optional()),
+    userPhone: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(40).optional()),
+    userQuota: optionalInt,
+  }),
+  async handler(ctx, input) {
+    const me = requireUser(ctx);
+    const isAdmin = ctx.ability.can("update", "User");
+    if (!isAdmin) {
+      if (input.userId !== me.userId || !ctx.ability.can("update", "Profile")) {
+        throw forbidden("You may only edit your own profile.");
+      }
+      if (input.userRole !== undefined || input.userIsActive !== undefined || input.userQuota !== undefined) {
+        throw forbidden("Only an admin may change a role, a status or a quota.", "admin_only_field");
+      }
+    }
+    const isNew = input.userId === 0;
+    const target = isNew ? null : await loadTarget(ctx, input.userId);
+    if (input.userQuota !== undefined && input.userQuota !== (target?.userQuota ?? 0)) {
+      throw badRequest("Change the quota with an adjustment, so the ledger records it.", "use_adjust_quota", "userQuota");
+    }
+    const role = input.userRole ?? target?.userRole ?? "client";
+    const active = input.userIsActive ?? (target ? target.userIsActive === 1 : true);
+    if (isNew && !input.userPW) throw requiredField("userPW");
+    if (role !== target?.userRole) {
+      const exists = await ctx.db.selectFrom("roles").select("roleId").where("roleName", "=", role).executeTakeFirst();
+      if (!exists) throw badRequest("This role does not exist.", "unknown_role", "userRole");
+    }
+    const taken = await ctx.db
+      .selectFrom("users")
+      .select("userId")
+      .where("userEmail", "=", input.userEmail)
+      .where("userId", "!=", input.userId)
+      .executeTakeFirst();
+    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    const losesAdmin = target?.userRole === "admin" && target.userIsActive === 1 && (role !== "admin" || !active);
+    if (target && target.userId === me.userId && (role !== target.userRole || !active)) {
+      throw conflict("You cannot change your own role or deactivate yourself.", "self_change");
+    }
+
+    const image = input.userImageNew ? await storeUpload(ctx.env.FILES, input.userImageNew, "image", "userImageNew") : null;
+    const hash = input.userPW ? await hashPassword(input.userPW, ctx.env.SESSION_PEPPER) : null;
+    const fields = {
+      userName: input.userName,
+      userEmail: input.userEmail,
+      ...(input.userPhone !== undefined ? { userPhone: input.userPhone } : {}),
+      ...(image ? { userImage: image.key } : {}),
+      ...(hash ?? {}),
+      userRole: role,
+      userIsActive: active ? 1 : 0,
+      // A new address is unconfirmed until its owner verifies it.
+      ...(target && target.userEmail.toLowerCase() !== input.userEmail ? { emailVerified: 0 } : {}),
+    };
+    // Audit details name what changed, never the password itself.
+    const detail = { userEmail: input.userEmail, userRole: role, userIsActive: active, passwordChanged: hash !== null };
+    let userId: number;
+    try {
+      if (!target) {
+        const [created] = await runBatch<{ userId: number }>(ctx.env.DB, [
+          ctx.db
+            .insertInto("users")
+            .values({ ...fields, ...hash!, twoFactorSecret: null, deletedAt: null, userImage: image?.key ?? null })
+            .returning("userId"),
+          ctx.db.insertInto("audit_log").values({
+            ...actorOf(ctx),
+            action: "create-user",
+            subject: "User",
+            subjectId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
+            detail: JSON.stringify(detail),
+          }),
+        ]);
+        userId = created!.results[0]!.userId;
+      } else {
+        userId = target.userId;
+        let update = ctx.db
+          .updateTable("users")
+          .set({ ...fields, updatedAt: nowIso() })
+          .where("userId", "=", userId)
+          .where("deletedAt", "is", null);
+        if (losesAdmin) update = update.where(otherAdminExists(userId));
+        // Deactivation and a new password end the user's sessions in the same transaction.
+        const endSessions = !active || hash !== null;
+        await runGuarded(
+          ctx.env.DB,
+          [
+            update,
+            guardChanged(ctx.env.DB),
+            ...(endSessions ? [ctx.db.deleteFrom("sessions").where("userId", "=", userId)] : []),
+            auditQuery(ctx, { action: "update-user", subject: "User", subjectId: userId, detail }),
+          ],
+          () => conflict(LAST_ADMIN, "last_admin"),
+        );
+      }
+    } catch (error) {
+      if (String(error).includes("UNIQUE")) {
+        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+      }
+      throw error;
+    }
+    const user = await viewOf(ctx, userId);
+    return json({
+      message: isNew ? "User created successfully!" : "User updated successfully!",
+      user,
+      newImage: image ? imageUrl(image.key) : null,
+    });
+  },
+});
+
+const deleteUser = route({
+  name: "deleteuser",
+  access: ["delete", "User"],
+  schema: z.object({ userId: f.id() }),
+  async handler(ctx, { userId }) {
+    const me = requireUser(ctx);
+    if (userId === me.userId) throw conflict("You cannot delete your own account.", "self_delete");
+    const target = await loadTarget(ctx, userId);
+    let update = ctx.db
+      .updateTable("users")
+      .set({
+        deletedAt: nowIso(),
+        updatedAt: nowIso(),
+        userIsActive: 0,
+        // Frees the address for a new account; payments, invoices, ledger and history keep the id.
+        userEmail: `deleted-${userId}@deleted.invalid`,
+        userPhone: "",
+        twoFactorEnabled: 0,
+        twoFactorSecret: null,
+      })
+      .where("userId", "=", userId)
+      .where("deletedAt", "is", null);
+    if (target.userRole === "admin" && target.userIsActive === 1) update = update.where(otherAdminExists(userId));
+    await runGuarded(
+      ctx.env.DB,
+      [
+        update,
+        guardChanged(ctx.env.DB),
+        ctx.db.deleteFrom("sessions").where("userId", "=", userId),
+        ctx.db.deleteFrom("carts").where("userId", "=", userId),
+        ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),
+        auditQuery(ctx, { action: "delete-user", subject: "User", subjectId: userId, detail: { userEmail: target.userEmail } }),
+      ],
+      () => conflict(LAST_ADMIN, "last_admin"),
+    );
+    return json({ message: "User deleted successfully!" });
+  },
+});
+
+const MAX_ADJUST = 1_000_000;
+
+const adjustQuota = route({
+  name: "adjust-quota",
+  access: ["update", "Quota"],
+  schema: z.object({
+    userId: f.id(),
+    delta: f.int(-MAX_ADJUST, MAX_ADJUST).refine((d) => d !== 0, { message: "must not be 0" }),
+    reason: f.text(200),
+  }),
+  async handler(ctx, { userId, delta, reason }) {
+    await loadTarget(ctx, userId);
+    const actor = actorOf(ctx);
+    const d1 = ctx.env.DB;
+    // The ledger and audit rows are inserted only when the conditional update changed the balance.
+    const [updated, , , after] = await runBatch<{ userQuota: number }>(d1, [
+      d1
+        .prepare(
+          "UPDATE users SET userQuota = userQuota + ?1, updatedAt = ?3 WHERE userId = ?2 AND deletedAt IS NULL AND userQuota + ?1 >= 0",
+        )
+        .bind(delta, userId, nowIso()),
+      d1
+        .prepare(
+          "INSERT INTO quota_ledger (userId, delta, reason, note, actorId) SELECT ?1, ?2, 'adjust', ?3, ?4 WHERE changes() = 1",
+        )
+        .bind(userId, delta, reason, actor.actorId),
+      d1
+        .prepare(
+          `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, detail)
+           SELECT ?1, ?2, ?3, 'adjust-quota', 'Quota', ?4, ?5 WHERE changes() = 1`,
+        )
+        .bind(actor.actorId, actor.actorEmail, actor.ip, String(userId), JSON.stringify({ delta, reason })),
+      d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
+    ]);
+    if (changes(updated) !== 1) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
+    return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
+  },
+});
+
+const resetTwoFactor = route({
+  name: "reset-two-factor",
+  access: ["update", "User"],
+  schema: z.object({ userId: f.id() }),
+  async handler(ctx, { userId }) {
+    await loadTarget(ctx, userId);
+    await runBatch(ctx.env.DB, [
+      ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
+      auditQuery(ctx, { action: "reset-two-factor", subject: "User", subjectId: userId }),
+    ]);
+    return json({ message: "Two-factor authentication was reset." });
+  },
+});
+
+export const usersRoutes = [searchUser, updateUser, deleteUser, adjustQuota, resetTwoFactor];
