@@ -8,15 +8,22 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
-/** A custom role that may read everything and change nothing, with one user signed in. */
-async function readOnlyUser(): Promise<TestUser> {
-  const name = `support-${Math.random().toString(36).slice(2, 8)}`;
-  const role = await env.DB.prepare("INSERT INTO roles (roleName, roleDesc) VALUES (?1, 'read only') RETURNING roleId")
+/** A signed-in user of a new custom role with these [action, subject] rules. */
+async function customRoleUser(rules: [string, string][]): Promise<TestUser> {
+  const name = `custom-${Math.random().toString(36).slice(2, 8)}`;
+  const role = await env.DB.prepare("INSERT INTO roles (roleName) VALUES (?1) RETURNING roleId")
     .bind(name)
     .first<{ roleId: number }>();
-  await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', 'all')").bind(role!.roleId).run();
+  for (const [action, subject] of rules) {
+    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, ?2, ?3)")
+      .bind(role!.roleId, action, subject)
+      .run();
+  }
   return createUser({ role: name });
 }
+
+/** A custom role that may read everything and change nothing. */
+const readOnlyUser = () => customRoleUser([["read", "all"]]);
 
 async function userRow(userId: number) {
   return env.DB.prepare("SELECT * FROM users WHERE userId = ?1").bind(userId).first<Record<string, unknown>>();
@@ -118,5 +125,261 @@ describe("searchuser", () => {
     const res = await call("searchuser", { limit: 1000 }, { cookie: admin.cookie });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe("limit");
+  });
+});
+
+describe("updateuser", () => {
+  it("lets an admin create a user with an avatar and answers message, user and newImage", async () => {
+    const admin = await createAdmin();
+    const email = uniqueEmail("made");
+    const before = await countRows("audit_log");
+    const res = await callForm(
+      "updateuser",
+      {
+        userId: "0",
+        userName: "New Person",
+        userEmail: email,
+        userPW: "a-strong-password",
+        userRole: "client",
+        userIsActive: "true",
+        userPhone: "+33 1 23",
+        userImageNew: new File([PNG], "me.png", { type: "image/png" }),
+      },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    expect(res.body.user).toMatchObject({ userName: "New Person", userEmail: email, userRole: "client", userIsActive: true });
+    expect(res.body.newImage).toMatch(/^\/images\/[a-f0-9]{64}\.png$/);
+    expect(res.body.user.userImage).toBe(res.body.newImage);
+    expect(await countRows("audit_log")).toBe(before + 1);
+    const audit = await env.DB.prepare("SELECT subjectId, detail FROM audit_log ORDER BY auditId DESC LIMIT 1").first<{
+      subjectId: string;
+      detail: string;
+    }>();
+    expect(audit!.subjectId).toBe(String(res.body.user.userId));
+    expect(audit!.detail).not.toContain("a-strong-password");
+    const login = await call("login", { email, password: "a-strong-password" });
+    expect(login.status).toBe(200);
+  });
+
+  it("requires a password for a new user, a known role and a free email, and changes nothing otherwise", async () => {
+    const admin = await createAdmin();
+    const other = await createUser();
+    const users = await countRows("users");
+    const noPw = await callForm("updateuser", { userId: "0", userName: "A", userEmail: uniqueEmail() }, { cookie: admin.cookie });
+    expect(noPw.status).toBe(400);
+    expect(noPw.body).toMatchObject({ field: "userPW", error: 'The field "userPW" is required.' });
+    const badRole = await callForm(
+      "updateuser",
+      { userId: "0", userName: "A", userEmail: uniqueEmail(), userPW: "long-enough-1", userRole: "wizard" },
+      { cookie: admin.cookie },
+    );
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.field).toBe("userRole");
+    const dup = await callForm(
+      "updateuser",
+      { userId: "0", userName: "A", userEmail: other.email, userPW: "long-enough-1" },
+      { cookie: admin.cookie },
+    );
+    expect(dup.status).toBe(409);
+    const noName = await callForm("updateuser", { userId: "0", userEmail: uniqueEmail(), userPW: "x" }, { cookie: admin.cookie });
+    expect(noName.body.error).toBe('The field "userName" is required.');
+    const badImage = await callForm(
+      "updateuser",
+      {
+        userId: "0",
+        userName: "A",
+        userEmail: uniqueEmail(),
+        userPW: "long-enough-1",
+        userImageNew: new File(["not an image"], "x.png"),
+      },
+      { cookie: admin.cookie },
+    );
+    expect(badImage.status).toBe(415);
+    expect(await countRows("users")).toBe(users);
+  });
+
+  it("lets a client edit their own name and phone, but not their role, status or quota, nor anyone else", async () => {
+    const client = await createUser();
+    const other = await createUser();
+    const self = await callForm(
+      "updateuser",
+      { userId: String(client.userId), userName: "Renamed", userEmail: client.email, userPhone: "555" },
+      { cookie: client.cookie },
+    );
+    expect(self.status).toBe(200);
+    expect(self.body.user).toMatchObject({ userName: "Renamed", userPhone: "555", userRole: "client" });
+    for (const extra of [{ userRole: "admin" }, { userIsActive: "true" }, { userQuota: "1000" }]) {
+      const raise = await callForm(
+        "updateuser",
+        { userId: String(client.userId), userName: "Renamed", userEmail: client.email, ...extra },
+        { cookie: client.cookie },
+      );
+      expect(raise.status).toBe(403);
+    }
+    const idor = await callForm(
+      "updateuser",
+      { userId: String(other.userId), userName: "Owned", userEmail: other.email, userPW: "new-password-9" },
+      { cookie: client.cookie },
+    );
+    expect(idor.status).toBe(403);
+    const created = await callForm(
+      "updateuser",
+      { userId: "0", userName: "Sock", userEmail: uniqueEmail(), userPW: "new-password-9" },
+      { cookie: client.cookie },
+    );
+    expect(created.status).toBe(403);
+    const row = await userRow(client.userId);
+    expect(row).toMatchObject({ userRole: "client", userQuota: 0 });
+    expect((await userRow(other.userId))!.userName).toBe("Test User");
+  });
+
+  it("ends a user's sessions when an admin deactivates them", async () => {
+    const admin = await createAdmin();
+    const client = await createUser();
+    expect(await sessionCount(client.userId)).toBe(1);
+    const res = await callForm(
+      "updateuser",
+      { userId: String(client.userId), userName: "Test User", userEmail: client.email, userIsActive: "false" },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user.userIsActive).toBe(false);
+    expect(await sessionCount(client.userId)).toBe(0);
+    expect((await call("me", {}, { cookie: client.cookie })).status).toBe(401);
+  });
+
+  it("never lets an admin demote or deactivate themself, nor the last active admin lose the role", async () => {
+    const admin = await createAdmin();
+    for (const change of [{ userRole: "client" }, { userIsActive: "false" }]) {
+      const res = await callForm(
+        "updateuser",
+        { userId: String(admin.userId), userName: "Test Admin", userEmail: admin.email, ...change },
+        { cookie: admin.cookie },
+      );
+      expect(res.status).toBe(409);
+    }
+    expect((await call("deleteuser", { userId: admin.userId }, { cookie: admin.cookie })).status).toBe(409);
+    expect(await userRow(admin.userId)).toMatchObject({ userRole: "admin", userIsActive: 1, deletedAt: null });
+  });
+
+  it("keeps the last active admin whoever manages users", async () => {
+    const manager = await customRoleUser([["manage", "User"]]);
+    const last = await createAdmin();
+    // Make `last` the only active admin of this test's database.
+    await env.DB.prepare("UPDATE users SET userIsActive = 0 WHERE userRole = 'admin' AND userId <> ?1").bind(last.userId).run();
+    const edit = (change: Record<string, string>) =>
+      callForm(
+        "updateuser",
+        { userId: String(last.userId), userName: "Test Admin", userEmail: last.email, ...change },
+        { cookie: manager.cookie },
+      );
+    for (const change of [{ userRole: "client" }, { userIsActive: "false" }]) {
+      const res = await edit(change);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("last_admin");
+    }
+    const del = await call("deleteuser", { userId: last.userId }, { cookie: manager.cookie });
+    expect(del.status).toBe(409);
+    expect(await userRow(last.userId)).toMatchObject({ userRole: "admin", userIsActive: 1, deletedAt: null });
+    expect(await sessionCount(last.userId)).toBe(1);
+    // With a second active admin, the first may be demoted.
+    await createAdmin();
+    expect((await edit({ userRole: "client" })).status).toBe(200);
+  });
+});
+
+describe("deleteuser", () => {
+  it("soft-deletes: frees the email, ends sessions, removes carts and tokens, keeps payments, ledger and history", async () => {
+    const admin = await createAdmin();
+    const client = await createUser({ quota: 10 });
+    const id = client.userId;
+    await env.DB.prepare("INSERT INTO carts (userId, kind, refId, qty) VALUES (?1, 'bundle', 1, 1)").bind(id).run();
+    await env.DB.prepare("INSERT INTO auth_tokens (tokenHash, userId, purpose, expiresAt) VALUES (?1, ?2, 'reset', 9999999999)")
+      .bind(`hash-${id}`, id)
+      .run();
+    await env.DB.prepare(
+      `INSERT INTO payments (referenceId, userId, amount, currency, status, lines, expiresAt, paidAt)
+       VALUES (?1, ?2, 500, 'USD', 'paid', '[]', '2030-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`,
+    )
+      .bind(`ref-${id}-abcdefghijklmnopqrstuvwxyz`, id)
+      .run();
+    await env.DB.prepare("INSERT INTO quota_ledger (userId, delta, reason, ref) VALUES (?1, 10, 'grant', ?2)")
+      .bind(id, `g-${id}`)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO history (uniqueId, userId, siteName, fileName, fileKey, pointsSpent) VALUES (?1, ?2, 's', 'f.pdf', 'k', 1)",
+    )
+      .bind(`u-${id}-abcdefghijklmnopqrstuvwxyz`, id)
+      .run();
+    const res = await call("deleteuser", { userId: id }, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    const row = await userRow(id);
+    expect(row).toMatchObject({ userIsActive: 0, userEmail: `deleted-${id}@deleted.invalid` });
+    expect(row!.deletedAt).toBeTruthy();
+    expect(await sessionCount(id)).toBe(0);
+    for (const table of ["carts", "auth_tokens"]) {
+      const left = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE userId = ?1`).bind(id).first<{ n: number }>();
+      expect(left!.n, table).toBe(0);
+    }
+    for (const table of ["payments", "quota_ledger", "history"]) {
+      const kept = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE userId = ?1`).bind(id).first<{ n: number }>();
+      expect(kept!.n, table).toBe(1);
+    }
+    expect((await call("me", {}, { cookie: client.cookie })).status).toBe(401);
+    // The address is free again, and the deleted user is gone from every user call.
+    expect((await call("register", { userName: "Again", userEmail: client.email, password: "another-pass-1" })).status).toBe(200);
+    expect((await call("deleteuser", { userId: id }, { cookie: admin.cookie })).status).toBe(404);
+    expect((await call("adjust-quota", { userId: id, delta: 1, reason: "x" }, { cookie: admin.cookie })).status).toBe(404);
+  });
+
+  it("never deletes the caller and answers 404 for unknown users", async () => {
+    const admin = await createAdmin();
+    const self = await call("deleteuser", { userId: admin.userId }, { cookie: admin.cookie });
+    expect(self.status).toBe(409);
+    expect((await userRow(admin.userId))!.deletedAt).toBeNull();
+    expect((await call("deleteuser", { userId: 99_999_999 }, { cookie: admin.cookie })).status).toBe(404);
+    expect((await call("deleteuser", { userId: "abc" }, { cookie: admin.cookie })).status).toBe(400);
+  });
+});
+
+describe("adjust-quota and reset-two-factor", () => {
+  it("adds a ledger row and an audit row with the balance change, and refuses to go below zero", async () => {
+    const admin = await createAdmin();
+    const client = await createUser({ quota: 5 });
+    const ledger = await countRows("quota_ledger");
+    const up = await call("adjust-quota", { userId: client.userId, delta: 20, reason: "Goodwill" }, { cookie: admin.cookie });
+    expect(up.status).toBe(200);
+    expect(up.body.userQuota).toBe(25);
+    const row = await env.DB.prepare("SELECT delta, reason, note, actorId FROM quota_ledger WHERE userId = ?1")
+      .bind(client.userId)
+      .first();
+    expect(row).toEqual({ delta: 20, reason: "adjust", note: "Goodwill", actorId: admin.userId });
+    const audits = await countRows("audit_log");
+    const below = await call("adjust-quota", { userId: client.userId, delta: -26, reason: "Oops" }, { cookie: admin.cookie });
+    expect(below.status).toBe(409);
+    expect(await countRows("quota_ledger")).toBe(ledger + 1);
+    expect(await countRows("audit_log")).toBe(audits);
+    expect((await userRow(client.userId))!.userQuota).toBe(25);
+    const down = await call("adjust-quota", { userId: client.userId, delta: -25, reason: "Refund" }, { cookie: admin.cookie });
+    expect(down.body.userQuota).toBe(0);
+    for (const bad of [{ delta: 0 }, { delta: 10_000_000 }, { reason: "" }]) {
+      const res = await call("adjust-quota", { userId: client.userId, delta: 1, reason: "r", ...bad }, { cookie: admin.cookie });
+      expect(res.status).toBe(400);
+    }
+    expect(await countRows("quota_ledger")).toBe(ledger + 2);
+  });
+
+  it("resets a user's two-factor set-up", async () => {
+    const admin = await createAdmin();
+    const client = await createUser();
+    await env.DB.prepare("UPDATE users SET twoFactorEnabled = 1, twoFactorSecret = 'x' WHERE userId = ?1")
+      .bind(client.userId)
+      .run();
+    const res = await call("reset-two-factor", { userId: client.userId }, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await userRow(client.userId)).toMatchObject({ twoFactorEnabled: 0, twoFactorSecret: null });
   });
 });
