@@ -1,0 +1,46 @@
+/**
+ * Who each API call is for, written down by hand from the spec and API.md. The permission matrix
+ * compares it with what the route table declares, so a new call fails until it is listed here, and a
+ * declaration that drifts from the intended audience fails too.
+ *
+ * "public": anyone; "signedIn": any signed-in user (never an agent key); otherwise the built-in
+ * principals the declared [action, subject] (and `agent`) lets through, joined by "+".
+ */
+export type Audience = "public" | "signedIn" | "admin" | "client+admin" | "agent+admin" | "client+agent+admin";
+
+export const ACCESS_TABLE: Record<string, Audience> = {
+  // settings, front pages
+  "app-settings": "public",
+  "public-catalogue": "public",
+  // sign-in and account
+  login: "public",
+  "two-steps": "public",
+  register: "public",
+  logout: "signedIn",
+  me: "signedIn",
+  "forgot-password": "public",
+  "reset-password": "public",
+  "verify-email": "public",
+  "resend-verification": "signedIn",
+  "change-password": "signedIn",
+  "two-factor-setup": "signedIn",
+  "two-factor-enable": "signedIn",
+  "two-factor-disable": "signedIn",
+  "search-session": "signedIn",
+  "revoke-session": "signedIn",
+  // users (updateuser: admin any user, others self only — checked by the handler)
+  searchuser: "admin",
+  updateuser: "signedIn",
+  deleteuser: "admin",
+  "adjust-quota": "admin",
+  "reset-two-factor": "admin",
+  // back office
+  "search-role": "admin",
+  "update-role": "admin",
+  "delete-role": "admin",
+  "search-audit": "admin",
+  "search-outbox": "admin",
+  "search-apikey": "admin",
+  "create-apikey": "admin",
+  "revoke-apikey": "admin",
+};

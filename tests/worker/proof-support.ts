@@ -1,0 +1,106 @@
+import { env } from "cloudflare:workers";
+import { buildAbility, rulesForUser, type AppAbility, type StoredRule } from "../../worker/src/auth/ability";
+import { newApiKey } from "../../worker/src/auth/apikey";
+import { randomToken, sha256Hex } from "../../worker/src/auth/crypto";
+import { uniqueEmail } from "./helpers";
+
+/**
+ * Principals for the proof suite (permission matrix, hostile input, races), made straight in D1.
+ * Sessions are inserted rather than signed in: a PBKDF2 sign-in per principal per call would make
+ * the matrix take minutes, and a call like logout or change-password may end the session it ran
+ * with, so every call gets fresh ones.
+ */
+
+export interface Principal {
+  userId: number;
+  role: string;
+}
+
+export const SUPPORT_ROLE = "support";
+
+/** A user row of `role` (password unusable: these principals never sign in by password). */
+export async function insertUser(role: string, opts: { quota?: number; name?: string } = {}): Promise<Principal> {
+  const created = await env.DB.prepare(
+    `INSERT INTO users (userName, userEmail, userRole, userQuota, userIsActive, emailVerified, passwordHash, passwordSalt, passwordIterations)
+     VALUES (?1, ?2, ?3, ?4, 1, 1, 'unusable', 'unusable', 1) RETURNING userId`,
+  )
+    .bind(opts.name ?? `Proof ${role}`, uniqueEmail(role), role, opts.quota ?? 0)
+    .first<{ userId: number }>();
+  return { userId: created!.userId, role };
+}
+
+/** A fresh session of the user, as the Cookie header value "sid=…". */
+export async function sessionCookie(userId: number): Promise<string> {
+  const token = randomToken(32);
+  await env.DB.prepare("INSERT INTO sessions (userId, tokenHash, idleSeconds, lastSeenAt) VALUES (?1, ?2, 86400, ?3)")
+    .bind(userId, await sha256Hex(token), Math.floor(Date.now() / 1000))
+    .run();
+  return `sid=${token}`;
+}
+
+/** The custom read-only role of the brief: one rule, `read all`. Idempotent. */
+export async function ensureSupportRole(): Promise<void> {
+  const role = await env.DB.prepare(
+    "INSERT INTO roles (roleName, roleDesc) VALUES (?1, 'Read-only support') ON CONFLICT(roleName) DO NOTHING RETURNING roleId",
+  )
+    .bind(SUPPORT_ROLE)
+    .first<{ roleId: number }>();
+  if (role) {
+    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', 'all')").bind(role.roleId).run();
+  }
+}
+
+/** An agent API key, stored hashed the way create-apikey stores it; returns the bearer key. */
+export async function agentKey(): Promise<string> {
+  const key = await newApiKey();
+  await env.DB.prepare("INSERT INTO api_keys (keyName, keyPrefix, keyHash) VALUES ('proof agent', ?1, ?2)")
+    .bind(key.keyPrefix, key.keyHash)
+    .run();
+  return key.key;
+}
+
+/** The CASL ability a user of `role` gets, from the rules stored in D1 (as the session loader builds it). */
+export async function abilityOfRole(role: string, userId: number): Promise<AppAbility> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.action, r.subject, r.inverted, r.conditions FROM role_rules r
+       JOIN roles ro ON ro.roleId = r.roleId WHERE ro.roleName = ?1 ORDER BY r.ruleId`,
+  )
+    .bind(role)
+    .all<StoredRule>();
+  return buildAbility(rulesForUser(results, userId));
+}
+
+/**
+ * Tables whose rows a refused call must leave alone. Skipped: SQLite/D1/miniflare internals, FTS
+ * shadow tables (kept in step by triggers), login_attempts and audit_log (refusals are recorded on
+ * purpose) and sessions (lastSeenAt is refreshed by reads).
+ */
+export async function watchedTables(): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT name FROM sqlite_master WHERE type = 'table'
+       AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_fts%' ESCAPE '\\'
+       AND name NOT IN ('d1_migrations', 'login_attempts', 'audit_log', 'sessions')
+     ORDER BY name`,
+  ).all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+/** Row count and content of every watched table, plus the R2 keys: equal snapshots mean nothing changed. */
+export async function snapshot(tables: string[]): Promise<Record<string, string>> {
+  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)));
+  const out: Record<string, string> = {};
+  tables.forEach((t, i) => {
+    const rows = results[i]!.results;
+    out[t] = `${rows.length} rows ${JSON.stringify(rows)}`;
+  });
+  const objects = await env.FILES.list();
+  out["r2 objects"] = objects.objects.map((o) => o.key).join(",");
+  return out;
+}
+
+/** The tables whose snapshot differs, with their counts before and after (for a readable failure). */
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(before)
+    .filter((t) => before[t] !== after[t])
+    .map((t) => `${t}: ${before[t]!.split(" ")[0]} → ${after[t]!.split(" ")[0]} rows`);
+}
