@@ -210,7 +210,7 @@ describe("updateuser", () => {
     );
     expect(self.status).toBe(200);
     expect(self.body.user).toMatchObject({ userName: "Renamed", userPhone: "555", userRole: "client" });
-    for (const extra of [{ userRole: "admin" }, { userIsActive: "true" }, { userQuota: "1000" }]) {
+    for (const extra of [{ userRole: "admin" }, { userIsActive: "true" }, { userQuota: "1000" }] as Record<string, string>[]) {
       const raise = await callForm(
         "updateuser",
         { userId: String(client.userId), userName: "Renamed", userEmail: client.email, ...extra },
@@ -252,7 +252,7 @@ describe("updateuser", () => {
 
   it("never lets an admin demote or deactivate themself, nor the last active admin lose the role", async () => {
     const admin = await createAdmin();
-    for (const change of [{ userRole: "client" }, { userIsActive: "false" }]) {
+    for (const change of [{ userRole: "client" }, { userIsActive: "false" }] as Record<string, string>[]) {
       const res = await callForm(
         "updateuser",
         { userId: String(admin.userId), userName: "Test Admin", userEmail: admin.email, ...change },
@@ -275,7 +275,7 @@ describe("updateuser", () => {
         { userId: String(last.userId), userName: "Test Admin", userEmail: last.email, ...change },
         { cookie: manager.cookie },
       );
-    for (const change of [{ userRole: "client" }, { userIsActive: "false" }]) {
+    for (const change of [{ userRole: "client" }, { userIsActive: "false" }] as Record<string, string>[]) {
       const res = await edit(change);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("last_admin");
@@ -381,5 +381,31 @@ describe("adjust-quota and reset-two-factor", () => {
     const res = await call("reset-two-factor", { userId: client.userId }, { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(await userRow(client.userId)).toMatchObject({ twoFactorEnabled: 0, twoFactorSecret: null });
+  });
+});
+
+describe("sessions of another user", () => {
+  it("lets an admin list and revoke a user's sessions; a client naming another user gets 404", async () => {
+    const admin = await createAdmin();
+    const client = await createUser();
+    const other = await createUser();
+    const listed = await call("search-session", { userId: client.userId }, { cookie: admin.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.total).toBe(1);
+    const sessionId = listed.body.data[0].sessionId;
+    expect(listed.body.data[0]).not.toHaveProperty("tokenHash");
+    const peek = await call("search-session", { userId: other.userId }, { cookie: client.cookie });
+    expect(peek.status).toBe(404);
+    const steal = await call("revoke-session", { sessionId, userId: client.userId }, { cookie: other.cookie });
+    expect(steal.status).toBe(404);
+    const direct = await call("revoke-session", { sessionId }, { cookie: other.cookie });
+    expect(direct.status).toBe(404);
+    expect(await sessionCount(client.userId)).toBe(1);
+    const own = await call("search-session", {}, { cookie: client.cookie });
+    expect(own.body.data[0]).toMatchObject({ sessionId, current: true });
+    const revoked = await call("revoke-session", { sessionId, userId: client.userId }, { cookie: admin.cookie });
+    expect(revoked.status).toBe(200);
+    expect(await sessionCount(client.userId)).toBe(0);
+    expect((await call("me", {}, { cookie: client.cookie })).status).toBe(401);
   });
 });

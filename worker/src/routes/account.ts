@@ -192,17 +192,28 @@ const twoFactorDisable = route({
   },
 });
 
+/**
+ * Whose sessions a call is about: the caller's own, or (for someone who manages users) the given
+ * user's. A client naming another user gets "not found", never a hint that the user exists.
+ */
+function sessionOwner(ctx: Ctx, userId: number | undefined): number {
+  const user = requireUser(ctx);
+  if (userId === undefined || userId === user.userId) return user.userId;
+  if (!ctx.ability.can("manage", "User")) throw notFound("No such session.");
+  return userId;
+}
+
 const searchSession = route({
   name: "search-session",
   access: "signedIn",
-  schema: z.object({ ...f.paging(10) }),
-  async handler(ctx, { page, limit }) {
-    const user = requireUser(ctx);
+  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+  async handler(ctx, { userId: wanted, page, limit }) {
+    const userId = sessionOwner(ctx, wanted);
     const [rows, count] = await Promise.all([
       ctx.db
         .selectFrom("sessions")
         .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
-        .where("userId", "=", user.userId)
+        .where("userId", "=", userId)
         .orderBy("lastSeenAt", "desc")
         .limit(limit)
         .offset((page - 1) * limit)
@@ -210,7 +221,7 @@ const searchSession = route({
       ctx.db
         .selectFrom("sessions")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", user.userId)
+        .where("userId", "=", userId)
         .executeTakeFirstOrThrow(),
     ]);
     const data = rows.map((s) => ({
@@ -226,16 +237,19 @@ const searchSession = route({
 const revokeSession = route({
   name: "revoke-session",
   access: "signedIn",
-  schema: z.object({ sessionId: f.id() }),
-  async handler(ctx, { sessionId }) {
-    const user = requireUser(ctx);
-    // Only the caller's own sessions: another user's id is "not found", never "forbidden".
+  schema: z.object({ sessionId: f.id(), userId: f.id().optional() }),
+  async handler(ctx, { sessionId, userId: wanted }) {
+    const userId = sessionOwner(ctx, wanted);
+    // Only sessions of that user: another user's session id is "not found", never "forbidden".
     const removed = await ctx.db
       .deleteFrom("sessions")
       .where("sessionId", "=", sessionId)
-      .where("userId", "=", user.userId)
+      .where("userId", "=", userId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) !== 1) throw notFound("No such session.");
+    if (userId !== ctx.user?.userId) {
+      await auditQuery(ctx, { action: "revoke-session", subject: "User", subjectId: userId, detail: { sessionId } }).execute();
+    }
     return json({ message: "The session was signed out." });
   },
 });
