@@ -1,5 +1,7 @@
 import { pruneAttempts } from "./auth/throttle";
+import { expirePayments } from "./commerce/expire";
 import { getDb, nowSeconds } from "./db";
+import { releaseStaleClaims } from "./jobs/claims";
 import { deliverOutbox } from "./outbox";
 
 /** A periodic task run by the cron trigger (wrangler.toml [triggers]). */
@@ -18,6 +20,8 @@ export const cronTasks: CronTask[] = [
         .run(),
   },
   { name: "deliver-outbox", run: (env) => deliverOutbox(env, getDb(env.DB)) },
+  { name: "expire-payments", run: (env) => expirePayments(env.DB) },
+  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env) },
 ];
 
 /** Runs every task; one failing does not stop the others. */

@@ -116,6 +116,8 @@ export interface CouponsTable {
   couponUsedBy: number | null;
   batchId: Defaulted<string>;
   createdAt: Defaulted<string>;
+  /** The redemption that used it (migration 0030). */
+  redeemToken: Defaulted<string | null>;
 }
 
 export interface SitesTable {
@@ -170,6 +172,8 @@ export interface PaymentsTable {
   expiresAt: string;
   paidAt: string | null;
   updatedAt: Defaulted<string>;
+  /** The grant attempt that marked it paid (migration 0030). */
+  grantToken: Defaulted<string | null>;
 }
 
 export interface CountersTable {

@@ -1,4 +1,12 @@
 import type { RouteDef } from "../http/route";
+import { bundlesRoutes } from "./bundles";
+import { itemsRoutes } from "./items";
+import { sitesRoutes } from "./sites";
+import { vendorsRoutes } from "./vendors";
+import { couponsRoutes } from "./coupons";
+import { jobsRoutes } from "./jobs";
+import { historyRoutes } from "./history";
+import { downloadsRoutes } from "./downloads";
 import { frontRoutes } from "./front";
 import { accountRoutes } from "./account";
 import { authRoutes } from "./auth";
@@ -8,12 +16,22 @@ import { rolesRoutes } from "./roles";
 import { auditLogRoutes } from "./audit-log";
 import { outboxAdminRoutes } from "./outbox-admin";
 import { apiKeysRoutes } from "./apikeys";
+import { cartRoutes } from "./cart";
+import { paymentsRoutes } from "./payments";
+import { invoicesRoutes } from "./invoices";
+import { quotaRoutes } from "./quota";
+import { subscriptionsRoutes } from "./subscriptions";
 
 /**
  * The route table: every API call, with who may make it (see each feature's file). The permission
  * matrix test walks this list, so a call is reachable only by being declared here.
  */
 export const routes: RouteDef[] = [
+  ...bundlesRoutes,
+  ...itemsRoutes,
+  ...sitesRoutes,
+  ...vendorsRoutes,
+  ...couponsRoutes,
   ...settingsRoutes,
   ...authRoutes,
   ...accountRoutes,
@@ -23,4 +41,12 @@ export const routes: RouteDef[] = [
   ...outboxAdminRoutes,
   ...apiKeysRoutes,
   ...frontRoutes,
+  ...cartRoutes,
+  ...paymentsRoutes,
+  ...invoicesRoutes,
+  ...quotaRoutes,
+  ...subscriptionsRoutes,
+  ...jobsRoutes,
+  ...historyRoutes,
+  ...downloadsRoutes,
 ];

@@ -1,0 +1,149 @@
+import type { Compilable } from "kysely";
+import { z } from "zod";
+import { row } from "../auth/ability";
+import { randomToken } from "../auth/crypto";
+import { runBatch } from "../db";
+import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../commerce/lines";
+import { requireUser, type Ctx } from "../http/context";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json } from "../http/respond";
+import { route } from "../http/route";
+
+const kind = () => z.enum(["item", "bundle"]);
+
+/** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
+async function cartOf(ctx: Ctx, userId: number) {
+  const rows = await ctx.db
+    .selectFrom("carts")
+    .select(["cartId", "kind", "refId", "qty"])
+    .where("userId", "=", userId)
+    .orderBy("cartId")
+    .execute();
+  const products = await loadProducts(ctx, rows);
+  const carts = rows.map((r) => {
+    const product = products.get(`${r.kind}:${r.refId}`);
+    const available = product?.active ?? false;
+    const unitPrice = product?.unitPrice ?? 0;
+    return {
+      cartId: r.cartId,
+      kind: r.kind,
+      refId: r.refId,
+      name: product?.name ?? "",
+      unitPrice,
+      qty: r.qty,
+      lineTotal: available ? unitPrice * r.qty : 0,
+      available,
+    };
+  });
+  const total = carts.reduce((sum, c) => sum + c.lineTotal, 0);
+  const amounts = {
+    subtotal: total,
+    total,
+    currency: ctx.env.CURRENCY,
+    count: carts.reduce((sum, c) => sum + c.qty, 0),
+  };
+  return { carts, amounts };
+}
+
+const searchCart = route({
+  name: "searchcart",
+  access: ["read", "Cart"],
+  schema: z.object({ userId: f.id().optional() }),
+  async handler(ctx, input) {
+    const user = requireUser(ctx);
+    const userId = input.userId ?? user.userId;
+    if (!ctx.ability.can("read", row("Cart", { userId }))) throw forbidden("You may only see your own cart.");
+    return json(await cartOf(ctx, userId));
+  },
+});
+
+const updateCart = route({
+  name: "updatecart",
+  access: ["update", "Cart"],
+  schema: z.object({ kind: kind(), refId: f.id(), qty: f.int(0, 100) }),
+  async handler(ctx, { kind, refId, qty }) {
+    const user = requireUser(ctx);
+    if (qty === 0) {
+      await ctx.db
+        .deleteFrom("carts")
+        .where("userId", "=", user.userId)
+        .where("kind", "=", kind)
+        .where("refId", "=", refId)
+        .execute();
+      return json({ message: "Removed from your cart.", ...(await cartOf(ctx, user.userId)) });
+    }
+    const product = (await loadProducts(ctx, [{ kind, refId }])).get(`${kind}:${refId}`);
+    if (!product?.active) throw notFound(`No such ${kind} on sale.`);
+    await ctx.db
+      .insertInto("carts")
+      .values({ userId: user.userId, kind, refId, qty })
+      .onConflict((oc) => oc.columns(["userId", "kind", "refId"]).doUpdateSet({ qty }))
+      .execute();
+    return json({ message: "Your cart was updated.", ...(await cartOf(ctx, user.userId)) });
+  },
+});
+
+const checkout = route({
+  name: "checkout",
+  access: ["create", "Payment"],
+  schema: z.object({ kind: kind().optional(), refId: f.id().optional(), qty: f.int(1, 100).optional() }),
+  async handler(ctx, input) {
+    const user = requireUser(ctx);
+    // "Buy now" names one product and skips the cart; otherwise the whole cart is bought.
+    const buyNow = input.kind !== undefined || input.refId !== undefined;
+    if (buyNow && (input.kind === undefined || input.refId === undefined)) {
+      throw badRequest("Name both kind and refId to buy one product.", "invalid_input", input.kind ? "refId" : "kind");
+    }
+    const cartRows = buyNow
+      ? []
+      : await ctx.db
+          .selectFrom("carts")
+          .select(["cartId", "kind", "refId", "qty"])
+          .where("userId", "=", user.userId)
+          .orderBy("cartId")
+          .execute();
+    const requests: LineRequest[] = buyNow
+      ? [{ kind: input.kind!, refId: input.refId!, qty: input.qty ?? 1 }]
+      : cartRows.map((r) => ({ kind: r.kind, refId: r.refId, qty: r.qty }));
+    if (requests.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
+    const lines = await priceLines(ctx, requests, true);
+    const amount = sumLines(lines);
+    const referenceId = randomToken(18);
+    const now = new Date();
+    const statements: Compilable[] = [
+      ctx.db.insertInto("payments").values({
+        referenceId,
+        userId: user.userId,
+        amount,
+        currency: ctx.env.CURRENCY,
+        lines: JSON.stringify(lines),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        expiresAt: expiryFrom(now, ctx.env),
+      }),
+    ];
+    if (cartRows.length > 0) {
+      // Exactly the lines that were priced; a line added meanwhile stays in the cart.
+      statements.push(
+        ctx.db
+          .deleteFrom("carts")
+          .where("userId", "=", user.userId)
+          .where(
+            "cartId",
+            "in",
+            cartRows.map((r) => r.cartId),
+          ),
+      );
+    }
+    await runBatch(ctx.env.DB, statements);
+    return json({
+      message: "Your order is placed. Please complete the payment.",
+      referenceId,
+      amount,
+      lines: publicLines(lines),
+    });
+  },
+});
+
+export const cartRoutes = [searchCart, updateCart, checkout];

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { row } from "../auth/ability";
+import { randomToken } from "../auth/crypto";
+import { changes, runBatch } from "../db";
+import { requireUser } from "../http/context";
+import { conflict, forbidden, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const redeemCoupon = route({
+  name: "redeem-coupon",
+  access: ["redeem", "Coupon"],
+  schema: z.object({ couponCode: f.text(64) }),
+  async handler(ctx, { couponCode }) {
+    const user = requireUser(ctx);
+    const coupon = await ctx.db
+      .selectFrom("coupons")
+      .select(["couponId", "couponUsed", "couponExpired"])
+      .where("couponCode", "=", couponCode)
+      .executeTakeFirst();
+    if (!coupon) throw notFound("This coupon code does not exist.", "coupon_unknown");
+    const today = todayUtc();
+    if (coupon.couponUsed === "Y") throw conflict("This coupon was already used.", "coupon_used");
+    if (coupon.couponExpired < today) throw conflict("This coupon has expired.", "coupon_expired");
+
+    // The conditional UPDATE writes a fresh token; the ledger row and the balance follow only where
+    // the coupon carries it, so of many concurrent tries exactly one credits.
+    const token = randomToken(18);
+    const now = new Date().toISOString();
+    const d1 = ctx.env.DB;
+    const mine = "EXISTS (SELECT 1 FROM coupons WHERE couponId = ? AND redeemToken = ?)";
+    const [used, , , after] = await runBatch<{ userQuota: number }>(d1, [
+      d1
+        .prepare(
+          `UPDATE coupons SET couponUsed = 'Y', couponUsedDate = ?, couponUsedBy = ?, redeemToken = ?
+           WHERE couponId = ? AND couponUsed = 'N' AND couponExpired >= ?`,
+        )
+        .bind(now, user.userId, token, coupon.couponId, today),
+      d1
+        .prepare(
+          `INSERT INTO quota_ledger (userId, delta, reason, ref, note, actorId)
+           SELECT ?, couponQuota, 'redeem', 'coupon:' || couponId, 'Coupon ' || couponCode, ?
+           FROM coupons WHERE couponId = ? AND ${mine}`,
+        )
+        .bind(user.userId, user.userId, coupon.couponId, coupon.couponId, token),
+      d1
+        .prepare(
+          `UPDATE users SET userQuota = userQuota + (SELECT couponQuota FROM coupons WHERE couponId = ?)
+           WHERE userId = ? AND ${mine}`,
+        )
+        .bind(coupon.couponId, user.userId, coupon.couponId, token),
+      d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
+    ]);
+    if (changes(used) !== 1) throw conflict("This coupon was already used.", "coupon_used");
+    return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
+  },
+});
+
+const searchQuota = route({
+  name: "search-quota",
+  access: ["read", "Quota"],
+  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+  async handler(ctx, input) {
+    const user = requireUser(ctx);
+    const userId = input.userId ?? user.userId;
+    if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("You may only see your own quota.");
+    const [owner, rows, count] = await Promise.all([
+      ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId).executeTakeFirst(),
+      ctx.db
+        .selectFrom("quota_ledger")
+        .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
+        .where("userId", "=", userId)
+        .orderBy("createdAt", "desc")
+        .orderBy("ledgerId", "desc")
+        .limit(input.limit)
+        .offset((input.page - 1) * input.limit)
+        .execute(),
+      ctx.db
+        .selectFrom("quota_ledger")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("userId", "=", userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    if (!owner) throw notFound("No such user.");
+    return list(rows, count.n, input.page, input.limit, { userQuota: owner.userQuota });
+  },
+});
+
+export const quotaRoutes = [redeemCoupon, searchQuota];
