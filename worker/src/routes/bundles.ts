@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { changes, nowIso, runBatch, type DB } from "../db";
+import type { Ctx } from "../http/context";
+import { notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { auditAfter, countOf, statusFilter } from "./sites";
+
+const BUNDLE_COLUMNS = [
+  "bundleId",
+  "bundlePoin",
+  "bundlePPP",
+  "bundleDisc",
+  "bundlePrice",
+  "bundleIsActive",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+interface BundleRow {
+  bundleId: number;
+  bundlePoin: number;
+  bundlePPP: number;
+  bundleDisc: number;
+  bundlePrice: number;
+  bundleIsActive: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toBundle = (row: BundleRow) => ({ ...row, bundleIsActive: row.bundleIsActive === 1 });
+
+/** The page and count statements of searchbundle (exported so a test can read their query plans). */
+export function bundleListQueries(db: DB, filter: { isActive: 0 | 1 | undefined; page: number; limit: number }) {
+  let page = db.selectFrom("bundles").select(BUNDLE_COLUMNS);
+  let count = db.selectFrom("bundles").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (filter.isActive !== undefined) {
+    page = page.where("bundleIsActive", "=", filter.isActive);
+    count = count.where("bundleIsActive", "=", filter.isActive);
+  }
+  return {
+    // Smallest pack first, as a price list reads.
+    page: page
+      .orderBy("bundlePoin")
+      .orderBy("bundleId")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    count,
+  };
+}
+
+const searchBundle = route({
+  name: "searchbundle",
+  access: ["read", "Bundle"],
+  schema: z.object({ isActive: statusFilter, ...f.paging(12) }),
+  async handler(ctx, input) {
+    // Those who cannot manage bundles (clients) see only the active ones.
+    const isActive = ctx.ability.can("manage", "Bundle") ? input.isActive : 1;
+    const { page, count } = bundleListQueries(ctx.db, { ...input, isActive });
+    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    return list((rows!.results as unknown as BundleRow[]).map(toBundle), countOf(total), input.page, input.limit);
+  },
+});
+
+async function loadBundle(ctx: Ctx, bundleId: number) {
+  const bundle = await ctx.db.selectFrom("bundles").select(BUNDLE_COLUMNS).where("bundleId", "=", bundleId).executeTakeFirst();
+  if (!bundle) throw notFound("No such bundle.");
+  return bundle;
+}
+
+const updateBundle = route({
+  name: "updatebundle",
+  access: ["manage", "Bundle"],
+  schema: z.object({
+    bundleId: f.idOrNew(),
+    bundlePoin: f.int(1, 1_000_000),
+    // Price per point in the currency's minor unit; the cap keeps the computed price a safe integer.
+    bundlePPP: f.int(0, 10_000_000),
+    bundleDisc: f.int(0, 100),
+    bundleIsActive: f.bool(),
+  }),
+  async handler(ctx, input) {
+    const fields = {
+      bundlePoin: input.bundlePoin,
+      bundlePPP: input.bundlePPP,
+      bundleDisc: input.bundleDisc,
+      bundleIsActive: input.bundleIsActive ? 1 : 0,
+    };
+    const detail = { ...fields, bundleIsActive: input.bundleIsActive };
+    let bundleId: number;
+    if (input.bundleId === 0) {
+      const [created] = await runBatch<{ bundleId: number }>(ctx.env.DB, [
+        ctx.db.insertInto("bundles").values(fields).returning("bundleId"),
+        auditAfter(ctx, { action: "create-bundle", subject: "Bundle", detail }),
+      ]);
+      bundleId = created!.results[0]!.bundleId;
+    } else {
+      bundleId = input.bundleId;
+      const [updated] = await runBatch(ctx.env.DB, [
+        ctx.db
+          .updateTable("bundles")
+          .set({ ...fields, updatedAt: nowIso() })
+          .where("bundleId", "=", bundleId),
+        auditAfter(ctx, { action: "update-bundle", subject: "Bundle", subjectId: bundleId, detail }),
+      ]);
+      if (changes(updated) !== 1) throw notFound("No such bundle.");
+    }
+    const bundle = toBundle(await loadBundle(ctx, bundleId));
+    return json({ message: input.bundleId === 0 ? "Bundle created successfully!" : "Bundle updated successfully!", bundle });
+  },
+});
+
+const deleteBundle = route({
+  name: "deletebundle",
+  access: ["manage", "Bundle"],
+  schema: z.object({ bundleId: f.id() }),
+  async handler(ctx, { bundleId }) {
+    const bundle = await loadBundle(ctx, bundleId);
+    // Payments keep their frozen lines; carts holding the bundle lose it with the bundle.
+    const [deleted] = await runBatch(ctx.env.DB, [
+      ctx.db.deleteFrom("bundles").where("bundleId", "=", bundleId),
+      auditAfter(ctx, {
+        action: "delete-bundle",
+        subject: "Bundle",
+        subjectId: bundleId,
+        detail: { bundlePoin: bundle.bundlePoin, bundlePrice: bundle.bundlePrice },
+      }),
+      ctx.db.deleteFrom("carts").where("kind", "=", "bundle").where("refId", "=", bundleId),
+    ]);
+    if (changes(deleted) !== 1) throw notFound("No such bundle.");
+    return json({ message: "Bundle deleted successfully!" });
+  },
+});
+
+export const bundlesRoutes = [searchBundle, updateBundle, deleteBundle];

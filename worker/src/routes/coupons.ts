@@ -1,0 +1,227 @@
+import { sql, type SqlBool } from "kysely";
+import { z } from "zod";
+import { randomToken } from "../auth/crypto";
+import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import { auditQuery } from "../http/context";
+import { badRequest, conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { auditAfter, countOf } from "./sites";
+
+/** Codes are read aloud and typed: no 0/O, 1/I/L. */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const CODE_LENGTH = 10;
+export const MAX_COUPONS = 1000;
+/** D1 binds at most 100 parameters per statement; each coupon row takes 4. */
+const ROWS_PER_INSERT = 25;
+
+/** Today in UTC as YYYY-MM-DD: a coupon is valid through the end of its couponExpired day. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** One random code: rejection sampling keeps every character equally likely. */
+export function randomCode(prefix: string): string {
+  const limit = 256 - (256 % CODE_ALPHABET.length);
+  let out = "";
+  while (out.length < CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(CODE_LENGTH * 2))) {
+      if (byte < limit && out.length < CODE_LENGTH) out += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+    }
+  }
+  if (!prefix) return out;
+  return prefix.endsWith("-") ? `${prefix}${out}` : `${prefix}-${out}`;
+}
+
+interface CouponRow {
+  couponId: number;
+  couponCode: string;
+  couponQuota: number;
+  couponExpired: string;
+  couponUsed: "N" | "Y";
+  couponUsedDate: string | null;
+  couponUsedBy: number | null;
+  couponUsedByName: string | null;
+  createdAt: string;
+}
+
+const toCoupon = (row: CouponRow, today: string) => ({
+  ...row,
+  couponStatus: row.couponUsed === "Y" ? "used" : row.couponExpired < today ? "expired" : "unused",
+});
+
+export const COUPON_STATUSES = ["unused", "used", "expired"] as const;
+
+export interface CouponFilter {
+  search: string;
+  status?: (typeof COUPON_STATUSES)[number] | undefined;
+  today: string;
+  page: number;
+  limit: number;
+}
+
+/** The page and count statements of search-coupon (exported so a test can read their query plans). */
+export function couponListQueries(db: DB, filter: CouponFilter) {
+  const conds = [];
+  // Each status is a range of the coupons_status (couponUsed, couponExpired) index.
+  if (filter.status === "used") conds.push(sql<SqlBool>`c.couponUsed = 'Y'`);
+  if (filter.status === "unused") conds.push(sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired >= ${filter.today}`);
+  if (filter.status === "expired") conds.push(sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired < ${filter.today}`);
+  const match = ftsQuery(filter.search);
+  if (match) conds.push(sql<SqlBool>`c.couponId IN (SELECT rowid FROM coupons_fts WHERE coupons_fts MATCH ${match})`);
+  else if (filter.search) conds.push(sql<SqlBool>`c.couponCode LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
+  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
+  return {
+    page: db
+      .selectFrom("coupons as c")
+      .leftJoin("users as u", "u.userId", "c.couponUsedBy")
+      .select([
+        "c.couponId",
+        "c.couponCode",
+        "c.couponQuota",
+        "c.couponExpired",
+        "c.couponUsed",
+        "c.couponUsedDate",
+        "c.couponUsedBy",
+        "u.userName as couponUsedByName",
+        "c.createdAt",
+      ])
+      .where(where)
+      .orderBy("c.createdAt", "desc")
+      .orderBy("c.couponId", "desc")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    count: db
+      .selectFrom("coupons as c")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
+  };
+}
+
+const searchCoupon = route({
+  name: "search-coupon",
+  access: ["read", "Coupon"],
+  schema: z.object({
+    search: f.search(),
+    status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), z.enum(COUPON_STATUSES).optional()),
+    ...f.paging(10),
+  }),
+  async handler(ctx, input) {
+    const today = todayUtc();
+    const { page, count } = couponListQueries(ctx.db, { ...input, today });
+    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
+    return list(data, countOf(total), input.page, input.limit);
+  },
+});
+
+/** Codes of `candidates` already taken (case-insensitive, as the UNIQUE index compares). */
+async function takenCodes(db: DB, candidates: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 90) {
+    const rows = await db
+      .selectFrom("coupons")
+      .select("couponCode")
+      .where("couponCode", "in", candidates.slice(i, i + 90))
+      .execute();
+    for (const row of rows) taken.add(row.couponCode.toUpperCase());
+  }
+  return taken;
+}
+
+const generateCoupons = route({
+  name: "generate-coupons",
+  access: ["manage", "Coupon"],
+  schema: z.object({
+    couponQuota: f.int(1, 1_000_000),
+    couponExpired: f.isoDate(),
+    couponCount: z.preprocess((v) => (v === undefined || v === null || v === "" ? 1 : v), f.int(1, MAX_COUPONS)),
+    couponPrefix: z.preprocess(
+      (v) => (v === undefined || v === null ? "" : v),
+      z
+        .string()
+        .trim()
+        .max(12)
+        .regex(/^[A-Za-z0-9-]*$/, { message: "may hold only letters, digits and dashes" })
+        .transform((v) => v.toUpperCase()),
+    ),
+  }),
+  async handler(ctx, input) {
+    if (input.couponExpired < todayUtc()) {
+      throw badRequest('The field "couponExpired" must not be in the past.', "invalid_input", "couponExpired");
+    }
+    const batchId = randomToken(12);
+    // Collisions are astronomically rare at 31^10 codes, but a retry costs little and keeps the count exact.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const codes = new Set<string>();
+      while (codes.size < input.couponCount) codes.add(randomCode(input.couponPrefix));
+      for (const taken of await takenCodes(ctx.db, [...codes])) codes.delete(taken);
+      while (codes.size < input.couponCount) {
+        const code = randomCode(input.couponPrefix);
+        if ((await takenCodes(ctx.db, [code])).size === 0) codes.add(code);
+      }
+      const drawn = [...codes];
+      const inserts = [];
+      for (let i = 0; i < drawn.length; i += ROWS_PER_INSERT) {
+        const rows = drawn.slice(i, i + ROWS_PER_INSERT).map((couponCode) => ({
+          couponCode,
+          couponQuota: input.couponQuota,
+          couponExpired: input.couponExpired,
+          batchId,
+        }));
+        inserts.push(ctx.db.insertInto("coupons").values(rows));
+      }
+      try {
+        // One batch: all the codes or none of them.
+        await runBatch(ctx.env.DB, [
+          ...inserts,
+          auditQuery(ctx, {
+            action: "generate-coupons",
+            subject: "Coupon",
+            subjectId: batchId,
+            detail: {
+              couponCount: drawn.length,
+              couponQuota: input.couponQuota,
+              couponExpired: input.couponExpired,
+              couponPrefix: input.couponPrefix,
+            },
+          }),
+        ]);
+      } catch (error) {
+        // A code taken between the check and the insert: draw again.
+        if (String(error).includes("UNIQUE")) continue;
+        throw error;
+      }
+      const message = drawn.length === 1 ? "Coupon generated successfully!" : `${drawn.length} coupons generated successfully!`;
+      return json({ message, codes: drawn });
+    }
+    throw conflict("Unique codes could not be drawn. Try again.", "code_collision");
+  },
+});
+
+const deleteCoupon = route({
+  name: "deletecoupon",
+  access: ["manage", "Coupon"],
+  schema: z.object({ couponId: f.id() }),
+  async handler(ctx, { couponId }) {
+    const coupon = await ctx.db
+      .selectFrom("coupons")
+      .select(["couponId", "couponUsed", "couponQuota", "couponExpired"])
+      .where("couponId", "=", couponId)
+      .executeTakeFirst();
+    if (!coupon) throw notFound("No such coupon.");
+    // Conditional on still unused, so a redemption racing the delete wins and keeps its record.
+    const [deleted] = await runBatch(ctx.env.DB, [
+      ctx.db.deleteFrom("coupons").where("couponId", "=", couponId).where("couponUsed", "=", "N"),
+      auditAfter(ctx, {
+        action: "delete-coupon",
+        subject: "Coupon",
+        subjectId: couponId,
+        detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
+      }),
+    ]);
+    if (changes(deleted) !== 1) throw conflict("A used coupon cannot be deleted.", "coupon_used");
+    return json({ message: "Coupon deleted successfully!" });
+  },
+});
+
+export const couponsRoutes = [searchCoupon, generateCoupons, deleteCoupon];

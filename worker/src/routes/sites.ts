@@ -1,0 +1,191 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import { z } from "zod";
+import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { actorOf, type Ctx } from "../http/context";
+import { conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
+
+/**
+ * A status filter of the catalogue lists: "active"/"inactive", booleans or 1/0; blank or "all"
+ * means any. Shared by bundles, items, sites and vendor accounts.
+ */
+export const statusFilter = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "" || v === "all") return undefined;
+    if (v === "active" || v === true || v === "true" || v === 1 || v === "1") return 1;
+    if (v === "inactive" || v === false || v === "false" || v === 0 || v === "0") return 0;
+    return v;
+  },
+  z.union([z.literal(0), z.literal(1)]).optional(),
+);
+
+/**
+ * The audit row of the statement just before it in a batch, written only when that statement changed
+ * exactly one row (so a lost race leaves no false audit row). Without subjectId it names the row that
+ * statement inserted. Never put secrets into `detail`.
+ */
+export function auditAfter(
+  ctx: Ctx,
+  entry: { action: string; subject: string; subjectId?: number; detail: Record<string, unknown> },
+): D1PreparedStatement {
+  const actor = actorOf(ctx);
+  const subjectId = entry.subjectId === undefined ? "CAST(last_insert_rowid() AS TEXT)" : "?7";
+  return ctx.env.DB.prepare(
+    `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, outcome, detail)
+     SELECT ?1, ?2, ?3, ?4, ?5, ${subjectId}, 'ok', ?6 WHERE changes() = 1`,
+  ).bind(
+    actor.actorId,
+    actor.actorEmail,
+    actor.ip,
+    entry.action,
+    entry.subject,
+    JSON.stringify(entry.detail),
+    ...(entry.subjectId === undefined ? [] : [String(entry.subjectId)]),
+  );
+}
+
+/** A row count answered by a count statement of a batch. */
+export function countOf(result: D1Result<unknown> | undefined): number {
+  return Number((result?.results[0] as { n?: number } | undefined)?.n ?? 0);
+}
+
+const SITE_COLUMNS = ["siteId", "siteName", "siteDesc", "sitePrice", "siteIsUse", "siteImage", "createdAt", "updatedAt"] as const;
+
+interface SiteRow {
+  siteId: number;
+  siteName: string;
+  siteDesc: string;
+  sitePrice: number;
+  siteIsUse: number;
+  siteImage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toSite(row: SiteRow) {
+  return { ...row, siteIsUse: row.siteIsUse === 1, siteImage: imageUrl(row.siteImage) };
+}
+
+export interface SiteFilter {
+  search: string;
+  status: 0 | 1 | undefined;
+  page: number;
+  limit: number;
+}
+
+/** The page and count statements of searchsite (exported so a test can read their query plans). */
+export function siteListQueries(db: DB, filter: SiteFilter) {
+  const conds: Expression<SqlBool>[] = [];
+  if (filter.status !== undefined) conds.push(sql<SqlBool>`siteIsUse = ${filter.status}`);
+  // Sites are few (one per vendor service), so a LIKE on the name is enough.
+  if (filter.search) conds.push(sql<SqlBool>`siteName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
+  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
+  return {
+    page: db
+      .selectFrom("sites")
+      .select(SITE_COLUMNS)
+      .where(where)
+      .orderBy("siteName")
+      .orderBy("siteId")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    count: db
+      .selectFrom("sites")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
+  };
+}
+
+const searchSite = route({
+  name: "searchsite",
+  access: ["read", "Site"],
+  schema: z.object({ search: f.search(), selectedStatus: statusFilter, ...f.paging(10) }),
+  async handler(ctx, input) {
+    // Those who cannot manage sites (clients) see only the sites in use.
+    const status = ctx.ability.can("manage", "Site") ? input.selectedStatus : 1;
+    const { page, count } = siteListQueries(ctx.db, { ...input, status });
+    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    return list((rows!.results as unknown as SiteRow[]).map(toSite), countOf(total), input.page, input.limit);
+  },
+});
+
+async function loadSite(ctx: Ctx, siteId: number) {
+  const site = await ctx.db.selectFrom("sites").select(SITE_COLUMNS).where("siteId", "=", siteId).executeTakeFirst();
+  if (!site) throw notFound("No such site.");
+  return site;
+}
+
+const updateSite = route({
+  name: "updatesite",
+  access: ["manage", "Site"],
+  maxBody: bodyLimitFor("image"),
+  schema: z.object({
+    siteId: f.idOrNew(),
+    siteName: f.text(200),
+    siteDesc: f.text(2000),
+    sitePrice: f.int(0, 1_000_000),
+    siteIsUse: f.bool(),
+    siteImageNew: f.optionalFile(),
+  }),
+  async handler(ctx, input) {
+    const existing = input.siteId ? await loadSite(ctx, input.siteId) : null;
+    const image = input.siteImageNew ? await storeUpload(ctx.env.FILES, input.siteImageNew, "image", "siteImageNew") : null;
+    const fields = {
+      siteName: input.siteName,
+      siteDesc: input.siteDesc,
+      sitePrice: input.sitePrice,
+      siteIsUse: input.siteIsUse ? 1 : 0,
+      ...(image ? { siteImage: image.key } : {}),
+    };
+    const detail = { siteName: input.siteName, sitePrice: input.sitePrice, siteIsUse: input.siteIsUse, newImage: image !== null };
+    let siteId: number;
+    if (!existing) {
+      const [created] = await runBatch<{ siteId: number }>(ctx.env.DB, [
+        ctx.db.insertInto("sites").values(fields).returning("siteId"),
+        auditAfter(ctx, { action: "create-site", subject: "Site", detail }),
+      ]);
+      siteId = created!.results[0]!.siteId;
+    } else {
+      siteId = existing.siteId;
+      const [updated] = await runBatch(ctx.env.DB, [
+        ctx.db
+          .updateTable("sites")
+          .set({ ...fields, updatedAt: nowIso() })
+          .where("siteId", "=", siteId),
+        auditAfter(ctx, { action: "update-site", subject: "Site", subjectId: siteId, detail }),
+      ]);
+      if (changes(updated) !== 1) throw notFound("No such site.");
+    }
+    const site = toSite(await loadSite(ctx, siteId));
+    return json({ message: existing ? "Site updated successfully!" : "Site created successfully!", site });
+  },
+});
+
+const deleteSite = route({
+  name: "deletesite",
+  access: ["manage", "Site"],
+  schema: z.object({ siteId: f.id() }),
+  async handler(ctx, { siteId }) {
+    const site = await loadSite(ctx, siteId);
+    const d1 = ctx.env.DB;
+    // The delete checks for queued jobs in the same statement, so a job queued meanwhile still blocks it.
+    // Vendor accounts go with the site (FK cascade); history keeps its snapshot names.
+    const [deleted] = await runBatch(d1, [
+      d1
+        .prepare("DELETE FROM sites WHERE siteId = ?1 AND NOT EXISTS (SELECT 1 FROM history WHERE siteId = ?1 AND status = 0)")
+        .bind(siteId),
+      auditAfter(ctx, { action: "delete-site", subject: "Site", subjectId: siteId, detail: { siteName: site.siteName } }),
+    ]);
+    if (changes(deleted) !== 1) {
+      const still = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", siteId).executeTakeFirst();
+      if (!still) throw notFound("No such site.");
+      throw conflict("This site has queued jobs. Wait until they are processed before deleting it.", "site_has_queued_jobs");
+    }
+    return json({ message: "Site deleted successfully!" });
+  },
+});
+
+export const sitesRoutes = [searchSite, updateSite, deleteSite];

@@ -1,0 +1,229 @@
+import { sql, type SqlBool } from "kysely";
+import { z } from "zod";
+import { seal } from "../auth/secretbox";
+import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import type { Ctx } from "../http/context";
+import { badRequest, conflict, notFound, requiredField } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { auditAfter, countOf, statusFilter } from "./sites";
+
+/**
+ * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
+ * selected here: only whether one is stored.
+ */
+function selectVendors(db: DB) {
+  return db
+    .selectFrom("vendor_accounts as v")
+    .leftJoin("sites as s", "s.siteId", "v.vendorSiteID")
+    .select([
+      "v.vendorId",
+      "v.vendorSiteID",
+      "s.siteName",
+      "v.vendorName",
+      "v.loginMethod",
+      "v.vendorEmail",
+      "v.vendorIsActive",
+      sql<number>`v.vendorSecret IS NOT NULL`.as("hasSecret"),
+      "v.lastUsedAt",
+      "v.createdAt",
+      "v.updatedAt",
+    ]);
+}
+
+interface VendorRow {
+  vendorId: number;
+  vendorSiteID: number;
+  siteName: string | null;
+  vendorName: string;
+  loginMethod: "cookie" | "email";
+  vendorEmail: string;
+  vendorIsActive: number;
+  hasSecret: number;
+  lastUsedAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toVendor = (row: VendorRow) => ({ ...row, vendorIsActive: row.vendorIsActive === 1, hasSecret: row.hasSecret === 1 });
+
+export interface VendorFilter {
+  search: string;
+  siteId: number | undefined;
+  status: 0 | 1 | undefined;
+  page: number;
+  limit: number;
+}
+
+/** The page and count statements of searchvendor (exported so a test can read their query plans). */
+export function vendorListQueries(db: DB, filter: VendorFilter) {
+  const conds = [];
+  if (filter.siteId !== undefined) conds.push(sql<SqlBool>`v.vendorSiteID = ${filter.siteId}`);
+  if (filter.status !== undefined) conds.push(sql<SqlBool>`v.vendorIsActive = ${filter.status}`);
+  if (filter.search) {
+    const like = likeAnywhere(filter.search);
+    conds.push(sql<SqlBool>`(v.vendorName LIKE ${like} ESCAPE '\\' OR v.vendorEmail LIKE ${like} ESCAPE '\\')`);
+  }
+  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
+  return {
+    page: selectVendors(db)
+      .where(where)
+      .orderBy("v.vendorName")
+      .orderBy("v.vendorId")
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    count: db
+      .selectFrom("vendor_accounts as v")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
+  };
+}
+
+/** selectedVendor is a site id; blank or "all" means every site. */
+const siteFilter = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" || v === "all" || v === 0 || v === "0" ? undefined : v),
+  f.id().optional(),
+);
+
+const searchVendor = route({
+  name: "searchvendor",
+  access: ["read", "Vendor"],
+  schema: z.object({ search: f.search(), selectedVendor: siteFilter, selectedStatus: statusFilter, ...f.paging(10) }),
+  async handler(ctx, input) {
+    const { page, count } = vendorListQueries(ctx.db, {
+      ...input,
+      siteId: input.selectedVendor,
+      status: input.selectedStatus,
+    });
+    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    return list((rows!.results as unknown as VendorRow[]).map(toVendor), countOf(total), input.page, input.limit);
+  },
+});
+
+/** A write-only secret: absent or blank means "keep the stored one". */
+const optionalSecret = (max: number) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), z.string().max(max).optional());
+
+const updateVendor = route({
+  name: "updatevendor",
+  access: ["manage", "Vendor"],
+  schema: z.object({
+    vendorId: f.idOrNew(),
+    vendorSiteID: f.id(),
+    vendorName: f.text(200),
+    vendorIsActive: f.bool(),
+    loginMethod: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["cookie", "email"])),
+    vendorValue: optionalSecret(8000),
+    vendorEmail: z.preprocess((v) => (v === null || v === "" ? undefined : v), f.email().optional()),
+    vendorPassword: optionalSecret(500),
+  }),
+  async handler(ctx, input) {
+    const existing = input.vendorId
+      ? ((await ctx.db
+          .selectFrom("vendor_accounts")
+          .select(["vendorId", "loginMethod", "vendorSecret"])
+          .where("vendorId", "=", input.vendorId)
+          .executeTakeFirst()) ?? null)
+      : null;
+    if (input.vendorId && !existing) throw notFound("No such vendor account.");
+    const site = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", input.vendorSiteID).executeTakeFirst();
+    if (!site) throw badRequest("This site does not exist.", "unknown_site", "vendorSiteID");
+
+    // Only the chosen method's credentials are kept; the other method's fields are ignored.
+    const cookie = input.loginMethod === "cookie";
+    if (!cookie && !input.vendorEmail) throw requiredField("vendorEmail");
+    const secret = cookie ? input.vendorValue : input.vendorPassword;
+    // A stored secret belongs to the method it was made for: a new account or a switch needs a new one.
+    const keepsSecret = existing !== null && existing.loginMethod === input.loginMethod && existing.vendorSecret !== null;
+    if (secret === undefined && !keepsSecret) throw requiredField(cookie ? "vendorValue" : "vendorPassword");
+    // The jobs engineer's agents decrypt exactly this shape.
+    const sealed =
+      secret === undefined
+        ? undefined
+        : await seal(JSON.stringify(cookie ? { vendorValue: secret } : { vendorPassword: secret }), ctx.env.VENDOR_SECRET_KEYS);
+    const fields = {
+      vendorSiteID: input.vendorSiteID,
+      vendorName: input.vendorName,
+      loginMethod: input.loginMethod,
+      vendorEmail: cookie ? "" : input.vendorEmail!,
+      vendorIsActive: input.vendorIsActive ? 1 : 0,
+      ...(sealed ? { vendorSecret: sealed } : {}),
+    };
+    // What changed, never the secret itself.
+    const detail = {
+      vendorName: input.vendorName,
+      vendorSiteID: input.vendorSiteID,
+      loginMethod: input.loginMethod,
+      vendorIsActive: input.vendorIsActive,
+      secretChanged: sealed !== undefined,
+    };
+    let vendorId: number;
+    if (!existing) {
+      const [created] = await runBatch<{ vendorId: number }>(ctx.env.DB, [
+        ctx.db.insertInto("vendor_accounts").values(fields).returning("vendorId"),
+        auditAfter(ctx, { action: "create-vendor", subject: "Vendor", detail }),
+      ]);
+      vendorId = created!.results[0]!.vendorId;
+    } else {
+      vendorId = existing.vendorId;
+      const [updated] = await runBatch(ctx.env.DB, [
+        ctx.db
+          .updateTable("vendor_accounts")
+          .set({ ...fields, updatedAt: nowIso() })
+          .where("vendorId", "=", vendorId),
+        auditAfter(ctx, { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }),
+      ]);
+      if (changes(updated) !== 1) throw notFound("No such vendor account.");
+    }
+    const vendor = await selectVendors(ctx.db).where("v.vendorId", "=", vendorId).executeTakeFirstOrThrow();
+    return json({
+      message: existing ? "Vendor account updated successfully!" : "Vendor account created successfully!",
+      vendor: toVendor(vendor as VendorRow),
+    });
+  },
+});
+
+const deleteVendor = route({
+  name: "deletevendor",
+  access: ["manage", "Vendor"],
+  schema: z.object({ vendorId: f.id() }),
+  async handler(ctx: Ctx, { vendorId }) {
+    const vendor = await ctx.db
+      .selectFrom("vendor_accounts")
+      .select(["vendorId", "vendorName"])
+      .where("vendorId", "=", vendorId)
+      .executeTakeFirst();
+    if (!vendor) throw notFound("No such vendor account.");
+    const d1 = ctx.env.DB;
+    // A queued job waits for this account's credentials; history keeps its snapshot names.
+    const [deleted] = await runBatch(d1, [
+      d1
+        .prepare(
+          "DELETE FROM vendor_accounts WHERE vendorId = ?1 AND NOT EXISTS (SELECT 1 FROM history WHERE vendorId = ?1 AND status = 0)",
+        )
+        .bind(vendorId),
+      auditAfter(ctx, {
+        action: "delete-vendor",
+        subject: "Vendor",
+        subjectId: vendorId,
+        detail: { vendorName: vendor.vendorName },
+      }),
+    ]);
+    if (changes(deleted) !== 1) {
+      const still = await ctx.db
+        .selectFrom("vendor_accounts")
+        .select("vendorId")
+        .where("vendorId", "=", vendorId)
+        .executeTakeFirst();
+      if (!still) throw notFound("No such vendor account.");
+      throw conflict(
+        "This vendor account has queued jobs. Wait until they are processed before deleting it.",
+        "vendor_has_queued_jobs",
+      );
+    }
+    return json({ message: "Vendor account deleted successfully!" });
+  },
+});
+
+export const vendorsRoutes = [searchVendor, updateVendor, deleteVendor];
