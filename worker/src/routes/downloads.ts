@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { scopeOf } from "../auth/ability";
+import { nowIso } from "../db";
+import { requireUser, type Ctx } from "../http/context";
+import { notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { list } from "../http/respond";
+import { route } from "../http/route";
+import { claimTag } from "../jobs/claims";
+import { serveAttachment } from "../storage/files";
+
+const missing = () => notFound("No such file.");
+
+/** A file the caller may not see answers exactly like one that does not exist (no IDOR probing). */
+async function serve(ctx: Ctx, key: string | null | undefined, name: string | null | undefined) {
+  if (!key) throw missing();
+  const response = await serveAttachment(ctx.env.FILES, key, name ?? "file");
+  if (!response) throw missing();
+  return response;
+}
+
+async function jobFile(ctx: Ctx, uniqueId: string, kind: "report" | "job-file") {
+  const user = requireUser(ctx);
+  const job = await ctx.db
+    .selectFrom("history")
+    .select(["userId", "fileKey", "fileName", "reportKey", "reportName"])
+    .where("uniqueId", "=", uniqueId)
+    .executeTakeFirst();
+  if (!job || (job.userId !== user.userId && scopeOf(ctx.ability, "read", "History") !== "all")) throw missing();
+  return kind === "report" ? serve(ctx, job.reportKey, job.reportName) : serve(ctx, job.fileKey, job.fileName);
+}
+
+async function itemFile(ctx: Ctx, itemId: number) {
+  const user = requireUser(ctx);
+  const item = await ctx.db
+    .selectFrom("items")
+    .select(["itemFileKey", "itemFile"])
+    .where("itemId", "=", itemId)
+    .executeTakeFirst();
+  if (!item) throw missing();
+  if (!ctx.ability.can("update", "Item")) {
+    const active = await ctx.db
+      .selectFrom("subscriptions")
+      .select("subscriptionId")
+      .where("userId", "=", user.userId)
+      .where("itemId", "=", itemId)
+      .where("endsAt", ">", nowIso())
+      .executeTakeFirst();
+    if (!active) throw missing();
+  }
+  return serve(ctx, item.itemFileKey, item.itemFile);
+}
+
+const download = route({
+  name: "download",
+  access: ["read", "Download"],
+  schema: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("report"), id: f.text(64) }),
+    z.object({ kind: z.literal("job-file"), id: f.text(64) }),
+    z.object({ kind: z.literal("item-file"), id: f.id() }),
+  ]),
+  async handler(ctx, input) {
+    return input.kind === "item-file" ? itemFile(ctx, input.id) : jobFile(ctx, input.id, input.kind);
+  },
+});
+
+/** The document of a queued job, for the agent holding its claim (admins: any job). */
+const jobFileForAgent = route({
+  name: "job-file",
+  access: ["claim", "History"],
+  agent: true,
+  schema: z.object({ uniqueId: f.text(64) }),
+  async handler(ctx, { uniqueId }) {
+    const job = await ctx.db
+      .selectFrom("history")
+      .select(["fileKey", "fileName", "status", "claimedBy"])
+      .where("uniqueId", "=", uniqueId)
+      .executeTakeFirst();
+    if (!job || (ctx.agent && (job.claimedBy !== claimTag(ctx) || job.status !== 0))) throw missing();
+    return serve(ctx, job.fileKey, job.fileName);
+  },
+});
+
+/** Items the caller holds an active subscription to, with their URL and downloadable file. */
+const searchDownloads = route({
+  name: "search-downloads",
+  access: ["read", "Download"],
+  schema: z.object({ ...f.paging(10) }),
+  async handler(ctx, { page, limit }) {
+    const user = requireUser(ctx);
+    const now = nowIso();
+    // subscriptions_user (userId, endsAt) serves both statements; one row per item, the latest end.
+    const [rows, count] = await ctx.env.DB.batch([
+      ctx.env.DB.prepare(
+        `SELECT i.itemId, i.itemName, i.itemUrl, i.itemFile, max(s.endsAt) AS endsAt
+         FROM subscriptions s JOIN items i ON i.itemId = s.itemId
+         WHERE s.userId = ?1 AND s.endsAt > ?2
+         GROUP BY i.itemId ORDER BY i.itemName LIMIT ?3 OFFSET ?4`,
+      ).bind(user.userId, now, limit, (page - 1) * limit),
+      ctx.env.DB.prepare("SELECT count(DISTINCT itemId) AS n FROM subscriptions WHERE userId = ?1 AND endsAt > ?2").bind(
+        user.userId,
+        now,
+      ),
+    ]);
+    const items = rows!.results as Array<{
+      itemId: number;
+      itemName: string;
+      itemUrl: string;
+      itemFile: string | null;
+      endsAt: string;
+    }>;
+    return list(items, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+export const downloadsRoutes = [download, jobFileForAgent, searchDownloads];

@@ -1,0 +1,181 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { scopeOf } from "../auth/ability";
+import { ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
+import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
+import * as f from "../http/fields";
+import { json, list } from "../http/respond";
+import { route } from "../http/route";
+import { claimTag } from "../jobs/claims";
+import { abortUnlessChanged, runGuardedBatch } from "../jobs/guard";
+import { jobDoneMail, jobFailedMail } from "../jobs/mails";
+import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../jobs/view";
+import { queueMail } from "../outbox";
+import { bodyLimitFor, deleteStored, storeUpload } from "../storage/files";
+
+/** An optional numeric filter: blank, null or "all" mean none. */
+const optionalId = () => z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.id().optional());
+
+const searchHistory = route({
+  name: "search-history",
+  access: ["read", "History"],
+  schema: z.object({
+    userId: optionalId(),
+    search: f.search(),
+    // selectedVendor is the vendor SITE (siteId), as in searchvendor; vendorId narrows to one vendor account.
+    selectedVendor: optionalId(),
+    vendorId: optionalId(),
+    status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.int(0, 2).optional()),
+    ...f.paging(10),
+  }),
+  async handler(ctx, input) {
+    const scope = scopeOf(ctx.ability, "read", "History");
+    if (scope === "none") throw forbidden("You are not allowed to read History.", "missing_permission");
+    const { page, limit } = input;
+    // Every filter is an indexed column (history_user, history_site, history_vendor, history_status).
+    const conds = [];
+    if (scope === "own") conds.push(sql`h.userId = ${requireUser(ctx).userId}`);
+    else if (input.userId) conds.push(sql`h.userId = ${input.userId}`);
+    if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
+    if (input.vendorId) conds.push(sql`h.vendorId = ${input.vendorId}`);
+    if (input.status !== undefined) conds.push(sql`h.status = ${input.status}`);
+    const match = ftsQuery(input.search);
+    if (match) conds.push(sql`h.historyId IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ${match})`);
+    else if (input.search) {
+      const like = likeAnywhere(input.search);
+      conds.push(
+        sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
+      );
+    }
+    const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+    const [rows, count] = await runBatch(ctx.env.DB, [
+      selectHistoryView(ctx.db)
+        .where(where)
+        .orderBy("h.createdAt", "desc")
+        .orderBy("h.historyId", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+      ctx.db
+        .selectFrom("history as h")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(where),
+    ]);
+    const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
+    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+  },
+});
+
+const updateHistory = route({
+  name: "update-history",
+  access: ["update", "History"],
+  agent: true,
+  maxBody: bodyLimitFor("report"),
+  schema: z.object({
+    uniqueId: f.text(64),
+    status: f.int(1, 2),
+    similarity: z.preprocess((v) => (v === "" || v === null ? undefined : v), f.int(0, 100).optional()),
+    report: f.optionalFile(),
+  }),
+  async handler(ctx, input) {
+    if (input.status === 1 && input.similarity === undefined) throw requiredField("similarity");
+    if (input.status === 2 && input.report)
+      throw badRequest("A report goes only with status 1 (done).", "invalid_input", "report");
+    const job = await loadJob(ctx, input.uniqueId);
+    if (job.status !== 0) throw alreadyFinished();
+
+    const report = input.report ? await storeUpload(ctx.env.FILES, input.report, "report", "report") : null;
+    const d1 = ctx.env.DB;
+    const now = nowIso();
+    // An agent finishes only a job it still holds (a claim that timed out may have moved on).
+    const agentClaim = ctx.agent ? claimTag(ctx) : null;
+    const mailTo = { to: job.userEmail, name: job.userName, siteName: job.siteName, fileName: job.fileName };
+    // Only a queued job changes; the guard then rolls the rest back, so a replay refunds or mails nothing.
+    const finish =
+      input.status === 1
+        ? d1
+            .prepare(
+              `UPDATE history SET status = 1, similarity = ?1, reportKey = ?2, reportName = ?3, claimedAt = NULL, updatedAt = ?4
+               WHERE uniqueId = ?5 AND status = 0 AND (?6 IS NULL OR claimedBy = ?6)`,
+            )
+            .bind(input.similarity, report?.key ?? null, report?.name ?? null, now, job.uniqueId, agentClaim)
+        : d1
+            .prepare(
+              "UPDATE history SET status = 2, claimedAt = NULL, updatedAt = ?1 WHERE uniqueId = ?2 AND status = 0 AND (?3 IS NULL OR claimedBy = ?3)",
+            )
+            .bind(now, job.uniqueId, agentClaim);
+    const followUps =
+      input.status === 1
+        ? [queueMail(ctx.db, jobDoneMail(ctx, mailTo, input.similarity!, report !== null))]
+        : [
+            ...(job.pointsSpent > 0
+              ? [
+                  // ref is UNIQUE: a refund can exist once per job, whatever happens above.
+                  d1
+                    .prepare("INSERT INTO quota_ledger (userId, delta, reason, ref, note) VALUES (?1, ?2, 'refund', ?3, ?4)")
+                    .bind(job.userId, job.pointsSpent, `refund:${job.uniqueId}`, job.siteName.slice(0, 200)),
+                  d1
+                    .prepare("UPDATE users SET userQuota = userQuota + ?1, updatedAt = ?2 WHERE userId = ?3")
+                    .bind(job.pointsSpent, now, job.userId),
+                ]
+              : []),
+            queueMail(ctx.db, jobFailedMail(ctx, mailTo, job.pointsSpent)),
+          ];
+    try {
+      await runGuardedBatch(
+        d1,
+        [
+          finish,
+          abortUnlessChanged(d1),
+          ...followUps,
+          auditQuery(ctx, {
+            action: input.status === 1 ? "job.done" : "job.failed",
+            subject: "History",
+            subjectId: job.uniqueId,
+            detail: {
+              similarity: input.similarity ?? null,
+              report: report?.name ?? null,
+              refunded: input.status === 2 ? job.pointsSpent : 0,
+            },
+          }),
+        ],
+        () => (ctx.agent ? notFound("No such job.") : alreadyFinished()),
+      );
+    } catch (error) {
+      if (report) await deleteStored(ctx.env.FILES, report.key);
+      throw error;
+    }
+    const message = input.status === 1 ? "The job is marked done." : "The job is marked failed and its points were refunded.";
+    return json({ message, history: await loadHistoryView(ctx.db, job.uniqueId) });
+  },
+});
+
+const alreadyFinished = () => conflict("This job is already finished and cannot be changed.", "job_finished");
+
+/** The job an update may touch: any for admins, only its own claims for an agent; others' → 404. */
+async function loadJob(ctx: Ctx, uniqueId: string) {
+  const job = await ctx.db
+    .selectFrom("history as h")
+    .innerJoin("users as u", "u.userId", "h.userId")
+    .select([
+      "h.uniqueId",
+      "h.userId",
+      "h.status",
+      "h.pointsSpent",
+      "h.siteName",
+      "h.fileName",
+      "h.claimedBy",
+      "u.userEmail",
+      "u.userName",
+    ])
+    .where("h.uniqueId", "=", uniqueId)
+    .executeTakeFirst();
+  if (!job) throw notFound("No such job.");
+  if (ctx.agent && job.claimedBy !== claimTag(ctx)) throw notFound("No such job.");
+  if (ctx.user && scopeOf(ctx.ability, "update", "History") !== "all" && job.userId !== ctx.user.userId) {
+    throw notFound("No such job.");
+  }
+  return job;
+}
+
+export const historyRoutes = [searchHistory, updateHistory];

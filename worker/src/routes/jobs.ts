@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { randomToken } from "../auth/crypto";
+import { unseal } from "../auth/secretbox";
+import { nowIso } from "../db";
+import { requireUser, type Ctx } from "../http/context";
+import { conflict, notFound } from "../http/errors";
+import * as f from "../http/fields";
+import { json } from "../http/respond";
+import { route } from "../http/route";
+import { claimCutoff, claimTag } from "../jobs/claims";
+import { abortUnlessChanged, runGuardedBatch } from "../jobs/guard";
+import { loadHistoryView } from "../jobs/view";
+import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../storage/files";
+
+/** A usable site with its price; null when it does not exist or is switched off. */
+async function usableSite(ctx: Ctx, siteId: number) {
+  const site = await ctx.env.DB.prepare(
+    `SELECT s.siteId, s.siteName, s.siteDesc, s.sitePrice, s.siteImage, s.siteIsUse,
+       EXISTS (SELECT 1 FROM vendor_accounts v WHERE v.vendorSiteID = s.siteId AND v.vendorIsActive = 1) AS hasVendor
+     FROM sites s WHERE s.siteId = ?1`,
+  )
+    .bind(siteId)
+    .first<{
+      siteId: number;
+      siteName: string;
+      siteDesc: string;
+      sitePrice: number;
+      siteImage: string | null;
+      siteIsUse: number;
+      hasVendor: number;
+    }>();
+  return site && site.siteIsUse === 1 ? site : null;
+}
+
+const insufficient = (price: number, balance: number) =>
+  conflict(
+    `You do not have enough points for this site: it costs ${price} points and your balance is ${balance}. Buy points to continue.`,
+    "insufficient_points",
+  );
+const noVendor = () =>
+  conflict("This site cannot take new jobs right now: no vendor account is available. Please try again later.", "no_vendor");
+
+/** What the "use a site" page shows: the site, its price and the caller's balance. */
+const siteUse = route({
+  name: "site-use",
+  access: ["create", "History"],
+  schema: z.object({ siteId: f.id() }),
+  async handler(ctx, { siteId }) {
+    const user = requireUser(ctx);
+    const site = await usableSite(ctx, siteId);
+    if (!site) throw notFound("No such site, or it is not available.");
+    const balance = await ctx.env.DB.prepare("SELECT userQuota FROM users WHERE userId = ?1")
+      .bind(user.userId)
+      .first<{ userQuota: number }>();
+    return json({
+      site: {
+        siteId: site.siteId,
+        siteName: site.siteName,
+        siteDesc: site.siteDesc,
+        sitePrice: site.sitePrice,
+        siteImage: imageUrl(site.siteImage),
+        available: site.hasVendor === 1,
+      },
+      userQuota: balance?.userQuota ?? 0,
+      maxFileSize: bodyLimitFor("document") - 64 * 1024,
+    });
+  },
+});
+
+const submitJob = route({
+  name: "submit-job",
+  access: ["create", "History"],
+  maxBody: bodyLimitFor("document"),
+  schema: z.object({ siteId: f.id(), file: f.file() }),
+  async handler(ctx, { siteId, file }) {
+    const user = requireUser(ctx);
+    const site = await usableSite(ctx, siteId);
+    if (!site) throw notFound("No such site, or it is not available.");
+    if (site.hasVendor !== 1) throw noVendor();
+    const price = site.sitePrice;
+    if (user.userQuota < price) throw insufficient(price, user.userQuota);
+
+    const stored = await storeUpload(ctx.env.FILES, file, "document", "file");
+    const uniqueId = randomToken(18);
+    const now = nowIso();
+    const d1 = ctx.env.DB;
+    // The debit holds only while the site, its price and an active vendor account still stand.
+    const debit = d1
+      .prepare(
+        `UPDATE users SET userQuota = userQuota - ?1, updatedAt = ?2
+         WHERE userId = ?3 AND deletedAt IS NULL AND userQuota >= ?1
+           AND EXISTS (SELECT 1 FROM sites WHERE siteId = ?4 AND siteIsUse = 1 AND sitePrice = ?1)
+           AND EXISTS (SELECT 1 FROM vendor_accounts WHERE vendorSiteID = ?4 AND vendorIsActive = 1)`,
+      )
+      .bind(price, now, user.userId, siteId);
+    const ledger = d1
+      .prepare("INSERT INTO quota_ledger (userId, delta, reason, ref, note) VALUES (?1, ?2, 'spend', ?3, ?4)")
+      .bind(user.userId, -price, `spend:${uniqueId}`, site.siteName.slice(0, 200));
+    const insertJob = d1
+      .prepare(
+        `INSERT INTO history (uniqueId, userId, siteId, vendorId, siteName, vendorName, fileName, fileKey, pointsSpent, createdAt, updatedAt)
+         SELECT ?1, ?2, ?3, v.vendorId, ?4, v.vendorName, ?5, ?6, ?7, ?8, ?8 FROM vendor_accounts v
+         WHERE v.vendorSiteID = ?3 AND v.vendorIsActive = 1 ORDER BY v.lastUsedAt, v.vendorId LIMIT 1`,
+      )
+      .bind(uniqueId, user.userId, siteId, site.siteName, stored.name, stored.key, price, now);
+    const touchVendor = d1
+      .prepare("UPDATE vendor_accounts SET lastUsedAt = ?1 WHERE vendorId = (SELECT vendorId FROM history WHERE uniqueId = ?2)")
+      .bind(now, uniqueId);
+    try {
+      await runGuardedBatch(
+        d1,
+        // A free site changes no balance, so it leaves no ledger row (delta must not be 0).
+        [debit, abortUnlessChanged(d1), ...(price > 0 ? [ledger] : []), insertJob, touchVendor],
+        () => whyRefused(ctx, siteId, price),
+      );
+    } catch (error) {
+      await deleteStored(ctx.env.FILES, stored.key);
+      throw error;
+    }
+    return json({ message: `Your document was sent to ${site.siteName}.`, history: await loadHistoryView(ctx.db, uniqueId) });
+  },
+});
+
+/** After a refused debit: tells which condition failed, reading the state as it is now. */
+async function whyRefused(ctx: Ctx, siteId: number, price: number) {
+  const site = await usableSite(ctx, siteId);
+  if (!site) return notFound("No such site, or it is not available.");
+  if (site.hasVendor !== 1) return noVendor();
+  if (site.sitePrice !== price)
+    return conflict("The price of this site has just changed. Please check it and try again.", "price_changed");
+  const balance = await ctx.env.DB.prepare("SELECT userQuota FROM users WHERE userId = ?1")
+    .bind(ctx.user!.userId)
+    .first<{ userQuota: number }>();
+  return insufficient(price, balance?.userQuota ?? 0);
+}
+
+interface ClaimedRow {
+  historyId: number;
+  uniqueId: string;
+  siteId: number | null;
+  siteName: string;
+  fileName: string;
+  pointsSpent: number;
+  createdAt: string;
+  claimedAt: string;
+  vendorId: number | null;
+  vendorName: string | null;
+  loginMethod: "cookie" | "email" | null;
+  vendorEmail: string | null;
+  vendorSecret: string | null;
+}
+
+/**
+ * The job's vendor account. Only an agent's key gets the decrypted secret (this is the one answer
+ * that carries it); anyone else claiming (an admin) sees the account without it.
+ */
+async function vendorOf(ctx: Ctx, job: ClaimedRow) {
+  if (job.vendorId === null || !job.loginMethod) return null;
+  const account = {
+    vendorId: job.vendorId,
+    vendorName: job.vendorName,
+    loginMethod: job.loginMethod,
+    vendorEmail: job.loginMethod === "email" ? job.vendorEmail : null,
+  };
+  if (!ctx.agent) return account;
+  let secret: { vendorValue?: string; vendorPassword?: string } = {};
+  if (job.vendorSecret) secret = JSON.parse(await unseal(job.vendorSecret, ctx.env.VENDOR_SECRET_KEYS)) as typeof secret;
+  return job.loginMethod === "cookie"
+    ? { ...account, vendorValue: secret.vendorValue ?? null }
+    : { ...account, vendorPassword: secret.vendorPassword ?? null };
+}
+
+const claimJobs = route({
+  name: "claim-jobs",
+  access: ["claim", "History"],
+  agent: true,
+  schema: z.object({ siteId: f.id().optional(), limit: f.int(1, 20).default(5) }),
+  async handler(ctx, { siteId, limit }) {
+    const now = nowIso();
+    const cutoff = claimCutoff(ctx.env);
+    // One statement: the WHERE is re-checked per row while it is written, so two agents never take the same job.
+    const claimed = await ctx.env.DB.prepare(
+      `UPDATE history SET claimedAt = ?1, claimedBy = ?2
+       WHERE historyId IN (
+         SELECT historyId FROM history
+         WHERE status = 0 AND (claimedAt IS NULL OR claimedAt < ?3) AND (?4 IS NULL OR siteId = ?4)
+         ORDER BY createdAt LIMIT ?5)
+       AND status = 0 AND (claimedAt IS NULL OR claimedAt < ?3)
+       RETURNING historyId`,
+    )
+      .bind(now, claimTag(ctx), cutoff, siteId ?? null, limit)
+      .all<{ historyId: number }>();
+    const ids = claimed.results.map((r) => r.historyId);
+    if (ids.length === 0) return json({ message: "No jobs are waiting.", jobs: [] });
+    const rows = await ctx.env.DB.prepare(
+      `SELECT h.historyId, h.uniqueId, h.siteId, h.siteName, h.fileName, h.pointsSpent, h.createdAt, h.claimedAt,
+         v.vendorId, v.vendorName, v.loginMethod, v.vendorEmail, v.vendorSecret
+       FROM history h LEFT JOIN vendor_accounts v ON v.vendorId = h.vendorId
+       WHERE h.historyId IN (SELECT value FROM json_each(?1)) ORDER BY h.createdAt`,
+    )
+      .bind(JSON.stringify(ids))
+      .all<ClaimedRow>();
+    const jobs = await Promise.all(
+      rows.results.map(async (job) => ({
+        uniqueId: job.uniqueId,
+        siteId: job.siteId,
+        siteName: job.siteName,
+        fileName: job.fileName,
+        pointsSpent: job.pointsSpent,
+        createdAt: job.createdAt,
+        claimedAt: job.claimedAt,
+        vendor: await vendorOf(ctx, job),
+        // The document: POST /api/job-file with this body, using the same API key.
+        file: { call: "job-file", body: { uniqueId: job.uniqueId } },
+      })),
+    );
+    return json({ message: `${jobs.length} job(s) claimed.`, jobs });
+  },
+});
+
+export const jobsRoutes = [siteUse, submitJob, claimJobs];
