@@ -61,6 +61,8 @@ const searchUser = route({
     selectedRole: optionalFilter,
     selectedPlan: optionalFilter,
     selectedStatus: statusFilter,
+    // Not in the original contract: the user view loads one user by id through the same call.
+    userId: f.id().optional(),
     ...f.paging(10),
   }),
   async handler(ctx, input) {
@@ -73,6 +75,7 @@ const searchUser = route({
       const like = likeAnywhere(input.search);
       conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
     }
+    if (input.userId !== undefined) conds.push(sql`u.userId = ${input.userId}`);
     if (input.selectedRole) conds.push(sql`u.userRole = ${input.selectedRole}`);
     if (input.selectedStatus !== undefined) conds.push(sql`u.userIsActive = ${input.selectedStatus}`);
     if (input.selectedPlan) {

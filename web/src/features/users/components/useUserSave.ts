@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../app/session";
+import { useSnackbar } from "../../../components/Snackbar";
+import type { UpdateUserAnswer } from "../api/updateUser";
+import type { User } from "../types";
+
+/**
+ * What happens after the drawer saves: the server's message, and when the saved user is the
+ * signed-in one, their stored name and avatar at once (and their rules, if the role changed).
+ */
+export function useUserSave() {
+  const { t } = useTranslation("users");
+  const snackbar = useSnackbar();
+  const { userData, updateUserData, refresh } = useSession();
+  return {
+    saved(answer: UpdateUserAnswer, before: User | null) {
+      snackbar.success(answer.message);
+      if (userData && answer.user.userId === userData.userId) {
+        updateUserData({ userName: answer.user.userName, userImage: answer.user.userImage });
+        if (before && before.userRole !== answer.user.userRole) void refresh();
+      }
+    },
+    failed(message: string) {
+      snackbar.error(t("saveFailed") + (message || t("saveFailedDefault")));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readUsers = { action: "read", subject: "User" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/portal/user", name: "portal-user", page: () => import("./pages/UserListPage"), meta: readUsers },
+  { path: "/apps/user/list", name: "apps-user-list", page: () => import("./pages/UserListPage"), meta: readUsers },
+  {
+    path: "/apps/user/view/:id",
+    name: "apps-user-view-id",
+    page: () => import("./pages/UserViewPage"),
+    meta: { ...readUsers, navActiveLink: "/portal/user" },
+  },
+];
+
+export const nav: NavItem[] = [
+  { title: "users:menu", to: "/portal/user", icon: "users", ...readUsers, section: "admin", order: 10 },
+];

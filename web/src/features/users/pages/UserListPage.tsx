@@ -1,0 +1,207 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { Link } from "wouter";
+import { useSession } from "../../../app/session";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatNumber } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { deleteUser } from "../api/deleteUser";
+import { searchPlanOptions, searchRoleOptions } from "../api/options";
+import { SEARCH_USERS } from "../api/searchUsers";
+import { Avatar } from "../components/Avatar";
+import { UserDrawer } from "../components/UserDrawer";
+import { useUserSave } from "../components/useUserSave";
+import type { User } from "../types";
+
+const SEARCH_DELAY_MS = 300;
+
+export default function UserListPage() {
+  const { t } = useTranslation("users");
+  const { ability } = useSession();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const afterSave = useUserSave();
+  const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
+  const list = useList<User>(SEARCH_USERS, params);
+  const roles = useSWR("user-role-options", searchRoleOptions);
+  const plans = useSWR("user-plan-options", searchPlanOptions);
+  const [drawer, setDrawer] = useState<{ user: User | null } | null>(null);
+  const [search, setSearch] = useState(params.search);
+  const canEdit = ability.can("update", "User");
+  const canDelete = ability.can("delete", "User");
+
+  // Typing waits a moment before the URL (and so the list) changes.
+  useEffect(() => {
+    if (search === params.search) return;
+    const timer = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, params.search, update]);
+
+  async function remove(user: User) {
+    const ok = await confirm({
+      title: t("deleteTitle", { name: user.userName }),
+      text: t("deleteText"),
+      confirmText: t("delete"),
+    });
+    if (!ok) return;
+    try {
+      const answer = await deleteUser(user.userId);
+      snackbar.success(answer.message);
+      await list.mutate();
+    } catch (error) {
+      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
+
+  const columns: Column<User>[] = [
+    {
+      key: "user",
+      header: t("colUser"),
+      render: (u) => (
+        <div className="flex items-center gap-3">
+          <Avatar name={u.userName} image={u.userImage} />
+          <div className="min-w-0">
+            <Link href={`/apps/user/view/${u.userId}`} className="link link-hover font-medium">
+              {u.userName}
+            </Link>
+            <div className="truncate text-sm text-base-content/70">{u.userEmail}</div>
+          </div>
+        </div>
+      ),
+    },
+    { key: "userRole", header: t("colRole"), render: (u) => <span className="badge badge-soft">{u.userRole}</span> },
+    {
+      key: "userPlan",
+      header: t("colPlan"),
+      render: (u) => u.userPlan ?? <span className="text-base-content/60">{t("noPlan")}</span>,
+    },
+    {
+      key: "userIsActive",
+      header: t("colStatus"),
+      render: (u) => (
+        <span className={`badge ${u.userIsActive ? "badge-success" : "badge-ghost"} badge-soft`}>
+          {u.userIsActive ? t("active") : t("inactive")}
+        </span>
+      ),
+    },
+    { key: "userQuota", header: t("colQuota"), className: "text-end", render: (u) => formatNumber(u.userQuota) },
+    {
+      key: "actions",
+      header: t("colActions"),
+      className: "text-end",
+      render: (u) => (
+        <div className="flex justify-end gap-1">
+          <Link href={`/apps/user/view/${u.userId}`} className="btn btn-ghost btn-xs">
+            {t("view")}
+          </Link>
+          {canEdit && (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDrawer({ user: u })}>
+              {t("edit")}
+            </button>
+          )}
+          {canDelete && (
+            <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(u)}>
+              {t("delete")}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{t("subtitle")}</p>
+        </div>
+        {canEdit && (
+          <button type="button" className="btn btn-primary" onClick={() => setDrawer({ user: null })}>
+            {t("addUser")}
+          </button>
+        )}
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+          <input
+            type="search"
+            className="input w-full"
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className="select w-full"
+            aria-label={t("filterRole")}
+            value={params.selectedRole}
+            onChange={(e) => update({ selectedRole: e.target.value })}
+          >
+            <option value="">{t("anyRole")}</option>
+            {roles.data?.data.map((r) => (
+              <option key={r.roleId} value={r.roleName}>
+                {r.roleName}
+              </option>
+            ))}
+          </select>
+          <select
+            className="select w-full"
+            aria-label={t("filterPlan")}
+            value={params.selectedPlan}
+            onChange={(e) => update({ selectedPlan: e.target.value })}
+          >
+            <option value="">{t("anyPlan")}</option>
+            {plans.data?.data.map((p) => (
+              <option key={p.itemId} value={String(p.itemId)}>
+                {p.itemName}
+              </option>
+            ))}
+          </select>
+          <select
+            className="select w-full"
+            aria-label={t("filterStatus")}
+            value={params.selectedStatus}
+            onChange={(e) => update({ selectedStatus: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            <option value="active">{t("active")}</option>
+            <option value="inactive">{t("inactive")}</option>
+          </select>
+        </div>
+        <DataTable
+          caption={t("title")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(u) => u.userId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={t("empty")}
+        />
+      </div>
+      {drawer && (
+        <UserDrawer
+          user={drawer.user}
+          roles={roles.data?.data ?? []}
+          onClose={() => setDrawer(null)}
+          onError={afterSave.failed}
+          onSaved={(answer, before) => {
+            afterSave.saved(answer, before);
+            setDrawer(null);
+            void list.mutate();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { Link, useParams } from "wouter";
+import { useSession } from "../../../app/session";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/format";
+import { searchRoleOptions } from "../api/options";
+import { resetTwoFactor } from "../api/resetTwoFactor";
+import { updateUser } from "../api/updateUser";
+import { panelCalls } from "../api/userPanels";
+import { Avatar } from "../components/Avatar";
+import { UserDrawer } from "../components/UserDrawer";
+import { JobsPanel, PaymentsPanel, QuotaPanel, SessionsPanel, SubscriptionsPanel } from "../components/UserPanels";
+import { useUserSave } from "../components/useUserSave";
+import type { User } from "../types";
+
+export default function UserViewPage() {
+  const { t } = useTranslation("users");
+  const params = useParams<{ id: string }>();
+  const userId = Number(params.id);
+  const { ability } = useSession();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const afterSave = useUserSave();
+  const user = useSWR(Number.isInteger(userId) && userId > 0 ? ["user-view", userId] : null, () => panelCalls.user(userId));
+  const canEdit = ability.can("update", "User");
+  const roles = useSWR(canEdit ? "user-role-options" : null, searchRoleOptions);
+  const [editing, setEditing] = useState(false);
+
+  if (user.error && !user.data) return <ErrorState onRetry={() => void user.mutate()} />;
+  if (user.data === undefined && user.isLoading) return <Loading />;
+  const u = user.data;
+  if (!u) {
+    return (
+      <Empty text={t("notFound")}>
+        <Link href="/portal/user" className="btn btn-sm">
+          {t("back")}
+        </Link>
+      </Empty>
+    );
+  }
+
+  async function toggleActive(current: User) {
+    if (current.userIsActive) {
+      const ok = await confirm({
+        title: t("deactivateTitle", { name: current.userName }),
+        text: t("deactivateText"),
+        confirmText: t("deactivate"),
+      });
+      if (!ok) return;
+    }
+    try {
+      const answer = await updateUser({
+        userId: current.userId,
+        userName: current.userName,
+        userEmail: current.userEmail,
+        userPhone: current.userPhone,
+        userPW: "",
+        userIsActive: !current.userIsActive,
+      });
+      snackbar.success(answer.message);
+      await user.mutate(answer.user, { revalidate: false });
+    } catch (error) {
+      afterSave.failed(error instanceof ApiError ? error.message : "");
+    }
+  }
+
+  async function reset2fa(current: User) {
+    if (!(await confirm({ title: t("resetTwoFactorTitle"), text: t("resetTwoFactorText"), confirmText: t("resetTwoFactor") })))
+      return;
+    try {
+      snackbar.success((await resetTwoFactor(current.userId)).message);
+      await user.mutate();
+    } catch (error) {
+      snackbar.error(t("actionFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
+
+  const facts: [string, string][] = [
+    [t("email"), u.userEmail],
+    [t("phone"), u.userPhone || "—"],
+    [t("role"), u.userRole],
+    [t("plan"), u.userPlan ?? t("noPlan")],
+    [t("joined"), formatDate(u.createdAt)],
+    [t("emailVerified"), u.emailVerified ? t("yes") : t("no")],
+    [t("twoFactor"), u.twoFactorEnabled ? t("on") : t("off")],
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href="/portal/user" className="link link-hover text-sm">
+        <span className="icon-directional inline-block" aria-hidden="true">
+          ‹
+        </span>{" "}
+        {t("back")}
+      </Link>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="flex flex-col gap-4">
+          <section className="card bg-base-100 shadow-sm" aria-label={t("profile")}>
+            <div className="card-body items-center gap-3 text-center">
+              <Avatar name={u.userName} image={u.userImage} size="w-24" />
+              <h1 className="text-xl font-semibold">{u.userName}</h1>
+              <span className={`badge ${u.userIsActive ? "badge-success" : "badge-ghost"} badge-soft`}>
+                {u.userIsActive ? t("active") : t("inactive")}
+              </span>
+              <dl className="w-full text-start text-sm">
+                {facts.map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-2 border-b border-base-200 py-1">
+                    <dt className="text-base-content/70">{label}</dt>
+                    <dd className="truncate">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {canEdit && (
+                <div className="flex w-full flex-col gap-2" aria-label={t("adminActions")}>
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(true)}>
+                    {t("edit")}
+                  </button>
+                  <button type="button" className="btn btn-sm" onClick={() => void toggleActive(u)}>
+                    {u.userIsActive ? t("deactivate") : t("activate")}
+                  </button>
+                  {u.twoFactorEnabled && (
+                    <button type="button" className="btn btn-sm" onClick={() => void reset2fa(u)}>
+                      {t("resetTwoFactor")}
+                    </button>
+                  )}
+                </div>
+              )}
+            </div>
+          </section>
+          <QuotaPanel userId={u.userId} canAdjust={ability.can("update", "Quota")} onChanged={() => void user.mutate()} />
+        </div>
+        <div className="flex flex-col gap-4 lg:col-span-2">
+          <SubscriptionsPanel userId={u.userId} />
+          <JobsPanel userId={u.userId} />
+          <PaymentsPanel userId={u.userId} />
+          <SessionsPanel userId={u.userId} canRevoke={ability.can("manage", "User")} />
+        </div>
+      </div>
+      {editing && (
+        <UserDrawer
+          user={u}
+          roles={roles.data?.data ?? []}
+          onClose={() => setEditing(false)}
+          onError={afterSave.failed}
+          onSaved={(answer, before) => {
+            afterSave.saved(answer, before);
+            setEditing(false);
+            void user.mutate(answer.user, { revalidate: false });
+          }}
+        />
+      )}
+    </div>
+  );
+}
