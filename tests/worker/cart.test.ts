@@ -19,7 +19,14 @@ describe("cart", () => {
     res = await call("updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 1 }, { cookie: user.cookie });
     expect(res.body.amounts).toMatchObject({ total: 4500, count: 3, currency: "USD" });
     expect(res.body.carts).toContainEqual(
-      expect.objectContaining({ kind: "bundle", refId: bundle.bundleId, name: "200 points", unitPrice: 1500, qty: 1, lineTotal: 1500 }),
+      expect.objectContaining({
+        kind: "bundle",
+        refId: bundle.bundleId,
+        name: "200 points",
+        unitPrice: 1500,
+        qty: 1,
+        lineTotal: 1500,
+      }),
     );
 
     // Setting a quantity replaces it (no duplicate line); 0 removes.

@@ -1,0 +1,182 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/src/index";
+import { call, callForm, countRows, createAdmin, createBundle, createItem, createUser, quotaAndLedger } from "./helpers";
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+async function buyBundle(cookie: string, points = 100, ppp = 10) {
+  const bundle = await createBundle({ points, ppp });
+  await call("updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 1 }, { cookie });
+  const res = await call("checkout", {}, { cookie });
+  expect(res.status).toBe(200);
+  return res.body.referenceId as string;
+}
+
+const paymentRow = (referenceId: string) =>
+  env.DB.prepare("SELECT status, invoiceNumber, paidAt, proofKey FROM payments WHERE referenceId = ?1")
+    .bind(referenceId)
+    .first<{ status: string; invoiceNumber: number | null; paidAt: string | null; proofKey: string | null }>();
+
+describe("a payment's whole life", () => {
+  it("goes from checkout to proof to confirmation, granting points and a subscription once", async () => {
+    const client = await createUser({ name: "Amira Haddad" });
+    const admin = await createAdmin();
+    const bundle = await createBundle({ points: 120, ppp: 10 });
+    const itemId = await createItem({ name: "Pro plan", price: 2490, days: 90 });
+    await call("updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 2 }, { cookie: client.cookie });
+    await call("updatecart", { kind: "item", refId: itemId, qty: 1 }, { cookie: client.cookie });
+    const checkout = await call("checkout", {}, { cookie: client.cookie });
+    const ref = checkout.body.referenceId as string;
+    expect(checkout.body.amount).toBe(2 * 1200 + 2490);
+
+    // The public page: amount, lines, bank details, a masked name and nothing personal.
+    const detail = await call("payment-detail", { referenceId: ref });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ referenceId: ref, amount: 4890, status: "pending", payerName: "A**** H*****" });
+    expect(detail.body.bank).toEqual({
+      name: env.BANK_NAME,
+      accountName: env.BANK_ACCOUNT_NAME,
+      accountNumber: env.BANK_ACCOUNT_NUMBER,
+      logo: env.BANK_LOGO,
+    });
+    expect(detail.body.lines).toHaveLength(2);
+    expect(JSON.stringify(detail.body)).not.toContain(client.email);
+    expect(detail.body).not.toHaveProperty("userId");
+
+    // The proof: by its bytes, then awaiting confirmation, and every admin hears of it.
+    const mailsBefore = await countRows("outbox");
+    const fake = await callForm("payment-proof", { referenceId: ref, file: new File(["<html>"], "proof.png") });
+    expect(fake.status).toBe(415);
+    expect((await paymentRow(ref))!.status).toBe("pending");
+    const proof = await callForm("payment-proof", { referenceId: ref, file: new File([PNG], "proof.png") });
+    expect(proof.status).toBe(200);
+    expect((await paymentRow(ref))!.status).toBe("awaiting_confirmation");
+    const notices = await env.DB.prepare("SELECT toEmail FROM outbox WHERE mailKind = 'payment-proof' AND mailBody LIKE ?1")
+      .bind(`%${ref}%`)
+      .all<{ toEmail: string }>();
+    expect(notices.results.map((r) => r.toEmail)).toContain(admin.email);
+    expect(await countRows("outbox")).toBeGreaterThan(mailsBefore);
+
+    // The admin confirms: paid, an invoice number, points and a 90-day subscription, a receipt.
+    const confirm = await call("confirm-payment", { referenceId: ref }, { cookie: admin.cookie });
+    expect(confirm.status).toBe(200);
+    const paid = (await paymentRow(ref))!;
+    expect(paid.status).toBe("paid");
+    expect(paid.invoiceNumber).toBeGreaterThan(0);
+    expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 240, ledger: 240 });
+    const sub = await env.DB.prepare("SELECT startsAt, endsAt FROM subscriptions WHERE userId = ?1")
+      .bind(client.userId)
+      .first<{ startsAt: string; endsAt: string }>();
+    expect((Date.parse(sub!.endsAt) - Date.parse(sub!.startsAt)) / 86400_000).toBe(90);
+    const receipt = await env.DB.prepare("SELECT mailSubject FROM outbox WHERE mailKind = 'receipt' AND toEmail = ?1")
+      .bind(client.email)
+      .first<{ mailSubject: string }>();
+    expect(receipt!.mailSubject).toContain(`#${paid.invoiceNumber}`);
+    const me = await call("me", {}, { cookie: client.cookie });
+    expect(me.body.userData.userPlan).toBe("Pro plan");
+
+    // A second confirmation grants nothing more; a paid payment takes no proof and cannot be cancelled.
+    const again = await call("confirm-payment", { referenceId: ref }, { cookie: admin.cookie });
+    expect(again.status).toBe(409);
+    expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 240, ledger: 240 });
+    expect((await call("cancel-payment", { referenceId: ref }, { cookie: admin.cookie })).status).toBe(409);
+    expect((await callForm("payment-proof", { referenceId: ref, file: new File([PNG], "p.png") })).status).toBe(409);
+
+    const mine = await call("search-payment", {}, { cookie: client.cookie });
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ referenceId: ref, status: "paid", invoiceNumber: paid.invoiceNumber }),
+    ]);
+  });
+
+  it("answers 404 for an unknown reference and 400 for a malformed one", async () => {
+    expect((await call("payment-detail", { referenceId: "A".repeat(24) })).status).toBe(404);
+    expect((await call("payment-detail", { referenceId: "../../etc" })).status).toBe(400);
+    expect((await call("payment-detail", {})).body).toMatchObject({ code: "required", field: "referenceId" });
+  });
+
+  it("cancels a pending payment, which then cannot be paid", async () => {
+    const client = await createUser();
+    const admin = await createAdmin();
+    const ref = await buyBundle(client.cookie);
+    expect((await call("cancel-payment", { referenceId: ref }, { cookie: admin.cookie })).status).toBe(200);
+    expect((await paymentRow(ref))!.status).toBe("cancelled");
+    expect((await call("confirm-payment", { referenceId: ref }, { cookie: admin.cookie })).status).toBe(409);
+    expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 0, ledger: 0 });
+  });
+});
+
+describe("ownership", () => {
+  it("keeps a client from reading, confirming or cancelling another's payment", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const ref = await buyBundle(owner.cookie);
+    expect((await call("confirm-payment", { referenceId: ref }, { cookie: other.cookie })).status).toBe(403);
+    expect((await call("confirm-payment", { referenceId: ref }, { cookie: owner.cookie })).status).toBe(403);
+    expect((await call("cancel-payment", { referenceId: ref }, { cookie: other.cookie })).status).toBe(403);
+    expect((await call("invoice-detail", { referenceId: ref }, { cookie: other.cookie })).status).toBe(404);
+    expect((await call("invoice-detail", { referenceId: ref }, { cookie: owner.cookie })).status).toBe(200);
+    // userId of someone else is ignored for clients: they only ever list their own.
+    const listed = await call("search-payment", { userId: owner.userId }, { cookie: other.cookie });
+    expect(listed.body.data).toEqual([]);
+    const byRef = await call("search-payment", { search: ref }, { cookie: other.cookie });
+    expect(byRef.body.total).toBe(0);
+    const csv = await call("export-payment", {}, { cookie: other.cookie });
+    expect(String(csv.body)).not.toContain(ref);
+    expect((await paymentRow(ref))!.status).toBe("pending");
+  });
+
+  it("lets an admin list everyone's payments, one user's, by status, and export them as CSV", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const admin = await createAdmin();
+    const refA = await buyBundle(a.cookie);
+    const refB = await buyBundle(b.cookie);
+    const all = await call("search-payment", { limit: 100 }, { cookie: admin.cookie });
+    const refs = all.body.data.map((p: { referenceId: string }) => p.referenceId);
+    expect(refs).toEqual(expect.arrayContaining([refA, refB]));
+    const onlyA = await call("search-payment", { userId: a.userId }, { cookie: admin.cookie });
+    expect(onlyA.body.data.map((p: { referenceId: string }) => p.referenceId)).toEqual([refA]);
+    expect(onlyA.body.data[0].userEmail).toBe(a.email);
+    const paid = await call("search-payment", { userId: a.userId, status: "paid" }, { cookie: admin.cookie });
+    expect(paid.body.total).toBe(0);
+    expect((await call("search-payment", { status: "lost" }, { cookie: admin.cookie })).status).toBe(400);
+    const csv = await call("export-payment", { userId: b.userId }, { cookie: admin.cookie });
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toContain("attachment");
+    const rows = String(csv.body).trim().split("\r\n");
+    expect(rows[0]).toContain("referenceId");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(refB);
+  });
+});
+
+describe("expiry", () => {
+  it("expires unpaid payments past their expiry from the scheduled handler, leaving others alone", async () => {
+    const client = await createUser();
+    const admin = await createAdmin();
+    const stale = await buyBundle(client.cookie);
+    const awaiting = await buyBundle(client.cookie);
+    const fresh = await buyBundle(client.cookie);
+    const paid = await buyBundle(client.cookie);
+    await call("confirm-payment", { referenceId: paid }, { cookie: admin.cookie });
+    await callForm("payment-proof", { referenceId: awaiting, file: new File([PNG], "p.png") });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await env.DB.prepare("UPDATE payments SET expiresAt = ?1 WHERE referenceId IN (?2, ?3, ?4)")
+      .bind(past, stale, awaiting, paid)
+      .run();
+
+    const controller = createScheduledController({ scheduledTime: Date.now(), cron: "*/5 * * * *" });
+    const exec = createExecutionContext();
+    await worker.scheduled(controller, env, exec);
+    await waitOnExecutionContext(exec);
+
+    expect((await paymentRow(stale))!.status).toBe("expired");
+    expect((await paymentRow(awaiting))!.status).toBe("expired");
+    expect((await paymentRow(fresh))!.status).toBe("pending");
+    expect((await paymentRow(paid))!.status).toBe("paid");
+    expect((await call("confirm-payment", { referenceId: stale }, { cookie: admin.cookie })).status).toBe(409);
+    expect((await callForm("payment-proof", { referenceId: fresh, file: new File([PNG], "p.png") })).status).toBe(200);
+  });
+});
