@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
-import { ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
+import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
 import * as f from "../http/fields";
@@ -17,52 +17,62 @@ import { bodyLimitFor, deleteStored, storeUpload } from "../storage/files";
 /** An optional numeric filter: blank, null or "all" mean none. */
 const optionalId = () => z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.id().optional());
 
+const searchSchema = z.object({
+  userId: optionalId(),
+  search: f.search(),
+  // selectedVendor is the vendor SITE (siteId), as in searchvendor; vendorId narrows to one vendor account.
+  selectedVendor: optionalId(),
+  vendorId: optionalId(),
+  status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.int(0, 2).optional()),
+  ...f.paging(10),
+});
+
+/**
+ * The page and count statements of search-history (exported for the query-plan test). `ownerId`
+ * limits to one user's jobs; every filter is an indexed column (history_user, history_site,
+ * history_vendor, history_status), text goes through history_fts.
+ */
+export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchSchema>) {
+  const conds = [];
+  if (ownerId !== null) conds.push(sql`h.userId = ${ownerId}`);
+  if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
+  if (input.vendorId) conds.push(sql`h.vendorId = ${input.vendorId}`);
+  if (input.status !== undefined) conds.push(sql`h.status = ${input.status}`);
+  const match = ftsQuery(input.search);
+  if (match) conds.push(sql`h.historyId IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ${match})`);
+  else if (input.search) {
+    const like = likeAnywhere(input.search);
+    conds.push(
+      sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
+    );
+  }
+  const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+  return [
+    selectHistoryView(db)
+      .where(where)
+      .orderBy("h.createdAt", "desc")
+      .orderBy("h.historyId", "desc")
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    db
+      .selectFrom("history as h")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where),
+  ] as const;
+}
+
 const searchHistory = route({
   name: "search-history",
   access: ["read", "History"],
-  schema: z.object({
-    userId: optionalId(),
-    search: f.search(),
-    // selectedVendor is the vendor SITE (siteId), as in searchvendor; vendorId narrows to one vendor account.
-    selectedVendor: optionalId(),
-    vendorId: optionalId(),
-    status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.int(0, 2).optional()),
-    ...f.paging(10),
-  }),
+  schema: searchSchema,
   async handler(ctx, input) {
     const scope = scopeOf(ctx.ability, "read", "History");
     if (scope === "none") throw forbidden("You are not allowed to read History.", "missing_permission");
-    const { page, limit } = input;
-    // Every filter is an indexed column (history_user, history_site, history_vendor, history_status).
-    const conds = [];
-    if (scope === "own") conds.push(sql`h.userId = ${requireUser(ctx).userId}`);
-    else if (input.userId) conds.push(sql`h.userId = ${input.userId}`);
-    if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
-    if (input.vendorId) conds.push(sql`h.vendorId = ${input.vendorId}`);
-    if (input.status !== undefined) conds.push(sql`h.status = ${input.status}`);
-    const match = ftsQuery(input.search);
-    if (match) conds.push(sql`h.historyId IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ${match})`);
-    else if (input.search) {
-      const like = likeAnywhere(input.search);
-      conds.push(
-        sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
-      );
-    }
-    const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      selectHistoryView(ctx.db)
-        .where(where)
-        .orderBy("h.createdAt", "desc")
-        .orderBy("h.historyId", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      ctx.db
-        .selectFrom("history as h")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(where),
-    ]);
+    // A client's own jobs only, whatever userId they send.
+    const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
+    const [rows, count] = await runBatch(ctx.env.DB, [...historySearchQueries(ctx.db, ownerId, input)]);
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, Number((count!.results[0] as { n: number }).n), input.page, input.limit);
   },
 });
 
