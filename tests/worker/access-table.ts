@@ -61,4 +61,6 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "redeem-coupon": "client+admin",
   "search-quota": "client+admin",
   "search-subscription": "signedIn",
+  // dashboards (business figures for whoever reads all payments; own figures for everyone else)
+  "dashboard-stats": "client+admin",
 };

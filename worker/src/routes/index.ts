@@ -24,6 +24,7 @@ import { paymentsRoutes } from "./payments";
 import { invoicesRoutes } from "./invoices";
 import { quotaRoutes } from "./quota";
 import { subscriptionsRoutes } from "./subscriptions";
+import { dashboardRoutes } from "./dashboard";
 
 /**
  * The route table: every API call, with who may make it (see each feature's file). The permission
@@ -52,4 +53,5 @@ export const routes: RouteDef[] = [
   ...jobsRoutes,
   ...historyRoutes,
   ...downloadsRoutes,
+  ...dashboardRoutes,
 ];
