@@ -1,5 +1,6 @@
 // Reads the preference cookies (JSON, path /) and sets theme and direction on <html> before React
-// starts, so a dark or right-to-left page does not flash light or left-to-right first.
+// starts, so a dark or right-to-left page does not flash light or left-to-right first. The same
+// rules as web/src/app/preferences.tsx (default theme: light; "system" follows the device).
 (function () {
   function read(name) {
     var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
@@ -11,11 +12,13 @@
     }
   }
   var html = document.documentElement;
-  var scheme = read("theme") || "light";
-  if (scheme === "system") scheme = window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  var theme = read("theme");
+  var scheme = theme === "dark" || theme === "light" ? theme : "light";
+  if (theme === "system") scheme = window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   var skin = read("skin") === "bordered" ? "-bordered" : "";
   html.setAttribute("data-theme", scheme + skin);
   var lang = read("language");
   if (lang === "en" || lang === "fr" || lang === "ar") html.setAttribute("lang", lang);
-  html.setAttribute("dir", read("direction") === "rtl" || lang === "ar" ? "rtl" : "ltr");
+  var dir = read("direction");
+  html.setAttribute("dir", dir === "rtl" || dir === "ltr" ? dir : lang === "ar" ? "rtl" : "ltr");
 })();

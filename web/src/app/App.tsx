@@ -1,9 +1,9 @@
 import { useCallback } from "react";
-import { SWRConfig } from "swr";
 import { Router, useLocation } from "wouter";
 import { ConfirmProvider } from "../components/ConfirmDialog";
 import { SnackbarProvider } from "../components/Snackbar";
 import { AppRouter } from "./AppRouter";
+import { PreferencesProvider } from "./preferences";
 import { SessionProvider } from "./session";
 
 function Providers() {
@@ -14,13 +14,13 @@ function Providers() {
   }, [location, navigate]);
   return (
     <SessionProvider onSignedOut={toLogin}>
-      <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+      <PreferencesProvider>
         <SnackbarProvider>
           <ConfirmProvider>
             <AppRouter />
           </ConfirmProvider>
         </SnackbarProvider>
-      </SWRConfig>
+      </PreferencesProvider>
     </SessionProvider>
   );
 }

@@ -1,17 +1,36 @@
-import { Suspense, type ReactNode } from "react";
-import { Redirect, Route, Switch, useLocation, useParams, useSearch } from "wouter";
+import { lazy, Suspense, type ReactNode } from "react";
+import { matchRoute, Redirect, Route, useLocation, useParams, useRouter, useSearch } from "wouter";
 import { Loading } from "../components/PageStates";
 import { BlankLayout } from "../layouts/BlankLayout";
-import { DefaultLayout } from "../layouts/DefaultLayout";
 import { guardRedirect } from "./guard";
 import { lazyPage } from "./LazyPage";
 import { appRoutes, notFoundRoute, redirects } from "./registry";
+import { useScrollBehaviour } from "./scroll";
 import { useSession } from "./session";
 import type { AppRedirect, AppRoute } from "./types";
 
+// The default layout (menus, navbar, customizer, icons) is loaded on demand: /login never needs it.
+const DefaultLayout = lazy(() => import("../layouts/DefaultLayout"));
+
+/**
+ * The layout stays mounted while the user moves between pages of the same layout (same element
+ * type at the same place), so the menu keeps its state; only the page inside changes.
+ */
 function Layout({ route, children }: { route: AppRoute; children: ReactNode }) {
   if (route.meta?.layout === "blank") return <BlankLayout>{children}</BlankLayout>;
-  return <DefaultLayout activeLink={route.meta?.navActiveLink}>{children}</DefaultLayout>;
+  return (
+    <Suspense
+      fallback={
+        <div className="min-h-screen bg-base-200">
+          <Loading />
+        </div>
+      }
+    >
+      <DefaultLayout activeLink={route.meta?.navActiveLink} fixedHeight={route.meta?.fixedHeight}>
+        {children}
+      </DefaultLayout>
+    </Suspense>
+  );
 }
 
 function GuardedPage({ route }: { route: AppRoute }) {
@@ -23,8 +42,10 @@ function GuardedPage({ route }: { route: AppRoute }) {
   const Page = lazyPage(route);
   return (
     <Layout route={route}>
-      <Suspense fallback={<Loading />}>
-        <Page />
+      <Suspense key={route.name} fallback={<Loading />}>
+        <Route path={route.path}>
+          <Page />
+        </Route>
       </Suspense>
     </Layout>
   );
@@ -40,21 +61,17 @@ function RedirectTo({ redirect }: { redirect: AppRedirect }) {
 
 /** Renders the route table: redirects first, then pages (guarded, in their layout), then not-found. */
 export function AppRouter() {
-  return (
-    <Switch>
-      {redirects.map((redirect) => (
-        <Route key={redirect.path} path={redirect.path}>
-          <RedirectTo redirect={redirect} />
-        </Route>
-      ))}
-      {appRoutes.map((route) => (
-        <Route key={route.name} path={route.path}>
-          <GuardedPage route={route} />
-        </Route>
-      ))}
-      <Route>
-        <GuardedPage route={notFoundRoute} />
+  const router = useRouter();
+  const [location] = useLocation();
+  useScrollBehaviour();
+  const matches = (path: string) => matchRoute(router.parser, path, location)[0];
+  const redirect = redirects.find((r) => matches(r.path));
+  if (redirect) {
+    return (
+      <Route path={redirect.path}>
+        <RedirectTo redirect={redirect} />
       </Route>
-    </Switch>
-  );
+    );
+  }
+  return <GuardedPage route={appRoutes.find((r) => matches(r.path)) ?? notFoundRoute} />;
 }

@@ -1,11 +1,21 @@
+import * as account from "../features/account";
 import * as auth from "../features/auth";
 import * as dashboard from "../features/dashboard";
+import * as front from "../features/front";
 import * as misc from "../features/misc";
+import * as users from "../features/users";
 import { homeFor } from "./guard";
-import type { AppRedirect, AppRoute, NavItem } from "./types";
+import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
+
+/** What a feature's index.ts exports (navbarWidgets is optional). */
+interface FeatureModule {
+  routes: AppRoute[];
+  nav: NavItem[];
+  navbarWidgets?: NavbarWidget[];
+}
 
 /** Every feature's routes and menu entries: the route table and the menu are data. */
-const features = [auth, misc, dashboard];
+const features: FeatureModule[] = [auth, misc, dashboard, account, front, users];
 
 export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);
 
@@ -18,3 +28,6 @@ export const redirects: AppRedirect[] = [
 export const notFoundRoute = misc.notFoundRoute;
 
 export const navItems: NavItem[] = features.flatMap((f) => f.nav);
+
+/** Navbar widgets of every feature (say, a cart badge), in ascending order. */
+export const navbarWidgets: NavbarWidget[] = features.flatMap((f) => f.navbarWidgets ?? []).sort((a, b) => a.order - b.order);

@@ -43,3 +43,13 @@ export interface NavItem {
   section: NavSection;
   order: number;
 }
+
+/**
+ * A widget a feature puts into the navbar (say, a cart badge): loaded on demand with the default
+ * layout, shown in ascending `order`. Export `navbarWidgets: NavbarWidget[]` from the feature's index.ts.
+ */
+export interface NavbarWidget {
+  name: string;
+  order: number;
+  component: () => Promise<{ default: ComponentType }>;
+}

@@ -1,70 +1,97 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
-import { visibleNav } from "../app/nav";
+import { SWRConfig } from "swr";
+import { useLocation } from "wouter";
+import { navGroups, navNamespaces } from "../app/nav";
+import { usePreferences } from "../app/preferences";
 import { navItems } from "../app/registry";
+import { useAppSettings } from "../app/settings";
 import { useSession } from "../app/session";
-import type { NavItem } from "../app/types";
+import { ScrollToTop } from "../components/ScrollToTop";
+import { SWR_DEFAULTS } from "../lib/swr";
+import { Customizer } from "./Customizer";
+import { HorizontalNav } from "./HorizontalNav";
+import { Navbar } from "./Navbar";
+import { VerticalNav } from "./VerticalNav";
 
-function NavLinks({ items, active }: { items: NavItem[]; active: string }) {
+function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
   const { t } = useTranslation();
+  const settings = useAppSettings();
+  if (type === "hidden") return null;
   return (
-    <ul className="menu w-full">
-      {items.map((item) =>
-        item.children ? (
-          <li key={item.title}>
-            <details open>
-              <summary>{t(item.title)}</summary>
-              <NavLinks items={item.children} active={active} />
-            </details>
-          </li>
-        ) : (
-          <li key={item.title}>
-            <Link href={item.to ?? "/"} className={active === item.to ? "menu-active" : undefined}>
-              {t(item.title)}
-            </Link>
-          </li>
-        ),
-      )}
-    </ul>
+    <footer
+      className={`flex flex-wrap justify-between gap-2 bg-base-100 px-6 py-3 text-sm text-base-content/70 ${type === "sticky" ? "sticky bottom-0 z-20 shadow-sm" : ""}`}
+    >
+      <span>{t("footerCopyright", { year: new Date().getFullYear(), name: settings.siteName || t("appName") })}</span>
+      <a href="#top" className="link link-hover">
+        {t("backToTop")}
+      </a>
+    </footer>
   );
 }
 
-export function DefaultLayout({ children, activeLink }: { children: ReactNode; activeLink?: string }) {
-  const { t } = useTranslation();
-  const { userData, ability, signOut } = useSession();
-  const [location, navigate] = useLocation();
-  // Cheap to compute; recomputed whenever the session (and so the rules) changes.
-  const items = visibleNav(navItems, (a, s) => ability.can(a, s));
+const NAMESPACES = navNamespaces(navItems);
+
+/**
+ * The signed-in layout: vertical (collapsible) or horizontal menu, navbar, footer, boxed or fluid
+ * content. Below the nav breakpoint (976 px) the menu is an overlay drawer.
+ */
+export function DefaultLayout({
+  children,
+  activeLink,
+  fixedHeight,
+}: {
+  children: ReactNode;
+  activeLink?: string;
+  fixedHeight?: boolean;
+}) {
+  // Suspends until every namespace of the menu's titles is loaded.
+  const { t } = useTranslation(NAMESPACES);
+  const { ability, userData } = useSession();
+  const { effective } = usePreferences();
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const active = activeLink ?? location;
+  // Recomputed on every render: cheap, and always in step with the rules of the signed-in user.
+  const groups = navGroups(navItems, (a, s) => ability.can(a, s));
+  const vertical = effective["nav-type"] === "vertical";
+  const collapsed = vertical && effective["nav-collapsed"];
+  const boxed = effective["content-width"] === "boxed";
+
   return (
-    <div className="drawer lg:drawer-open">
-      <input id="nav-drawer" type="checkbox" className="drawer-toggle" aria-label="menu" />
-      <div className="drawer-content flex min-h-screen flex-col bg-base-200">
-        <header className="navbar sticky top-0 z-30 bg-base-100/80 shadow-sm backdrop-blur">
-          <label htmlFor="nav-drawer" className="btn btn-ghost lg:hidden" aria-label="menu">
-            ☰
-          </label>
-          <span className="flex-1 px-2 font-semibold">{t("appName")}</span>
-          <span className="pe-2">{userData?.userName}</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={async () => {
-              await signOut();
-              navigate("/login");
-            }}
-          >
-            {t("signOut")}
-          </button>
-        </header>
-        <main className="mx-auto w-full max-w-[1440px] flex-1 p-4 md:p-6">{children}</main>
+    <div id="top" className={`drawer ${vertical ? "nav:drawer-open" : ""}`} data-user={userData?.userId}>
+      <input
+        id="nav-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={menuOpen}
+        onChange={(e) => setMenuOpen(e.target.checked)}
+        aria-label={t("openMenu")}
+      />
+      <div className={`drawer-content flex min-w-0 flex-col bg-base-200 ${fixedHeight ? "h-screen" : "min-h-screen"}`}>
+        <Navbar vertical={vertical} onOpenMenu={() => setMenuOpen(true)} onOpenCustomizer={() => setCustomizerOpen(true)} />
+        {!vertical && <HorizontalNav key={active} groups={groups} active={active} />}
+        <main
+          className={`w-full flex-1 p-4 md:p-6 ${boxed ? "mx-auto max-w-[1440px]" : ""} ${fixedHeight ? "min-h-0 overflow-hidden" : ""}`}
+        >
+          <SWRConfig value={SWR_DEFAULTS}>{children}</SWRConfig>
+        </main>
+        <Footer type={effective["footer-type"]} />
       </div>
-      <aside className="drawer-side z-40">
-        <label htmlFor="nav-drawer" className="drawer-overlay" aria-label="close menu" />
-        <nav className="min-h-full w-64 bg-base-100 p-2" aria-label="main">
-          <NavLinks items={items} active={activeLink ?? location} />
+      <div className="drawer-side z-40">
+        <label htmlFor="nav-drawer" className="drawer-overlay" aria-label={t("closeMenu")} />
+        <nav
+          className={`min-h-full w-64 border-e border-base-300 bg-base-100 p-2 ${collapsed ? "nav:w-20" : ""}`}
+          aria-label={t("mainMenu")}
+        >
+          <VerticalNav groups={groups} active={active} collapsed={collapsed} onNavigate={() => setMenuOpen(false)} />
         </nav>
-      </aside>
+      </div>
+      <ScrollToTop />
+      <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
     </div>
   );
 }
+
+export default DefaultLayout;

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from "react";
 import useSWR from "swr";
 import { useSearchParams } from "wouter";
 import { api, type ListAnswer } from "./api";
+import { SWR_DEFAULTS } from "./swr";
 
 /** Page-size choices (spec section 9). */
 export const PAGE_SIZES = [5, 10, 20, 25, 50, 100] as const;
@@ -55,6 +56,7 @@ export function useList<T>(call: string | null, params: object) {
     call ? [call, params] : null,
     ([name, body]: [string, object]) => api<ListAnswer<T>>(name, body),
     {
+      ...SWR_DEFAULTS,
       keepPreviousData: true,
       onError: () => console.error("Network response was not ok"),
     },

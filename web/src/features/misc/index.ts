@@ -14,6 +14,18 @@ export const routes: AppRoute[] = [
     meta: { layout: "blank", public: true },
   },
   {
+    path: "/pages/misc/coming-soon",
+    name: "pages-misc-coming-soon",
+    page: () => import("./pages/ComingSoonPage"),
+    meta: { layout: "blank", public: true },
+  },
+  {
+    path: "/pages/misc/under-maintenance",
+    name: "pages-misc-under-maintenance",
+    page: () => import("./pages/UnderMaintenancePage"),
+    meta: { layout: "blank", public: true },
+  },
+  {
     path: "/pages/misc/not-found/:error*",
     name: "pages-misc-not-found",
     page: () => import("./pages/NotFoundPage"),

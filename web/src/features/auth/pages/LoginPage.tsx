@@ -1,95 +1,67 @@
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, homeFor } from "../../../app/guard";
 import { useSession } from "../../../app/session";
-import { ApiError } from "../../../lib/api";
+import { FormError, TextField } from "../../../components/FormField";
+import { rules, useForm } from "../../../lib/form";
 import { login } from "../api/login";
+import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+
+type Values = { email: string; password: string; rememberMe: boolean };
+const validate = (v: Values) => ({ email: rules.email(v.email), password: rules.required(v.password) });
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [rememberMe, setRememberMe] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const look = useAuthLook();
+  const form = useForm<Values>({ email: "", password: "", rememberMe: false }, validate);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
-    setError(null);
-    try {
-      const answer = await login({ email, password, rememberMe });
-      if ("twoFactorRequired" in answer) {
-        const query = new URLSearchParams(search);
-        query.set("challenge", answer.challenge);
-        navigate(`/pages/authentication/two-steps-v1?${query.toString()}`);
-        return;
-      }
-      signIn(answer);
-      navigate(afterLoginTarget(search, homeFor(answer.userData.role)), { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t("loginFailed"));
-    } finally {
-      setSending(false);
+  const onSubmit = form.submit(async (values) => {
+    const answer = await login(values);
+    if ("twoFactorRequired" in answer) {
+      // The challenge travels in the address; `to` comes along so the user still lands where they meant to.
+      const query = new URLSearchParams(search);
+      query.set("challenge", answer.challenge);
+      navigate(`${authPath("two-steps", look)}?${query.toString()}`);
+      return;
     }
-  }
+    signIn(answer);
+    navigate(afterLoginTarget(search, homeFor(answer.userData.role)), { replace: true });
+  });
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
-      <form className="card w-full max-w-md bg-base-100 shadow-xl" onSubmit={submit} noValidate>
-        <div className="card-body gap-4">
-          <h1 className="card-title text-2xl">{t("welcome")}</h1>
-          <p className="text-base-content/70">{t("signInPrompt")}</p>
-          {error && (
-            <div role="alert" className="alert alert-error alert-soft">
-              {error}
-            </div>
-          )}
-          <label className="floating-label">
-            <span>{t("email")}</span>
-            <input
-              className="input w-full"
-              type="email"
-              name="email"
-              autoComplete="username"
-              placeholder={t("email")}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          </label>
-          <label className="floating-label">
-            <span>{t("password")}</span>
-            <input
-              className="input w-full"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              placeholder={t("password")}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
-          </label>
-          <label className="label cursor-pointer gap-2">
+    <AuthFrame title={t("welcome")} subtitle={t("signInPrompt")}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <FormError text={form.formError} />
+        <TextField form={form} name="email" type="email" label={t("email")} autoComplete="username" autoFocus />
+        <TextField form={form} name="password" type="password" label={t("password")} autoComplete="current-password" />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="flex cursor-pointer items-center gap-2">
             <input
               type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={rememberMe}
-              onChange={(e) => setRememberMe(e.target.checked)}
+              className="checkbox checkbox-sm checkbox-primary"
+              checked={form.values.rememberMe}
+              onChange={(e) => form.set("rememberMe", e.target.checked)}
             />
             <span>{t("rememberMe")}</span>
           </label>
-          <button type="submit" className="btn btn-primary" disabled={sending || !email || !password}>
-            {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("signIn")}
-          </button>
+          <Link href={authPath("forgot-password", look)} className="link link-primary text-sm">
+            {t("forgotLink")}
+          </Link>
         </div>
+        <button type="submit" className="btn btn-primary" disabled={form.sending}>
+          {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {t("signIn")}
+        </button>
+        <p className="text-center text-sm">
+          {t("newHere")}{" "}
+          <Link href={authPath("register", look)} className="link link-primary">
+            {t("createAccount")}
+          </Link>
+        </p>
       </form>
-    </main>
+    </AuthFrame>
   );
 }

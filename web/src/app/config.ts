@@ -1,0 +1,48 @@
+/**
+ * The shell's settings (theme config): defaults of every preference a user can change in the
+ * customizer. web/public/preferences.js repeats the theme default: keep the two in step.
+ */
+export type ThemeMode = "light" | "dark" | "system";
+export type Skin = "default" | "bordered";
+export type ContentWidth = "boxed" | "fluid";
+export type NavType = "vertical" | "horizontal";
+export type BarType = "sticky" | "static" | "hidden";
+export type Direction = "ltr" | "rtl";
+
+export interface Preferences {
+  theme: ThemeMode;
+  skin: Skin;
+  "navbar-blur": boolean;
+  "nav-collapsed": boolean;
+  "content-width": ContentWidth;
+  "nav-type": NavType;
+  "navbar-type": BarType;
+  "footer-type": BarType;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: "light",
+  skin: "default",
+  "navbar-blur": true,
+  "nav-collapsed": false,
+  "content-width": "boxed",
+  "nav-type": "vertical",
+  "navbar-type": "sticky",
+  "footer-type": "static",
+};
+
+/** Allowed values per preference, to ignore a tampered or outdated cookie. */
+export const PREFERENCE_CHOICES: { [K in keyof Preferences]: readonly Preferences[K][] } = {
+  theme: ["light", "dark", "system"],
+  skin: ["default", "bordered"],
+  "navbar-blur": [true, false],
+  "nav-collapsed": [true, false],
+  "content-width": ["boxed", "fluid"],
+  "nav-type": ["vertical", "horizontal"],
+  "navbar-type": ["sticky", "static", "hidden"],
+  "footer-type": ["sticky", "static", "hidden"],
+};
+
+/** Scroll behaviours (spec section 9). */
+export const SCROLL_TOP_THRESHOLD = 200;
+export const HASH_SCROLL_OFFSET = 60;

@@ -1,0 +1,120 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { renderSVG } from "uqr";
+import { useSession } from "../../../app/session";
+import { FormError, TextField } from "../../../components/FormField";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { rules, useForm } from "../../../lib/form";
+import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api/account";
+
+/** The otpauth URL as a QR code image (an SVG data URL: the CSP allows data: images). */
+function QrCode({ value }: { value: string }) {
+  const { t } = useTranslation("account");
+  const src = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(value))}`, [value]);
+  return <img src={src} alt={t("qrAlt")} className="h-48 w-48 rounded-box bg-white p-2" data-testid="totp-qr" />;
+}
+
+type CodeValues = { code: string };
+const validateCode = (v: CodeValues) => ({ code: rules.code(v.code) });
+type PasswordValues = { password: string };
+const validatePassword = (v: PasswordValues) => ({ password: rules.required(v.password) });
+
+/** TOTP: set up (secret + QR code), confirm with a code to turn it on; turn it off with the password. */
+export function TwoFactorCard() {
+  const { t } = useTranslation("account");
+  const { userData, updateUserData } = useSession();
+  const snackbar = useSnackbar();
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [starting, setStarting] = useState(false);
+  const codeForm = useForm<CodeValues>({ code: "" }, validateCode);
+  const passwordForm = useForm<PasswordValues>({ password: "" }, validatePassword);
+  const enabled = userData?.twoFactorEnabled === true;
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      setSetup(await twoFactorSetup());
+    } catch (error) {
+      snackbar.error(error instanceof ApiError ? error.message : t("common:errorText"));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const enable = codeForm.submit(async ({ code }) => {
+    const answer = await twoFactorEnable({ code: code.trim() });
+    updateUserData({ twoFactorEnabled: true });
+    setSetup(null);
+    codeForm.reset({ code: "" });
+    snackbar.success(answer.message);
+  });
+
+  const disable = passwordForm.submit(async ({ password }) => {
+    const answer = await twoFactorDisable({ password });
+    updateUserData({ twoFactorEnabled: false });
+    passwordForm.reset({ password: "" });
+    snackbar.success(answer.message);
+  });
+
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="card-title">{t("twoFactor")}</h2>
+          <span className={`badge ${enabled ? "badge-success" : "badge-ghost"}`}>{enabled ? t("on") : t("off")}</span>
+        </div>
+        <p className="text-base-content/70">{t("twoFactorText")}</p>
+        {enabled ? (
+          <form className="flex max-w-md flex-col gap-4" onSubmit={disable} noValidate>
+            <FormError text={passwordForm.formError} />
+            <TextField
+              form={passwordForm}
+              name="password"
+              type="password"
+              label={t("passwordToDisable")}
+              autoComplete="current-password"
+            />
+            <button type="submit" className="btn btn-error btn-outline w-fit" disabled={passwordForm.sending}>
+              {passwordForm.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {t("disableTwoFactor")}
+            </button>
+          </form>
+        ) : setup ? (
+          <div className="flex flex-wrap gap-6">
+            <QrCode value={setup.otpauthUrl} />
+            <form className="flex max-w-md flex-1 flex-col gap-4" onSubmit={enable} noValidate>
+              <p>{t("scanQr")}</p>
+              <p className="text-sm">
+                {t("orEnterKey")} <code className="rounded bg-base-200 px-2 py-1 break-all select-all">{setup.secret}</code>
+              </p>
+              <FormError text={codeForm.formError} />
+              <TextField
+                form={codeForm}
+                name="code"
+                label={t("code")}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+              <div className="flex gap-2">
+                <button type="submit" className="btn btn-primary" disabled={codeForm.sending}>
+                  {codeForm.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                  {t("enableTwoFactor")}
+                </button>
+                <button type="button" className="btn" onClick={() => setSetup(null)} disabled={codeForm.sending}>
+                  {t("common:cancel")}
+                </button>
+              </div>
+            </form>
+          </div>
+        ) : (
+          <button type="button" className="btn btn-primary w-fit" onClick={start} disabled={starting}>
+            {starting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("setUpTwoFactor")}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

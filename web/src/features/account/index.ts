@@ -1,0 +1,34 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+/**
+ * Account settings: the account and security tabs. The billing tab
+ * (/pages/account-settings/billing) is a route of the commerce feature; the tab bar links all three.
+ */
+const meta = { action: "read", subject: "Profile", navActiveLink: "/pages/account-settings/account" } as const;
+
+export const routes: AppRoute[] = [
+  {
+    path: "/pages/account-settings/account",
+    name: "pages-account-settings-account",
+    page: () => import("./pages/AccountTabPage"),
+    meta,
+  },
+  {
+    path: "/pages/account-settings/security",
+    name: "pages-account-settings-security",
+    page: () => import("./pages/SecurityTabPage"),
+    meta,
+  },
+];
+
+export const nav: NavItem[] = [
+  {
+    title: "account:menuTitle",
+    to: "/pages/account-settings/account",
+    icon: "settings",
+    action: "read",
+    subject: "Profile",
+    section: "pages",
+    order: 90,
+  },
+];

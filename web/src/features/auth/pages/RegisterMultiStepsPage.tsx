@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { FormError, TextField } from "../../../components/FormField";
+import { useForm } from "../../../lib/form";
+import { AuthFrame } from "../components/AuthFrame";
+import { EMPTY_REGISTRATION, useRegister, validateRegistration, type RegisterValues } from "./RegisterPage";
+
+/** The fields each step asks for; a step can be left only when its fields are valid. */
+const STEPS: { key: "stepAccount" | "stepPersonal" | "stepReview"; fields: (keyof RegisterValues)[] }[] = [
+  { key: "stepAccount", fields: ["userEmail", "password", "confirm"] },
+  { key: "stepPersonal", fields: ["userName", "userPhone"] },
+  { key: "stepReview", fields: [] },
+];
+
+const REVIEWED = ["userEmail", "password", "userName", "userPhone"] as const;
+
+export default function RegisterMultiStepsPage() {
+  const { t } = useTranslation("auth");
+  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, validateRegistration);
+  const send = useRegister();
+  const [step, setStep] = useState(0);
+  const current = STEPS[step]!;
+  const stepErrors = validateRegistration(form.values);
+  const stepValid = current.fields.every((field) => !stepErrors[field as keyof typeof stepErrors]);
+
+  const next = () => {
+    current.fields.forEach((field) => form.touch(field));
+    if (stepValid) setStep((s) => s + 1);
+  };
+
+  return (
+    <AuthFrame title={t("registerTitle")} subtitle={t("multiStepPrompt")}>
+      <ul className="steps w-full">
+        {STEPS.map((s, index) => (
+          <li
+            key={s.key}
+            className={`step ${index <= step ? "step-primary" : ""}`}
+            aria-current={index === step ? "step" : undefined}
+          >
+            {t(s.key)}
+          </li>
+        ))}
+      </ul>
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => {
+          if (step < STEPS.length - 1) {
+            event.preventDefault();
+            next();
+            return;
+          }
+          void form.submit(send)(event);
+        }}
+      >
+        <FormError text={form.formError} />
+        {/* A server error about a field of an earlier step (say, a taken email) shows on the review step. */}
+        {step === 2 && <FormError text={REVIEWED.map((field) => form.errorOf(field)).find(Boolean) ?? null} />}
+        {step === 0 && (
+          <>
+            <TextField form={form} name="userEmail" type="email" label={t("email")} autoComplete="email" autoFocus />
+            <TextField
+              form={form}
+              name="password"
+              type="password"
+              label={t("password")}
+              autoComplete="new-password"
+              hint={t("passwordHint")}
+            />
+            <TextField form={form} name="confirm" type="password" label={t("confirmPassword")} autoComplete="new-password" />
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <TextField form={form} name="userName" label={t("fullName")} autoComplete="name" autoFocus />
+            <TextField form={form} name="userPhone" type="tel" label={t("phoneOptional")} autoComplete="tel" />
+          </>
+        )}
+        {step === 2 && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-box bg-base-200 p-4 text-sm">
+            <dt className="font-medium">{t("email")}</dt>
+            <dd className="break-all">{form.values.userEmail}</dd>
+            <dt className="font-medium">{t("fullName")}</dt>
+            <dd>{form.values.userName}</dd>
+            <dt className="font-medium">{t("phone")}</dt>
+            <dd>{form.values.userPhone || "—"}</dd>
+          </dl>
+        )}
+        <div className="flex justify-between gap-2">
+          <button type="button" className="btn" disabled={step === 0 || form.sending} onClick={() => setStep((s) => s - 1)}>
+            {t("previous")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={form.sending}>
+            {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {step < STEPS.length - 1 ? t("next") : t("signUp")}
+          </button>
+        </div>
+        <p className="text-center text-sm">
+          {t("haveAccount")}{" "}
+          <Link href="/login" className="link link-primary">
+            {t("signInInstead")}
+          </Link>
+        </p>
+      </form>
+    </AuthFrame>
+  );
+}

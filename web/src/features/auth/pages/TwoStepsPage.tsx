@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearch } from "wouter";
+import { afterLoginTarget, homeFor } from "../../../app/guard";
+import { useSession } from "../../../app/session";
+import { FormError, TextField } from "../../../components/FormField";
+import { rules, useForm } from "../../../lib/form";
+import { twoSteps } from "../api/account";
+import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+
+type Values = { code: string };
+const validate = (v: Values) => ({ code: rules.code(v.code) });
+
+/** The second step of a sign-in with TOTP: the challenge from the login answer is in `?challenge=`. */
+export default function TwoStepsPage() {
+  const { t } = useTranslation("auth");
+  const { signIn } = useSession();
+  const [, navigate] = useLocation();
+  const look = useAuthLook();
+  const search = useSearch();
+  const challenge = new URLSearchParams(search).get("challenge") ?? "";
+  const form = useForm<Values>({ code: "" }, validate);
+
+  const onSubmit = form.submit(async ({ code }) => {
+    const answer = await twoSteps({ challenge, code: code.trim() });
+    signIn(answer);
+    navigate(afterLoginTarget(search, homeFor(answer.userData.role)), { replace: true });
+  });
+
+  const back = new URLSearchParams(search);
+  back.delete("challenge");
+  const loginHref = `${authPath("login", look)}${back.size ? `?${back.toString()}` : ""}`;
+
+  return (
+    <AuthFrame title={t("twoStepsTitle")} subtitle={t("twoStepsPrompt")}>
+      {challenge ? (
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <FormError text={form.formError} />
+          <TextField
+            form={form}
+            name="code"
+            label={t("code")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+          />
+          <button type="submit" className="btn btn-primary" disabled={form.sending}>
+            {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("verify")}
+          </button>
+        </form>
+      ) : (
+        <div role="alert" className="alert alert-warning alert-soft">
+          {t("twoStepsNoChallenge")}
+        </div>
+      )}
+      <Link href={loginHref} className="link link-primary flex items-center justify-center gap-1 text-sm">
+        <span className="icon-directional" aria-hidden="true">
+          ‹
+        </span>
+        {t("backToLogin")}
+      </Link>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { containsActive, type NavGroup } from "../app/nav";
+import type { NavItem } from "../app/types";
+import { Icon } from "../components/Icon";
+
+function Entries({ items, active }: { items: NavItem[]; active: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {items.map((item) =>
+        item.children?.length ? (
+          <li key={item.title}>
+            <details>
+              <summary>
+                <Icon name={item.icon ?? "circle"} size={18} />
+                {t(item.title)}
+              </summary>
+              <ul className="z-20 w-56 bg-base-100 shadow-lg">
+                <Entries items={item.children} active={active} />
+              </ul>
+            </details>
+          </li>
+        ) : (
+          <li key={item.title}>
+            <Link href={item.to ?? "/"} className={containsActive(item, active) ? "menu-active" : undefined}>
+              <Icon name={item.icon ?? "circle"} size={18} />
+              {t(item.title)}
+            </Link>
+          </li>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The horizontal menu (wide screens): one drop-down per section. */
+export function HorizontalNav({ groups, active }: { groups: NavGroup[]; active: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="hidden border-b border-base-300 bg-base-100 px-4 nav:block" aria-label={t("mainMenu")}>
+      <ul className="menu menu-horizontal gap-1 p-1">
+        {groups.map((group) => (
+          <li key={group.section}>
+            <details>
+              <summary className={group.items.some((item) => containsActive(item, active)) ? "menu-active" : undefined}>
+                {t(`navSection.${group.section}`)}
+              </summary>
+              <ul className="z-20 w-60 bg-base-100 shadow-lg">
+                <Entries items={group.items} active={active} />
+              </ul>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
