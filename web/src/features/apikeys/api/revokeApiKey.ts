@@ -1,0 +1,5 @@
+import { api } from "../../../lib/api";
+
+export function revokeApiKey(apiKeyId: number) {
+  return api<{ message: string }>("revoke-apikey", { apiKeyId });
+}

@@ -1,0 +1,11 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readKeys = { action: "read", subject: "ApiKey" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/apps/api-keys", name: "apps-api-keys", page: () => import("./pages/ApiKeysPage"), meta: readKeys },
+];
+
+export const nav: NavItem[] = [
+  { title: "apikeys:menu", to: "/apps/api-keys", icon: "apikey", ...readKeys, section: "admin", order: 80 },
+];

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { formatDate } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
+
+const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
+
+export default function AuditPage() {
+  const { t } = useTranslation("audit");
+  const [params, update] = useListParams({ limit: 10, search: "", outcome: "" });
+  const list = useList<AuditRow>(SEARCH_AUDIT, params);
+  const [search, setSearch] = useState(params.search);
+
+  useEffect(() => {
+    if (search === params.search) return;
+    const timer = setTimeout(() => update({ search }), 300);
+    return () => clearTimeout(timer);
+  }, [search, params.search, update]);
+
+  const columns: Column<AuditRow>[] = [
+    { key: "createdAt", header: t("when"), render: (r) => formatDate(r.createdAt, true) },
+    { key: "actorEmail", header: t("who"), render: (r) => r.actorEmail || t("anonymous") },
+    { key: "action", header: t("action"), render: (r) => <span className="font-mono text-sm">{r.action}</span> },
+    { key: "subject", header: t("subject"), render: (r) => [r.subject, r.subjectId].filter(Boolean).join(" #") || "—" },
+    {
+      key: "outcome",
+      header: t("outcome"),
+      render: (r) => <span className={`badge badge-soft ${OUTCOME_CLASS[r.outcome]}`}>{t(`outcome_${r.outcome}`)}</span>,
+    },
+    {
+      key: "detail",
+      header: t("detail"),
+      render: (r) => (
+        <span className="block max-w-xs truncate font-mono text-xs" title={JSON.stringify(r.detail)}>
+          {Object.keys(r.detail).length ? JSON.stringify(r.detail) : "—"}
+        </span>
+      ),
+    },
+    { key: "ip", header: t("ip"), render: (r) => r.ip || "—" },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-base-content/70">{t("subtitle")}</p>
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="grid gap-3 p-4 sm:grid-cols-2">
+          <input
+            type="search"
+            className="input w-full"
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className="select w-full"
+            aria-label={t("outcome")}
+            value={params.outcome}
+            onChange={(e) => update({ outcome: e.target.value })}
+          >
+            <option value="">{t("anyOutcome")}</option>
+            {(["ok", "denied", "failed"] as const).map((o) => (
+              <option key={o} value={o}>
+                {t(`outcome_${o}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DataTable
+          caption={t("title")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(r) => r.auditId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={t("empty")}
+        />
+      </div>
+    </section>
+  );
+}

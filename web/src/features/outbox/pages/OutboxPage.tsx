@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { formatDate } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
+
+const STATUS_CLASS = { queued: "badge-info", sent: "badge-success", failed: "badge-error" } as const;
+
+export default function OutboxPage() {
+  const { t } = useTranslation("outbox");
+  const [params, update] = useListParams({ limit: 10, status: "" });
+  const list = useList<OutboxRow>(SEARCH_OUTBOX, params);
+  const [open, setOpen] = useState<number | null>(null);
+
+  const columns: Column<OutboxRow>[] = [
+    { key: "createdAt", header: t("queuedAt"), render: (m) => formatDate(m.createdAt, true) },
+    { key: "toEmail", header: t("to") },
+    { key: "mailKind", header: t("kind"), render: (m) => <span className="badge badge-soft">{m.mailKind}</span> },
+    {
+      key: "mailSubject",
+      header: t("subject"),
+      render: (m) => (
+        <div>
+          {m.mailBody !== null ? (
+            <button
+              type="button"
+              className="link link-hover text-start"
+              aria-expanded={open === m.mailId}
+              onClick={() => setOpen(open === m.mailId ? null : m.mailId)}
+            >
+              {m.mailSubject}
+            </button>
+          ) : (
+            m.mailSubject
+          )}
+          {open === m.mailId && m.mailBody !== null && (
+            <pre className="mt-2 max-w-xl whitespace-pre-wrap break-words rounded bg-base-200 p-2 text-xs">{m.mailBody}</pre>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: t("status"),
+      render: (m) => (
+        <span className={`badge badge-soft ${STATUS_CLASS[m.status]}`} title={m.lastError ?? undefined}>
+          {t(`status_${m.status}`)}
+        </span>
+      ),
+    },
+    { key: "sentAt", header: t("sentAt"), render: (m) => formatDate(m.sentAt, true) },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <p className="text-base-content/70">{t("subtitle")}</p>
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="p-4">
+          <select
+            className="select w-full sm:w-64"
+            aria-label={t("status")}
+            value={params.status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            {(["queued", "sent", "failed"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`status_${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DataTable
+          caption={t("title")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(m) => m.mailId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={t("empty")}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { fetchOffers } from "../api/offers";
+
+interface Props {
+  onClose: () => void;
+  onChoose: (choice: { kind: "item" | "bundle"; refId: number; label: string }) => void;
+}
+
+/** The plan upgrade dialog: active items (subscriptions) and bundles (points) to buy now. */
+export function UpgradeDialog({ onClose, onChoose }: Props) {
+  const { t } = useTranslation("profile");
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const offers = useSWR("profile-offers", fetchOffers);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal?.();
+  }, []);
+
+  let body;
+  if (offers.error && !offers.data) body = <ErrorState onRetry={() => void offers.mutate()} />;
+  else if (!offers.data) body = <Loading />;
+  else if (offers.data.items.length + offers.data.bundles.length === 0) body = <Empty text={t("noOffers")} />;
+  else {
+    body = (
+      <div className="flex flex-col gap-4">
+        {offers.data.items.length > 0 && (
+          <section>
+            <h3 className="mb-2 font-medium">{t("plans")}</h3>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {offers.data.items.map((item) => (
+                <li key={item.itemId} className="card card-border bg-base-100">
+                  <div className="card-body gap-1 p-4">
+                    <span className="font-semibold">{item.itemName}</span>
+                    <span className="text-sm text-base-content/70">{t("days", { count: item.itemDuration })}</span>
+                    <span>{formatMoney(item.itemPrice)}</span>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm mt-2"
+                      onClick={() => onChoose({ kind: "item", refId: item.itemId, label: item.itemName })}
+                    >
+                      {t("choose")}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {offers.data.bundles.length > 0 && (
+          <section>
+            <h3 className="mb-2 font-medium">{t("bundles")}</h3>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {offers.data.bundles.map((bundle) => {
+                const label = t("pointsCount", { count: bundle.bundlePoin, points: formatNumber(bundle.bundlePoin) });
+                return (
+                  <li key={bundle.bundleId} className="card card-border bg-base-100">
+                    <div className="card-body gap-1 p-4">
+                      <span className="font-semibold">{label}</span>
+                      <span>{formatMoney(bundle.bundlePrice)}</span>
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm mt-2"
+                        onClick={() => onChoose({ kind: "bundle", refId: bundle.bundleId, label })}
+                      >
+                        {t("choose")}
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <dialog ref={dialog} className="modal" onCancel={onClose} aria-labelledby={`${id}-title`}>
+      <div className="modal-box max-w-3xl">
+        <h2 id={`${id}-title`} className="mb-3 text-lg font-bold">
+          {t("upgrade")}
+        </h2>
+        {body}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {t("close")}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from "react-i18next";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { RoleDialog } from "../components/RoleDialog";
+import { useRoleActions } from "../components/useRoleActions";
+import { SUBJECTS, type Role } from "../types";
+
+/** The rules of a role that name this subject (or `all`), as short text. */
+function cell(role: Role, subject: string, t: (key: string) => string): string {
+  const rules = role.rules.filter((r) => r.subject === subject || (r.subject === "all" && subject !== "all"));
+  if (rules.length === 0) return "—";
+  return rules
+    .map(
+      (r) =>
+        `${r.inverted ? `${t("cannot")} ` : ""}${r.action}${r.subject === "all" ? "*" : ""}${r.conditions ? ` (${t("ownOnly")})` : ""}`,
+    )
+    .join(", ");
+}
+
+export default function PermissionsPage() {
+  const { t } = useTranslation("roles");
+  const { roles, canManage, editing, setEditing, saved } = useRoleActions();
+
+  if (roles.error && !roles.data) return <ErrorState onRetry={() => void roles.mutate()} />;
+  if (!roles.data) return <Loading />;
+  const list = roles.data.data;
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t("permissionsTitle")}</h1>
+        <p className="text-base-content/70">{t("permissionsSubtitle")}</p>
+      </header>
+      {list.length === 0 ? (
+        <Empty text={t("empty")} />
+      ) : (
+        <div className="card overflow-x-auto bg-base-100 shadow-sm">
+          <table className="table">
+            <caption className="sr-only">{t("permissionsTitle")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("subject")}</th>
+                {list.map((role) => (
+                  <th key={role.roleId} scope="col">
+                    {canManage && !role.builtIn ? (
+                      <button type="button" className="link link-hover" onClick={() => setEditing({ role })}>
+                        {role.roleName}
+                      </button>
+                    ) : (
+                      role.roleName
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {SUBJECTS.filter((s) => s !== "all").map((subject) => (
+                <tr key={subject}>
+                  <th scope="row">{subject}</th>
+                  {list.map((role) => (
+                    <td key={role.roleId} className="text-sm">
+                      {cell(role, subject, t)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="p-3 text-xs text-base-content/60">{t("allHint")}</p>
+        </div>
+      )}
+      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}
+    </section>
+  );
+}

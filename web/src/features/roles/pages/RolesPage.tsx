@@ -1,0 +1,82 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { RoleDialog } from "../components/RoleDialog";
+import { useRoleActions } from "../components/useRoleActions";
+import type { RoleRule } from "../types";
+
+export function RuleBadge({ rule }: { rule: RoleRule }) {
+  const { t } = useTranslation("roles");
+  return (
+    <span className={`badge badge-soft ${rule.inverted ? "badge-error" : "badge-primary"}`}>
+      {rule.inverted ? `${t("cannot")} ` : ""}
+      {rule.action} {rule.subject}
+      {rule.conditions ? ` (${t("ownOnly")})` : ""}
+    </span>
+  );
+}
+
+export default function RolesPage() {
+  const { t } = useTranslation("roles");
+  const { roles, canManage, editing, setEditing, remove, saved } = useRoleActions();
+
+  let body;
+  if (roles.error && !roles.data) body = <ErrorState onRetry={() => void roles.mutate()} />;
+  else if (!roles.data) body = <Loading />;
+  else if (roles.data.data.length === 0) body = <Empty text={t("empty")} />;
+  else {
+    body = (
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {roles.data.data.map((role) => (
+          <article key={role.roleId} className="card bg-base-100 shadow-sm" aria-label={role.roleName}>
+            <div className="card-body gap-3">
+              <div className="flex items-start justify-between gap-2">
+                <div>
+                  <h2 className="card-title">{role.roleName}</h2>
+                  <p className="text-sm text-base-content/70">{role.roleDesc}</p>
+                </div>
+                {role.builtIn && <span className="badge badge-outline">{t("builtIn")}</span>}
+              </div>
+              <Link href={`/portal/user?selectedRole=${encodeURIComponent(role.roleName)}`} className="link link-hover text-sm">
+                {t("userCount", { count: role.userCount })}
+              </Link>
+              <div className="flex flex-wrap gap-1">
+                {role.rules.map((rule, i) => (
+                  <RuleBadge key={i} rule={rule} />
+                ))}
+              </div>
+              {canManage && !role.builtIn && (
+                <div className="card-actions justify-end">
+                  <button type="button" className="btn btn-sm" onClick={() => setEditing({ role })}>
+                    {t("edit")}
+                  </button>
+                  <button type="button" className="btn btn-sm btn-ghost text-error" onClick={() => void remove(role)}>
+                    {t("delete")}
+                  </button>
+                </div>
+              )}
+            </div>
+          </article>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{t("subtitle")}</p>
+        </div>
+        {canManage && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing({ role: null })}>
+            {t("addRole")}
+          </button>
+        )}
+      </header>
+      {body}
+      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}
+    </section>
+  );
+}
