@@ -4,6 +4,11 @@ import * as dashboard from "../features/dashboard";
 import * as front from "../features/front";
 import * as misc from "../features/misc";
 import * as users from "../features/users";
+import * as roles from "../features/roles";
+import * as profile from "../features/profile";
+import * as outbox from "../features/outbox";
+import * as audit from "../features/audit";
+import * as apikeys from "../features/apikeys";
 import { homeFor } from "./guard";
 import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
 
@@ -15,7 +20,7 @@ interface FeatureModule {
 }
 
 /** Every feature's routes and menu entries: the route table and the menu are data. */
-const features: FeatureModule[] = [auth, misc, dashboard, account, front, users];
+const features: FeatureModule[] = [auth, misc, dashboard, account, front, users, roles, profile, audit, outbox, apikeys];
 
 export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);
 
