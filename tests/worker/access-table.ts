@@ -63,4 +63,20 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "search-subscription": "signedIn",
   // dashboards (business figures for whoever reads all payments; own figures for everyone else)
   "dashboard-stats": "client+admin",
+  // catalogue: bundles, items, sites (clients read active ones only), vendor accounts, coupons
+  searchbundle: "client+admin",
+  updatebundle: "admin",
+  deletebundle: "admin",
+  searchitem: "client+admin",
+  updateitem: "admin",
+  deleteitem: "admin",
+  searchsite: "client+admin",
+  updatesite: "admin",
+  deletesite: "admin",
+  searchvendor: "admin",
+  updatevendor: "admin",
+  deletevendor: "admin",
+  "search-coupon": "admin",
+  "generate-coupons": "admin",
+  deletecoupon: "admin",
 };

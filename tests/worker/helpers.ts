@@ -191,45 +191,19 @@ export function pdfFile(name = "essay.pdf", text = "hello"): File {
   return new File([`%PDF-1.4\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
 }
 
-/** A usable site with active vendor accounts (cookie and email logins alternate), straight in D1 (jobs tests). */
-export async function createJobSite(opts: { price?: number; vendors?: number; isUse?: boolean } = {}) {
-  const { seal } = await import("../../worker/src/auth/secretbox");
-  const site = await env.DB.prepare(
-    "INSERT INTO sites (siteName, siteDesc, sitePrice, siteIsUse) VALUES (?1, 'Test site', ?2, ?3) RETURNING siteId",
-  )
-    .bind(`Site ${uniqueEmail("s").slice(0, 24)}`, opts.price ?? 10, opts.isUse === false ? 0 : 1)
-    .first<{ siteId: number }>();
-  const vendors: Array<{ vendorId: number; loginMethod: "cookie" | "email"; secret: string; vendorEmail: string }> = [];
-  for (let n = 0; n < (opts.vendors ?? 1); n++) {
-    const loginMethod = n % 2 === 0 ? "cookie" : "email";
-    const secret = `secret-${site!.siteId}-${n}-${Math.random().toString(36).slice(2)}`;
-    const sealed = await seal(
-      JSON.stringify(loginMethod === "cookie" ? { vendorValue: secret } : { vendorPassword: secret }),
-      env.VENDOR_SECRET_KEYS,
-    );
-    const vendorEmail = loginMethod === "email" ? uniqueEmail("vendor") : "";
-    const row = await env.DB.prepare(
-      `INSERT INTO vendor_accounts (vendorSiteID, vendorName, loginMethod, vendorEmail, vendorSecret, lastUsedAt)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING vendorId`,
-    )
-      .bind(site!.siteId, `Vendor ${n}`, loginMethod, vendorEmail, sealed, `2020-01-0${n + 1}T00:00:00.000Z`)
-      .first<{ vendorId: number }>();
-    vendors.push({ vendorId: row!.vendorId, loginMethod, secret, vendorEmail });
-  }
-  return { siteId: site!.siteId, vendors };
+/** The EXPLAIN QUERY PLAN lines of a Kysely query, run against the test D1. */
+export async function queryPlan(query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<string[]> {
+  const compiled = query.compile();
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
+    .bind(...(compiled.parameters as unknown[]))
+    .all<{ detail: string }>();
+  return plan.results.map((row) => row.detail);
 }
 
-/** An agent's API key (stored hashed, as create-apikey does). */
-export async function createAgentKey(name = "test agent"): Promise<{ key: string; apiKeyId: number }> {
-  const { newApiKey } = await import("../../worker/src/auth/apikey");
-  const made = await newApiKey();
-  const row = await env.DB.prepare("INSERT INTO api_keys (keyName, keyPrefix, keyHash) VALUES (?1, ?2, ?3) RETURNING apiKeyId")
-    .bind(name, made.keyPrefix, made.keyHash)
-    .first<{ apiKeyId: number }>();
-  return { key: made.key, apiKeyId: row!.apiKeyId };
-}
-
-/** A small valid PDF (the upload check reads the magic bytes). */
-export function pdfFile(name = "essay.pdf", text = "hello"): File {
-  return new File([`%PDF-1.4\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
+/**
+ * Plan lines that read a whole table row by row: "SCAN t" with no index. Walking an index ("SCAN t
+ * USING INDEX …") and an FTS MATCH ("SCAN t_fts VIRTUAL TABLE …") are fine.
+ */
+export function badScans(plan: string[]): string[] {
+  return plan.filter((line) => /^SCAN \S+$/.test(line.trim()));
 }

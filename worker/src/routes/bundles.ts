@@ -104,7 +104,7 @@ const updateBundle = route({
           .where("bundleId", "=", bundleId),
         auditAfter(ctx, { action: "update-bundle", subject: "Bundle", subjectId: bundleId, detail }),
       ]);
-      if (changes(updated) !== 1) throw notFound("No such bundle.");
+      if (changes(updated) === 0) throw notFound("No such bundle.");
     }
     const bundle = toBundle(await loadBundle(ctx, bundleId));
     return json({ message: input.bundleId === 0 ? "Bundle created successfully!" : "Bundle updated successfully!", bundle });
@@ -128,7 +128,7 @@ const deleteBundle = route({
       }),
       ctx.db.deleteFrom("carts").where("kind", "=", "bundle").where("refId", "=", bundleId),
     ]);
-    if (changes(deleted) !== 1) throw notFound("No such bundle.");
+    if (changes(deleted) === 0) throw notFound("No such bundle.");
     return json({ message: "Bundle deleted successfully!" });
   },
 });

@@ -219,7 +219,7 @@ const deleteCoupon = route({
         detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
       }),
     ]);
-    if (changes(deleted) !== 1) throw conflict("A used coupon cannot be deleted.", "coupon_used");
+    if (changes(deleted) === 0) throw conflict("A used coupon cannot be deleted.", "coupon_used");
     return json({ message: "Coupon deleted successfully!" });
   },
 });

@@ -170,7 +170,7 @@ const updateItem = route({
             .where("itemId", "=", itemId),
           auditAfter(ctx, { action: "update-item", subject: "Item", subjectId: itemId, detail }),
         ]);
-        if (changes(updated) !== 1) throw notFound("No such item.");
+        if (changes(updated) === 0) throw notFound("No such item.");
       }
     } catch (error) {
       // The stored file is orphaned when the row could not take it.
@@ -212,7 +212,7 @@ const deleteItem = route({
       }
       throw error;
     }
-    if (changes(deleted) !== 1) throw notFound("No such item.");
+    if (changes(deleted) === 0) throw notFound("No such item.");
     ctx.exec.waitUntil(deleteStored(ctx.env.FILES, item.itemFileKey));
     return json({ message: "Item deleted successfully!" });
   },

@@ -157,7 +157,7 @@ const updateSite = route({
           .where("siteId", "=", siteId),
         auditAfter(ctx, { action: "update-site", subject: "Site", subjectId: siteId, detail }),
       ]);
-      if (changes(updated) !== 1) throw notFound("No such site.");
+      if (changes(updated) === 0) throw notFound("No such site.");
     }
     const site = toSite(await loadSite(ctx, siteId));
     return json({ message: existing ? "Site updated successfully!" : "Site created successfully!", site });
@@ -179,7 +179,7 @@ const deleteSite = route({
         .bind(siteId),
       auditAfter(ctx, { action: "delete-site", subject: "Site", subjectId: siteId, detail: { siteName: site.siteName } }),
     ]);
-    if (changes(deleted) !== 1) {
+    if (changes(deleted) === 0) {
       const still = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", siteId).executeTakeFirst();
       if (!still) throw notFound("No such site.");
       throw conflict("This site has queued jobs. Wait until they are processed before deleting it.", "site_has_queued_jobs");
