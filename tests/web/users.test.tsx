@@ -1,0 +1,274 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18n from "i18next";
+import type { ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { SessionProvider } from "../../web/src/app/session";
+import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
+import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import en from "../../web/src/features/users/locales/en.json";
+import UserListPage from "../../web/src/features/users/pages/UserListPage";
+import UserViewPage from "../../web/src/features/users/pages/UserViewPage";
+import common from "../../web/src/i18n/locales/en.json";
+
+type Answer = { status: number; body: unknown };
+const calls: { name: string; body: Record<string, unknown> }[] = [];
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const fail = (status: number, error: string): Answer => ({ status, body: { error, code: "x" } });
+const listOf = (data: unknown[]) => ok({ data, total: data.length, page: 1, limit: 10 });
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
+function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+  calls.length = 0;
+  const answer = (name: string) => {
+    const found = answers[name];
+    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const name = url.replace("/api/", "");
+      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const a = answer(name);
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private name = "";
+    open(_method: string, url: string) {
+      this.name = url.replace("/api/", "");
+    }
+    send(form: FormData) {
+      const body: Record<string, unknown> = {};
+      form.forEach((value, key) => (body[key] = value));
+      calls.push({ name: this.name, body });
+      const a = answer(this.name);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = a.status;
+        this.responseText = JSON.stringify(a.body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+function signIn(user: { userId: number; userName: string; role: string }, rules: object[]) {
+  const userData = { ...user, userEmail: "me@example.test", userRole: user.role, userImage: null };
+  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+const signInAsAdmin = () => signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+
+function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SessionProvider onSignedOut={() => undefined}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </SWRConfig>
+      </SessionProvider>
+    </Router>,
+  );
+  return location;
+}
+
+const readCookie = (name: string) => {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return match ? (JSON.parse(decodeURIComponent(match[1]!)) as Record<string, unknown>) : null;
+};
+
+const ALICE = {
+  userId: 5,
+  userName: "Alice Martin",
+  userEmail: "alice@example.test",
+  userPhone: "",
+  userImage: null,
+  userRole: "client",
+  userIsActive: true,
+  userQuota: 40,
+  userPlan: "Pro plan",
+  emailVerified: true,
+  twoFactorEnabled: false,
+  createdAt: "2026-01-02T00:00:00.000Z",
+};
+const ROLES = listOf([
+  { roleId: 1, roleName: "admin" },
+  { roleId: 2, roleName: "client" },
+  { roleId: 3, roleName: "support" },
+]);
+const PLANS = listOf([{ itemId: 21, itemName: "Pro plan" }]);
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources: { en: { common, users: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("users list", () => {
+  it("shows users and keeps role, plan and status filters in the URL and in the call", async () => {
+    signInAsAdmin();
+    mockApi({ searchuser: listOf([ALICE]), "search-role": ROLES, searchitem: PLANS });
+    const location = renderAt("/portal/user", UserListPage);
+    expect(await screen.findByText("Alice Martin")).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Pro plan" })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("option", { name: "support" })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(en.filterRole), { target: { value: "support" } });
+    fireEvent.change(screen.getByLabelText(en.filterPlan), { target: { value: "21" } });
+    fireEvent.change(screen.getByLabelText(en.filterStatus), { target: { value: "inactive" } });
+    await waitFor(() => {
+      const last = calls.filter((c) => c.name === "searchuser").at(-1)!;
+      expect(last.body).toMatchObject({
+        selectedRole: "support",
+        selectedPlan: "21",
+        selectedStatus: "inactive",
+        limit: 10,
+        page: 1,
+      });
+    });
+    expect(location.history!.at(-1)).toContain("selectedRole=support");
+    expect(location.history!.at(-1)).toContain("selectedStatus=inactive");
+  });
+
+  it("shows the empty text and an error state", async () => {
+    signInAsAdmin();
+    mockApi({ searchuser: listOf([]), "search-role": ROLES, searchitem: PLANS });
+    renderAt("/portal/user", UserListPage);
+    expect(await screen.findByText(en.empty)).toBeTruthy();
+    vi.unstubAllGlobals();
+    mockApi({ searchuser: fail(500, "boom"), "search-role": ROLES, searchitem: PLANS });
+    renderAt("/apps/user/list?search=zz", UserListPage);
+    expect(await screen.findByText(common.errorTitle)).toBeTruthy();
+  });
+
+  it("asks before deleting and shows the spec's text with the server's reason on failure", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchuser: listOf([ALICE]),
+      "search-role": ROLES,
+      searchitem: PLANS,
+      deleteuser: fail(409, "The last active admin cannot be removed, demoted or deactivated."),
+    });
+    renderAt("/portal/user", UserListPage);
+    fireEvent.click(await screen.findByRole("button", { name: en.delete }));
+    const dialog = await screen.findByRole("dialog");
+    expect(calls.some((c) => c.name === "deleteuser")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: en.delete }));
+    expect(
+      await screen.findByText("Failed to delete user: The last active admin cannot be removed, demoted or deactivated."),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.name === "deleteuser")!.body).toEqual({ userId: 5 });
+  });
+
+  it("requires a password for a new user, then shows the server's save error after the spec's prefix", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchuser: listOf([ALICE]),
+      "search-role": ROLES,
+      searchitem: PLANS,
+      updateuser: fail(409, "An account with this email already exists."),
+    });
+    renderAt("/portal/user", UserListPage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addUser }));
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.change(within(drawer).getByLabelText(en.fieldName), { target: { value: "Bob" } });
+    fireEvent.change(within(drawer).getByLabelText(en.fieldEmail), { target: { value: "alice@example.test" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: en.save }));
+    expect(await within(drawer).findByText('The field "Password" is required.')).toBeTruthy();
+    expect(calls.some((c) => c.name === "updateuser")).toBe(false);
+    fireEvent.change(within(drawer).getByLabelText(en.fieldPassword), { target: { value: "long-password-1" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: en.save }));
+    expect(await screen.findByText("Failed to save user: An account with this email already exists.")).toBeTruthy();
+    const sent = calls.find((c) => c.name === "updateuser")!.body;
+    expect(sent).toMatchObject({
+      userId: "0",
+      userName: "Bob",
+      userPW: "long-password-1",
+      userRole: "client",
+      userIsActive: "true",
+    });
+  });
+
+  it("updates the signed-in user's stored name and avatar when they save themself", async () => {
+    signInAsAdmin();
+    const me = { ...ALICE, userId: 1, userName: "Admin", userRole: "admin" };
+    mockApi({
+      searchuser: listOf([me]),
+      "search-role": ROLES,
+      searchitem: PLANS,
+      updateuser: ok({
+        message: "User updated successfully!",
+        user: { ...me, userName: "Boss", userImage: "/images/a.png" },
+        newImage: "/images/a.png",
+      }),
+    });
+    renderAt("/portal/user", UserListPage);
+    fireEvent.click(await screen.findByRole("button", { name: en.edit }));
+    const drawer = await screen.findByRole("dialog");
+    fireEvent.change(within(drawer).getByLabelText(en.fieldName), { target: { value: "Boss" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: en.save }));
+    expect(await screen.findByText("User updated successfully!")).toBeTruthy();
+    expect(readCookie("userData")).toMatchObject({ userName: "Boss", userImage: "/images/a.png" });
+    expect(calls.find((c) => c.name === "updateuser")!.body).not.toHaveProperty("userPW");
+  });
+});
+
+describe("user view", () => {
+  it("shows each panel on its own, with a friendly error where a call fails", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchuser: listOf([ALICE]),
+      "search-role": ROLES,
+      "search-quota": ok({
+        userQuota: 40,
+        data: [{ delta: 40, reason: "grant", ref: "p", createdAt: "2026-01-03T00:00:00.000Z" }],
+        total: 1,
+        page: 1,
+        limit: 10,
+      }),
+      "search-subscription": fail(500, "down"),
+      "search-history": listOf([]),
+      "search-payment": listOf([]),
+      "search-session": listOf([]),
+      "adjust-quota": ok({ message: "Quota adjusted.", userQuota: 45 }),
+    });
+    renderAt("/apps/user/view/5", UserViewPage, "/apps/user/view/:id");
+    expect(await screen.findByRole("heading", { name: "Alice Martin" })).toBeTruthy();
+    const subs = await screen.findByRole("region", { name: en.subscriptions });
+    expect(await within(subs).findByText(en.panelError)).toBeTruthy();
+    expect(await screen.findByText(en.jobsEmpty)).toBeTruthy();
+    expect(await screen.findByText(en.reasonGrant)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en.delta), { target: { value: "5" } });
+    fireEvent.change(screen.getByLabelText(en.reason), { target: { value: "Goodwill" } });
+    fireEvent.click(screen.getByRole("button", { name: en.adjustQuota }));
+    expect(await screen.findByText("Quota adjusted.")).toBeTruthy();
+    expect(calls.find((c) => c.name === "adjust-quota")!.body).toEqual({ userId: 5, delta: 5, reason: "Goodwill" });
+  });
+});
