@@ -134,7 +134,7 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
             </ul>
           </nav>
         </div>
-        <p className="border-t border-base-300 py-4 text-center text-xs text-base-content/60">
+        <p className="border-t border-base-300 py-4 text-center text-xs text-base-content/80">
           {t("footer.rights", { year, siteName })}
         </p>
       </footer>

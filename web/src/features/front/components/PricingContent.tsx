@@ -53,7 +53,10 @@ export function PricingContent({ helpLink }: { helpLink: string }) {
         </>
       )}
 
-      <aside className="alert alert-info alert-soft flex flex-wrap justify-between" aria-label={t("pricing.howToPay")}>
+      <aside
+        className="alert flex flex-wrap justify-between border-info bg-info/10 text-base-content"
+        aria-label={t("pricing.howToPay")}
+      >
         <p>{t("pricing.transferNote")}</p>
         <Link href={helpLink} className="btn btn-sm">
           {t("pricing.howToPay")}

@@ -52,7 +52,7 @@ export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles:
               <div className="flex min-h-6 flex-wrap justify-center gap-2">
                 {highlighted && <span className="badge badge-primary">{t("pricing.bestValue")}</span>}
                 {bundle.bundleDisc > 0 && (
-                  <span className="badge badge-success badge-soft">
+                  <span className="badge border-success bg-success/10 font-semibold text-base-content">
                     {t("pricing.save", { percent: formatPercent(bundle.bundleDisc) })}
                   </span>
                 )}

@@ -44,7 +44,7 @@ export default function LandingPage() {
     <MarketingLayout>
       <section className="bg-base-200 px-4 py-16 md:py-24" aria-labelledby="hero-title">
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 text-center">
-          <span className="badge badge-primary badge-soft">{t("landing.heroBadge")}</span>
+          <span className="badge border-primary bg-primary/10 font-semibold text-base-content">{t("landing.heroBadge")}</span>
           <h1 id="hero-title" className="text-4xl font-extrabold leading-tight md:text-5xl">
             {t("landing.heroTitle")}
           </h1>
@@ -74,7 +74,7 @@ export default function LandingPage() {
                     <span className="flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-primary">
                       <Icon name={step.icon} size={24} />
                     </span>
-                    <span className="text-sm font-semibold text-base-content/60">
+                    <span className="text-sm font-semibold text-base-content/80">
                       {t("landing.stepNumber", { number: index + 1 })}
                     </span>
                   </div>
@@ -117,7 +117,7 @@ export default function LandingPage() {
             <p className="mt-2 text-base-content/70">{t("landing.pricingText")}</p>
           </div>
           <PricingPreview />
-          <Link href="/front-pages/pricing" className="btn btn-link self-center">
+          <Link href="/front-pages/pricing" className="btn btn-outline self-center">
             {t("landing.pricingMore")}
             <Icon name="chevron-right" size={16} />
           </Link>
@@ -130,7 +130,7 @@ export default function LandingPage() {
             {t("landing.faqTitle")}
           </h2>
           {faq.length > 0 ? <FaqList entries={faq} name="landing-faq" /> : <Empty />}
-          <Link href="/front-pages/help-center" className="btn btn-link self-center">
+          <Link href="/front-pages/help-center" className="btn btn-outline self-center">
             {t("landing.faqMore")}
             <Icon name="chevron-right" size={16} />
           </Link>
@@ -138,11 +138,11 @@ export default function LandingPage() {
       </section>
 
       <section className="px-4 py-16" aria-labelledby="cta-title">
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-box bg-primary px-6 py-12 text-center text-primary-content">
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-4 rounded-box bg-neutral px-6 py-12 text-center text-neutral-content">
           <h2 id="cta-title" className="text-3xl font-bold">
             {t("landing.ctaTitle")}
           </h2>
-          <p className="max-w-xl opacity-90">{t("landing.ctaText")}</p>
+          <p className="max-w-xl">{t("landing.ctaText")}</p>
           <Link
             href={isLoggedIn ? "/pages/pricing" : "/front-pages/pricing"}
             className="btn btn-lg bg-base-100 text-base-content"

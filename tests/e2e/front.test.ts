@@ -1,0 +1,104 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../web/src/features/front/locales/ar.json";
+import en from "../../web/src/features/front/locales/en.json";
+import { CLIENT, baseUrl, launch, newPage, signIn } from "./browser";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Serious and critical accessibility problems axe finds on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
+describe("front pages in a real browser", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("takes an anonymous visitor from the landing page to pricing and, on buy, to sign in", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/front-pages/landing-page");
+    await page.getByRole("heading", { level: 1, name: en.landing.heroTitle }).waitFor();
+    // The pricing preview on the landing page is built from the catalogue too.
+    await page.getByRole("button", { name: "Buy 250 points" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("banner").getByRole("link", { name: en.nav.pricing }).click();
+    await page.waitForURL("**/front-pages/pricing");
+    await page.getByRole("heading", { level: 1, name: en.pricing.title }).waitFor();
+    await page.getByTestId("bundle-card").first().waitFor();
+    const points = await page.getByTestId("bundle-card").locator("h3").allTextContents();
+    expect(points.map((text) => Number.parseInt(text.replace(/\D/g, ""), 10))).toEqual([50, 100, 250]);
+    // The seeded 1000-point bundle is inactive: never on sale.
+    expect(await page.getByRole("button", { name: /Buy 1,?000 points/ }).count()).toBe(0);
+    expect(await page.getByTestId("item-card").count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Buy 100 points" }).click();
+    await page.waitForURL(/\/login\?to=%2Fpages%2Fpricing$/);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the help center, searches, reads an article and shows not-found for an unknown one", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/front-pages/help-center");
+    await page.getByRole("heading", { level: 1, name: en.help.title }).waitFor();
+    expect(await page.getByTestId("help-article").count()).toBe(Object.keys(en.help.articles).length);
+
+    await page.getByRole("searchbox").fill("similarity");
+    const article = en.help.articles["what-similarity-means"];
+    await page.getByRole("link", { name: article.title }).click();
+    await page.waitForURL("**/front-pages/help-center/article/what-similarity-means");
+    await page.getByRole("heading", { level: 1, name: article.title }).waitFor();
+    await page.getByText(article.body[0]!).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto("/front-pages/help-center/article/no-such-article");
+    await page.getByRole("heading", { level: 1, name: en.help.notFoundTitle }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("explains paying by transfer and opens a payment by its reference", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/front-pages/payment");
+    await page.getByRole("heading", { level: 1, name: en.payment.title }).waitFor();
+    await page.getByLabel(en.payment.referenceLabel).fill("Ref_abcdefghijklmnop123");
+    await page.getByRole("button", { name: en.payment.open }).click();
+    await page.waitForURL("**/payment/Ref_abcdefghijklmnop123");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the landing page in Arabic, right to left", async () => {
+    const { page, context, errors } = await newPage(browser, { locale: "ar" });
+    await context.addCookies([{ name: "language", value: encodeURIComponent(JSON.stringify("ar")), url: baseUrl() }]);
+    await page.goto("/front-pages/landing-page");
+    await page.getByRole("heading", { level: 1, name: ar.landing.heroTitle }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    expect(errors).toEqual([]);
+  });
+
+  it("lets a signed-in client buy a bundle from /pages/pricing into its payment page", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, { email: "client1@example.com", password: CLIENT.password });
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.goto("/pages/pricing");
+    await page.getByRole("button", { name: "Buy 50 points" }).click();
+    await page.waitForURL(/\/payment\/[A-Za-z0-9_-]{22,}$/);
+    expect(errors).toEqual([]);
+  });
+});
