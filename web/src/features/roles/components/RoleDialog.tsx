@@ -45,7 +45,7 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
     try {
       onSaved((await updateRole(form)).message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t("saveFailedDefault"));
+      setError(t("saveFailed") + (err instanceof ApiError ? err.message : t("saveFailedDefault")));
     } finally {
       setSending(false);
     }
@@ -59,7 +59,6 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
         </h2>
         {error && (
           <div role="alert" className="alert alert-error alert-soft">
-            {t("saveFailed")}
             {error}
           </div>
         )}
