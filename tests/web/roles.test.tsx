@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import i18n from "i18next";
 import type { ComponentType } from "react";
 import { initReactI18next } from "react-i18next";
@@ -91,11 +91,6 @@ function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0
   );
   return location;
 }
-
-const readCookie = (name: string) => {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  return match ? (JSON.parse(decodeURIComponent(match[1]!)) as Record<string, unknown>) : null;
-};
 
 const ROLES = listOf([
   {
