@@ -82,8 +82,20 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, []);
 
   const refresh = useCallback(async () => {
-    signIn(await api<SignInAnswer>("me"));
+    const answer = await api<SignInAnswer>("me");
+    // Signed out meanwhile (another tab, a 401): do not bring the old state back.
+    if (readCookie(USER_DATA_COOKIE)) signIn(answer);
   }, [signIn]);
+
+  // Rules follow role changes: reloaded at start and whenever the tab becomes visible again.
+  useEffect(() => {
+    const reload = () => {
+      if (document.visibilityState === "visible" && readCookie(USER_DATA_COOKIE)) refresh().catch(() => undefined);
+    };
+    reload();
+    document.addEventListener("visibilitychange", reload);
+    return () => document.removeEventListener("visibilitychange", reload);
+  }, [refresh]);
 
   const signOut = useCallback(async () => {
     try {

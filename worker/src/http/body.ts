@@ -54,7 +54,8 @@ export async function readBody(request: Request, multipartLimit: number): Promis
     const bytes = await readLimited(request, multipartLimit);
     let form: FormData;
     try {
-      form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+      // The header as sent: lower-casing it would change the boundary (browsers use upper-case letters).
+      form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
     } catch {
       throw badRequest("The form data could not be read.", "malformed_body");
     }

@@ -1,0 +1,152 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+
+const html = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
+
+async function cookie(page: Page, name: string) {
+  const found = (await page.context().cookies()).find((c) => c.name === name);
+  return found ? JSON.parse(decodeURIComponent(found.value)) : undefined;
+}
+
+// A 1 × 1 PNG: the server checks an avatar by its bytes.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+describe("the web shell in a real browser", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("signs the admin in to the CRM home with the sectioned menu and the user menu", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, ADMIN);
+    await page.waitForURL("**/dashboards/crm");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("heading", { name: "Dashboards" }).waitFor();
+    await menu.getByRole("link", { name: "Account settings" }).waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByTestId("navbar-user-name").textContent()).toBeTruthy();
+    expect(errors).toEqual([]);
+  });
+
+  it("signs a client in, redirects account settings to its account tab and saves the profile into the navbar", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, CLIENT);
+    await page.waitForURL("**/access-control");
+    await page.goto("/pages/account-settings");
+    await page.waitForURL("**/pages/account-settings/account");
+    const name = page.getByLabel("Full name");
+    await name.fill("Demo Client Renamed");
+    await page.getByLabel("Upload a new photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+    expect(await page.getByTestId("avatar-preview").getAttribute("src")).toMatch(/^blob:/);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("snackbar").first().waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    expect(await page.getByTestId("navbar-user-name").textContent()).toBe("Demo Client Renamed");
+    expect(await page.getByRole("button", { name: "Account menu" }).locator("img").getAttribute("src")).toMatch(/^\/images\//);
+    // The client may read its payments: the billing tab is linked.
+    await page.getByRole("tab", { name: "Billing & plans" }).waitFor();
+    await page.getByRole("tab", { name: "Security" }).click();
+    await page.waitForURL("**/pages/account-settings/security");
+    await page.getByText("This device").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("follows a deep link through login and back, keeping the query", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/pages/account-settings/security?from=mail");
+    await page.waitForURL(/\/login\?from=mail&to=%2Fpages%2Faccount-settings%2Fsecurity/);
+    await page.getByLabel(/email/i).fill(CLIENT.email);
+    await page.getByLabel(/password/i).fill(CLIENT.password);
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.waitForURL("**/pages/account-settings/security");
+    await page.getByRole("heading", { name: "Change password" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("switches to dark and to right-to-left in the customizer, keeps both in cookies across a reload", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, ADMIN);
+    await page.waitForURL("**/dashboards/crm");
+    expect(await html(page, "data-theme")).toBe("light");
+    await page.getByRole("button", { name: "Open the customizer" }).click();
+    const panel = page.getByRole("dialog", { name: "Theme customizer" });
+    await panel.getByRole("radio", { name: "Dark" }).check();
+    await panel.getByRole("radio", { name: "Right to left" }).check();
+    await panel.getByRole("radio", { name: "Bordered" }).check();
+    expect(await html(page, "data-theme")).toBe("dark-bordered");
+    expect(await html(page, "dir")).toBe("rtl");
+    expect(await cookie(page, "theme")).toBe("dark");
+    expect(await cookie(page, "direction")).toBe("rtl");
+    expect(await cookie(page, "color-scheme")).toBe("dark");
+    // preferences.js applies them before React starts.
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(await html(page, "data-theme")).toBe("dark-bordered");
+    expect(await html(page, "dir")).toBe("rtl");
+    expect(errors).toEqual([]);
+  });
+
+  it("follows the device's colour scheme live when the theme is system", async () => {
+    const { page, errors } = await newPage(browser, { colorScheme: "dark" });
+    await signIn(page, ADMIN);
+    await page.waitForURL("**/dashboards/crm");
+    await page.getByRole("button", { name: "Open the customizer" }).click();
+    await page.getByRole("dialog").getByRole("radio", { name: "System" }).check();
+    expect(await html(page, "data-theme")).toBe("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => document.documentElement.getAttribute("data-theme") === "light");
+    expect(await cookie(page, "color-scheme")).toBe("light");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows not-found for an unknown path, signed in or not", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    await signIn(page, CLIENT);
+    await page.waitForURL("**/access-control");
+    await page.goto("/pages/account-settings/nope");
+    await page.getByRole("heading", { name: "Page not found" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("opens every public and sign-in page without console errors", async () => {
+    const { page, errors } = await newPage(browser);
+    const pages: [string, string][] = [
+      ["/login", "Welcome back"],
+      ["/pages/authentication/login-v2", "Welcome back"],
+      ["/register", "Create your account"],
+      ["/pages/authentication/register-v2", "Create your account"],
+      ["/pages/authentication/register-multi-steps", "Create your account"],
+      ["/forgot-password", "Forgot your password?"],
+      ["/pages/authentication/forgot-password-v2", "Forgot your password?"],
+      ["/pages/authentication/reset-password-v1", "Reset your password"],
+      ["/pages/authentication/two-steps-v2", "Two-step verification"],
+      ["/pages/authentication/verify-email-v1", "Verify your email"],
+      ["/not-authorized", "You are not authorized"],
+      ["/pages/misc/coming-soon", "We are launching soon"],
+      ["/pages/misc/under-maintenance", "Under maintenance"],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("asks for the reset mail and shows the same answer for any address", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/forgot-password");
+    const submit = page.getByRole("button", { name: "Send reset link" });
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByText("Enter a valid email address.").waitFor();
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await submit.click();
+    await page.getByText("If an account exists for this email, a reset link is on its way.").waitFor();
+    expect(errors).toEqual([]);
+  });
+});
