@@ -9,6 +9,9 @@ import * as profile from "../features/profile";
 import * as outbox from "../features/outbox";
 import * as audit from "../features/audit";
 import * as apikeys from "../features/apikeys";
+import * as history from "../features/history";
+import * as siteuse from "../features/siteuse";
+import * as downloads from "../features/downloads";
 import { homeFor } from "./guard";
 import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
 
@@ -20,7 +23,22 @@ interface FeatureModule {
 }
 
 /** Every feature's routes and menu entries: the route table and the menu are data. */
-const features: FeatureModule[] = [auth, misc, dashboard, account, front, users, roles, profile, audit, outbox, apikeys];
+const features: FeatureModule[] = [
+  auth,
+  misc,
+  dashboard,
+  account,
+  front,
+  users,
+  roles,
+  profile,
+  audit,
+  outbox,
+  apikeys,
+  history,
+  siteuse,
+  downloads,
+];
 
 export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);
 

@@ -1,0 +1,16 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readDownloads = { action: "read", subject: "Download" } as const;
+
+export const routes: AppRoute[] = [
+  {
+    path: "/portal/download-page",
+    name: "portal-download-page",
+    page: () => import("./pages/DownloadPage"),
+    meta: readDownloads,
+  },
+];
+
+export const nav: NavItem[] = [
+  { title: "downloads:menu", to: "/portal/download-page", icon: "download", ...readDownloads, section: "portal", order: 50 },
+];

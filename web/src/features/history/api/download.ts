@@ -1,0 +1,36 @@
+import { ApiError } from "../../../lib/api";
+
+/** The file name of a download answer (RFC 5987 `filename*` first). */
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      return fallback;
+    }
+  }
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/** Calls `download` and saves the answer as a file in the browser. */
+export async function downloadFile(kind: "report" | "job-file", id: string, fallbackName: string): Promise<void> {
+  const response = await fetch("/api/download", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind, id }),
+  });
+  if (!response.ok) {
+    const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok");
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileNameOf(response.headers.get("content-disposition"), fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,160 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../app/session";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError, type ListAnswer } from "../../../lib/api";
+import { formatDate, formatNumber } from "../../../lib/format";
+import { downloadFile } from "../api/download";
+import { updateHistory } from "../api/updateHistory";
+import type { HistoryEntry } from "../types";
+import { FinishJobDialog } from "./FinishJobDialog";
+import { SimilarityGauge } from "./SimilarityGauge";
+import { StatusBadge } from "./StatusBadge";
+
+interface Props {
+  /** The back-office view: every user's jobs, the vendor account, and the processing actions. */
+  admin: boolean;
+  list: {
+    data?: ListAnswer<HistoryEntry>;
+    error?: unknown;
+    isValidating: boolean;
+    mutate: () => Promise<unknown>;
+  };
+  page: number;
+  limit: number;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  emptyText: string;
+}
+
+export function HistoryTable(props: Props) {
+  const { t } = useTranslation("history");
+  const { ability } = useSession();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const [finishing, setFinishing] = useState<HistoryEntry | null>(null);
+  const canProcess = props.admin && ability.can("update", "History");
+
+  async function save(file: () => Promise<void>) {
+    try {
+      await file();
+    } catch (error) {
+      snackbar.error(t("downloadFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
+
+  async function markFailed(job: HistoryEntry) {
+    const ok = await confirm({
+      title: t("markFailedTitle", { file: job.fileName }),
+      text: t("markFailedText", { points: formatNumber(job.pointsSpent) }),
+      confirmText: t("markFailed"),
+    });
+    if (!ok) return;
+    try {
+      const answer = await updateHistory({ uniqueId: job.fileData.uniqueId, status: 2 });
+      snackbar.success(answer.message);
+    } catch (error) {
+      snackbar.error(t("saveFailed") + (error instanceof ApiError ? error.message : t("saveFailedDefault")));
+    }
+    await props.list.mutate();
+  }
+
+  const columns: Column<HistoryEntry>[] = [
+    {
+      key: "fileName",
+      header: t("colFile"),
+      render: (h) => (
+        <div className="min-w-0">
+          <div className="max-w-64 truncate font-medium" title={h.fileName}>
+            {h.fileName}
+          </div>
+          <div className="text-sm text-base-content/70">{formatDate(h.createdAt, true)}</div>
+        </div>
+      ),
+    },
+    ...(props.admin
+      ? [{ key: "userName", header: t("colUser"), render: (h: HistoryEntry) => h.userName || `#${h.userId}` }]
+      : []),
+    {
+      key: "siteName",
+      header: t("colSite"),
+      render: (h) => (
+        <div>
+          <div>{h.siteName}</div>
+          {props.admin && h.vendorName && <div className="text-sm text-base-content/70">{h.vendorName}</div>}
+        </div>
+      ),
+    },
+    { key: "pointsSpent", header: t("colPoints"), className: "text-end", render: (h) => formatNumber(h.pointsSpent) },
+    { key: "status", header: t("colStatus"), render: (h) => <StatusBadge status={h.fileData.status} /> },
+    { key: "similarity", header: t("colSimilarity"), render: (h) => <SimilarityGauge value={h.fileData.similarity} /> },
+    {
+      key: "actions",
+      header: t("colActions"),
+      className: "text-end",
+      render: (h) => (
+        <div className="flex flex-wrap justify-end gap-1">
+          {h.hasReport && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => void save(() => downloadFile("report", h.fileData.uniqueId, "report"))}
+            >
+              {t("downloadReport")}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            onClick={() => void save(() => downloadFile("job-file", h.fileData.uniqueId, h.fileName))}
+          >
+            {t("downloadDocument")}
+          </button>
+          {canProcess && h.fileData.status === 0 && (
+            <>
+              <button type="button" className="btn btn-success btn-soft btn-xs" onClick={() => setFinishing(h)}>
+                {t("markDone")}
+              </button>
+              <button type="button" className="btn btn-error btn-soft btn-xs" onClick={() => void markFailed(h)}>
+                {t("markFailed")}
+              </button>
+            </>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        caption={t(props.admin ? "titleAdmin" : "titleUser")}
+        columns={columns}
+        rows={props.list.data?.data}
+        rowKey={(h) => h.historyId}
+        total={props.list.data?.total ?? 0}
+        page={props.page}
+        limit={props.limit}
+        onPage={props.onPage}
+        onLimit={props.onLimit}
+        loading={props.list.isValidating}
+        error={props.list.error}
+        onRetry={() => void props.list.mutate()}
+        emptyText={props.emptyText}
+      />
+      {finishing && (
+        <FinishJobDialog
+          job={finishing}
+          onClose={() => setFinishing(null)}
+          onDone={(message) => {
+            setFinishing(null);
+            snackbar.success(message);
+            void props.list.mutate();
+          }}
+        />
+      )}
+    </>
+  );
+}

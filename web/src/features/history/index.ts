@@ -1,0 +1,15 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+/** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */
+const processJobs = { action: "update", subject: "History" } as const;
+const readOwnJobs = { action: "read", subject: "History" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/portal/history", name: "portal-history", page: () => import("./pages/HistoryAdminPage"), meta: processJobs },
+  { path: "/portal/history-user", name: "portal-history-user", page: () => import("./pages/HistoryUserPage"), meta: readOwnJobs },
+];
+
+export const nav: NavItem[] = [
+  { title: "history:menuAdmin", to: "/portal/history", icon: "history", ...processJobs, section: "admin", order: 40 },
+  { title: "history:menuUser", to: "/portal/history-user", icon: "history", ...readOwnJobs, section: "portal", order: 40 },
+];
