@@ -69,8 +69,6 @@ function signIn(user: { userId: number; userName: string; role: string }, rules:
   document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
   document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
 }
-const signInAsAdmin = () => signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
-
 function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
   const location = memoryLocation({ path, record: true });
   render(
