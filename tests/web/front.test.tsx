@@ -139,6 +139,7 @@ describe("pricing", () => {
     expect(cards).toHaveLength(2);
     expect(cards[0]!.textContent).toContain("50");
     expect(cards[0]!.textContent).toContain("$5.00");
+    expect(cards[0]!.textContent).toContain("$0.10 per point");
     expect(cards[1]!.textContent).toContain("$22.50");
     expect(cards[1]!.textContent).toContain("Save 10%");
     // 250 points at $0.09 a point beat 50 at $0.10: the larger bundle is the best value.

@@ -3,7 +3,7 @@ import { Icon } from "../../../components/Icon";
 import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import type { ProductKind } from "../api/checkout";
 import type { PublicBundle, PublicItem } from "../api/publicCatalogue";
-import { formatDays } from "../lib/format";
+import { formatDays, formatPerPoint } from "../lib/format";
 
 interface BuyProps {
   onBuy: (kind: ProductKind, refId: number) => void;
@@ -28,6 +28,15 @@ function BuyButton({ kind, refId, label, onBuy, pending }: BuyProps & { kind: Pr
   );
 }
 
+/** Up to four bundles fill one row on wide screens, without an empty column. */
+const COLUMNS: Record<number, string> = {
+  0: "",
+  1: "max-w-xs",
+  2: "sm:grid-cols-2",
+  3: "sm:grid-cols-2 md:grid-cols-3",
+  4: "sm:grid-cols-2 md:grid-cols-4",
+};
+
 /** The bundle with the lowest price per point is marked as the best value (when there is a choice). */
 function bestValueId(bundles: PublicBundle[]): number | null {
   if (bundles.length < 2) return null;
@@ -38,7 +47,7 @@ export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles:
   const { t } = useTranslation("front");
   const best = bestValueId(bundles);
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className={`grid gap-6 ${COLUMNS[Math.min(bundles.length, 4)]}`}>
       {bundles.map((bundle) => {
         const points = formatNumber(bundle.bundlePoin);
         const highlighted = bundle.bundleId === best;
@@ -65,7 +74,7 @@ export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles:
               </h3>
               <p className="text-2xl font-bold">{formatMoney(bundle.bundlePrice, currency)}</p>
               <p className="text-sm text-base-content/70">
-                {t("pricing.perPoint", { price: formatMoney(bundle.bundlePrice / bundle.bundlePoin, currency) })}
+                {t("pricing.perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
               </p>
               <div className="card-actions mt-auto w-full">
                 <BuyButton kind="bundle" refId={bundle.bundleId} label={t("pricing.buyPoints", { points })} {...buy} />

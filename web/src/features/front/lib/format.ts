@@ -10,3 +10,14 @@ export function formatDays(days: number): string {
     unitDisplay: "long",
   }).format(days);
 }
+
+/** A price per point, with one more decimal than the currency has ("$0.095"): cents alone would round it. */
+export function formatPerPoint(priceMinor: number, points: number, currency: string): string {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(LOCALES[i18n.language] ?? "en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits + 1,
+  }).format(priceMinor / points / 10 ** digits);
+}
