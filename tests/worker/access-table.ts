@@ -52,6 +52,7 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "payment-webhook": "public",
   "confirm-payment": "admin",
   "cancel-payment": "admin",
+  "download-proof": "admin",
   "search-payment": "client+admin",
   "export-payment": "client+admin",
   "invoice-detail": "client+admin",

@@ -58,6 +58,12 @@ describe("a payment's whole life", () => {
       .all<{ toEmail: string }>();
     expect(notices.results.map((r) => r.toEmail)).toContain(admin.email);
     expect(await countRows("outbox")).toBeGreaterThan(mailsBefore);
+    // Only admins open the proof; it comes back as the bytes uploaded, as an attachment.
+    expect((await call("download-proof", { referenceId: ref }, { cookie: client.cookie })).status).toBe(403);
+    const file = await call("download-proof", { referenceId: ref }, { cookie: admin.cookie });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("content-disposition")).toContain("attachment");
 
     // The admin confirms: paid, an invoice number, points and a 90-day subscription, a receipt.
     const confirm = await call("confirm-payment", { referenceId: ref }, { cookie: admin.cookie });

@@ -12,6 +12,11 @@ import * as apikeys from "../features/apikeys";
 import * as history from "../features/history";
 import * as siteuse from "../features/siteuse";
 import * as downloads from "../features/downloads";
+import * as cart from "../features/cart";
+import * as payment from "../features/payment";
+import * as quota from "../features/quota";
+import * as billing from "../features/billing";
+import * as invoices from "../features/invoices";
 import { homeFor } from "./guard";
 import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
 
@@ -38,6 +43,11 @@ const features: FeatureModule[] = [
   history,
   siteuse,
   downloads,
+  cart,
+  payment,
+  quota,
+  billing,
+  invoices,
 ];
 
 export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);

@@ -43,7 +43,14 @@ async function cartOf(ctx: Ctx, userId: number) {
     currency: ctx.env.CURRENCY,
     count: carts.reduce((sum, c) => sum + c.qty, 0),
   };
-  return { carts, amounts };
+  // The checkout page shows where the transfer will go before the order is placed.
+  const bank = {
+    name: ctx.env.BANK_NAME,
+    accountName: ctx.env.BANK_ACCOUNT_NAME,
+    accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
+    logo: ctx.env.BANK_LOGO,
+  };
+  return { carts, amounts, bank };
 }
 
 const searchCart = route({

@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/er
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, deleteStored, storeUpload } from "../storage/files";
+import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../storage/files";
 
 /** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
 export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));
@@ -234,7 +234,25 @@ const exportPayment = route({
   },
 });
 
+const downloadProof = route({
+  name: "download-proof",
+  access: ["update", "Payment"],
+  schema: z.object({ referenceId: referenceId() }),
+  async handler(ctx, input) {
+    requireAllPayments(ctx);
+    const payment = await ctx.db
+      .selectFrom("payments")
+      .select(["proofKey", "proofName"])
+      .where("referenceId", "=", input.referenceId)
+      .executeTakeFirst();
+    const file = payment?.proofKey ? await serveAttachment(ctx.env.FILES, payment.proofKey, payment.proofName ?? "proof") : null;
+    if (!file) throw notFound("This payment has no proof of transfer.");
+    return file;
+  },
+});
+
 export const paymentsRoutes = [
+  downloadProof,
   paymentDetail,
   paymentProof,
   confirmPayment,

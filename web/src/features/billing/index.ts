@@ -1,0 +1,12 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+export const routes: AppRoute[] = [
+  {
+    path: "/pages/account-settings/billing",
+    name: "pages-account-settings-billing",
+    page: () => import("./pages/BillingTabPage"),
+    meta: { action: "read", subject: "Payment", navActiveLink: "/pages/account-settings/account" },
+  },
+];
+
+export const nav: NavItem[] = [];

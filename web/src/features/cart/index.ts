@@ -1,0 +1,18 @@
+import type { AppRoute, NavbarWidget, NavItem } from "../../app/types";
+
+/** The cart lives in the navbar; its page is the checkout (/payment/payment, payment feature). */
+export const routes: AppRoute[] = [];
+
+export const nav: NavItem[] = [
+  {
+    title: "cart:menu",
+    to: "/payment/payment",
+    icon: "cart",
+    action: "create",
+    subject: "Payment",
+    section: "commerce",
+    order: 10,
+  },
+];
+
+export const navbarWidgets: NavbarWidget[] = [{ name: "cart", order: 10, component: () => import("./components/CartBadge") }];

@@ -1,0 +1,115 @@
+import { useTranslation } from "react-i18next";
+import { formatDate, formatMoney } from "../../../lib/format";
+import type { Payment, Seller } from "../types";
+import { StatusBadge } from "./StatusBadge";
+
+/** The invoice itself, as it prints: seller, buyer, lines, total, payment details. */
+export function InvoiceDocument({ payment: p, seller }: { payment: Payment; seller: Seller }) {
+  const { t } = useTranslation("invoices");
+  return (
+    <article id="invoice-print" className="card bg-base-100 shadow-sm print:shadow-none" aria-label={t("invoice")}>
+      <div className="card-body gap-6">
+        <header className="flex flex-wrap justify-between gap-4">
+          <div>
+            <p className="text-2xl font-bold text-primary">{seller.siteName}</p>
+            <p className="text-sm text-base-content/70">{seller.bank.accountName}</p>
+          </div>
+          <div className="text-end">
+            <h1 className="text-xl font-semibold" data-testid="invoice-title">
+              {p.invoiceNumber !== null ? t("invoiceNumber", { number: p.invoiceNumber }) : t("proforma")}
+            </h1>
+            <p className="text-sm">
+              {t("issued")}: {formatDate(p.createdAt)}
+            </p>
+            {p.paidAt && (
+              <p className="text-sm">
+                {t("paidAt")}: {formatDate(p.paidAt)}
+              </p>
+            )}
+            <div className="mt-1 print:hidden">
+              <StatusBadge status={p.status} />
+            </div>
+          </div>
+        </header>
+        <section className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <h2 className="text-sm font-semibold text-base-content/70">{t("billedTo")}</h2>
+            <p className="font-medium">{p.userName}</p>
+            <p className="text-sm" dir="ltr">
+              {p.userEmail}
+            </p>
+          </div>
+          <div className="sm:text-end">
+            <h2 className="text-sm font-semibold text-base-content/70">{t("paymentDetails")}</h2>
+            <p className="text-sm">
+              {t("reference")}:{" "}
+              <code className="break-all" dir="ltr">
+                {p.referenceId}
+              </code>
+            </p>
+            <p className="text-sm">
+              {t("method")}: {t(`methods.${p.method}`)}
+            </p>
+            <p className="text-sm">
+              {seller.bank.name} · <span dir="ltr">{seller.bank.accountNumber}</span>
+            </p>
+          </div>
+        </section>
+        <table className="table">
+          <caption className="sr-only">{t("lines")}</caption>
+          <thead>
+            <tr>
+              <th>{t("colItem")}</th>
+              <th className="text-end">{t("colUnit")}</th>
+              <th className="text-end">{t("colQty")}</th>
+              <th className="text-end">{t("colLineTotal")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.lines.map((line, i) => (
+              <tr key={`${line.kind}-${line.refId}-${i}`}>
+                <td>
+                  {line.name}
+                  <div className="text-xs text-base-content/60">{t(`kinds.${line.kind}`)}</div>
+                </td>
+                <td className="text-end">{formatMoney(line.unitPrice, p.currency)}</td>
+                <td className="text-end">{line.qty}</td>
+                <td className="text-end">{formatMoney(line.lineTotal, p.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={3} className="text-end">
+                {t("total")}
+              </th>
+              <th className="text-end text-lg" data-testid="invoice-total">
+                {formatMoney(p.amount, p.currency)}
+              </th>
+            </tr>
+          </tfoot>
+        </table>
+        {p.note && (
+          <section>
+            <h2 className="text-sm font-semibold text-base-content/70">{t("note")}</h2>
+            <p className="whitespace-pre-line">{p.note}</p>
+          </section>
+        )}
+        <footer className="text-center text-sm text-base-content/60">{t("thanks")}</footer>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Print rules: only the invoice prints, on white, without the app's menus and buttons, so the
+ * browser's "Save as PDF" gives a clean document.
+ */
+export const PRINT_CSS = `
+@media print {
+  @page { margin: 14mm; }
+  body * { visibility: hidden; }
+  #invoice-print, #invoice-print * { visibility: visible; }
+  #invoice-print { position: absolute; inset-inline-start: 0; top: 0; width: 100%; background: #fff; color: #000; box-shadow: none; }
+}
+`;

@@ -1,0 +1,178 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { Link, useLocation } from "wouter";
+import { ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatMoney } from "../../../lib/format";
+import { useAppSettings } from "../../../app/settings";
+import { addPayment } from "../api/payments";
+import { searchBundles, searchItems, searchUsers } from "../api/options";
+
+interface Line {
+  key: number;
+  product: string;
+  qty: number;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** Records a manual payment (add-payment): marked paid at once, points and subscriptions granted. */
+export default function InvoiceAddPage() {
+  const { t } = useTranslation("invoices");
+  const snackbar = useSnackbar();
+  const [, navigate] = useLocation();
+  const { currency } = useAppSettings();
+  const [userSearch, setUserSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [userId, setUserId] = useState("");
+  const [lines, setLines] = useState<Line[]>([{ key: 1, product: "", qty: 1 }]);
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const users = useSWR(["invoice-users", query], () => searchUsers(query));
+  const items = useSWR("invoice-items", searchItems);
+  const bundles = useSWR("invoice-bundles", searchBundles);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(userSearch), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [userSearch]);
+
+  if ((items.error && !items.data) || (bundles.error && !bundles.data)) {
+    return <ErrorState onRetry={() => void Promise.all([items.mutate(), bundles.mutate()])} />;
+  }
+  if (!items.data || !bundles.data) return <Loading />;
+
+  const prices = new Map<string, number>([
+    ...items.data.data.map((i) => [`item:${i.itemId}`, i.itemPrice] as const),
+    ...bundles.data.data.map((b) => [`bundle:${b.bundleId}`, b.bundlePrice] as const),
+  ]);
+  const total = lines.reduce((sum, l) => sum + (prices.get(l.product) ?? 0) * l.qty, 0);
+  const setLine = (key: number, patch: Partial<Line>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!userId) return setError(t("validation.user"));
+    if (lines.some((l) => !l.product)) return setError(t("validation.product"));
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await addPayment({
+        userId: Number(userId),
+        note,
+        lines: lines.map((l) => {
+          const [kind, refId] = l.product.split(":");
+          return { kind: kind!, refId: Number(refId), qty: l.qty };
+        }),
+      });
+      snackbar.success(answer.message);
+      navigate(`/apps/invoice/preview/${answer.payment.referenceId}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t("addFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card bg-base-100 shadow-sm" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="card-body gap-4">
+        <h1 className="card-title text-2xl">{t("addTitle")}</h1>
+        <p className="text-base-content/70">{t("addText")}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">{t("findClient")}</span>
+            <input type="search" className="input w-full" value={userSearch} onChange={(e) => setUserSearch(e.target.value)} />
+          </label>
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">{t("client")}</span>
+            <select className="select w-full" name="userId" value={userId} onChange={(e) => setUserId(e.target.value)}>
+              <option value="">{users.data ? t("chooseClient") : t("loadingOptions")}</option>
+              {users.data?.data.map((u) => (
+                <option key={u.userId} value={u.userId}>
+                  {u.userName} — {u.userEmail}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="text-sm font-medium">{t("lines")}</legend>
+          {lines.map((line) => (
+            <div key={line.key} className="flex flex-wrap items-end gap-2">
+              <select
+                className="select min-w-0 flex-1"
+                aria-label={t("product")}
+                value={line.product}
+                onChange={(e) => setLine(line.key, { product: e.target.value })}
+              >
+                <option value="">{t("chooseProduct")}</option>
+                <optgroup label={t("kinds.bundle")}>
+                  {bundles.data!.data.map((b) => (
+                    <option key={b.bundleId} value={`bundle:${b.bundleId}`}>
+                      {t("bundleOption", { points: b.bundlePoin })} — {formatMoney(b.bundlePrice, currency)}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={t("kinds.item")}>
+                  {items.data!.data.map((i) => (
+                    <option key={i.itemId} value={`item:${i.itemId}`}>
+                      {i.itemName} — {formatMoney(i.itemPrice, currency)}
+                    </option>
+                  ))}
+                </optgroup>
+              </select>
+              <input
+                type="number"
+                className="input w-24"
+                min={1}
+                max={100}
+                aria-label={t("colQty")}
+                value={line.qty}
+                onChange={(e) => setLine(line.key, { qty: Math.min(100, Math.max(1, Number(e.target.value) || 1)) })}
+              />
+              <button
+                type="button"
+                className="btn btn-ghost text-error"
+                disabled={lines.length === 1}
+                onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+              >
+                {t("removeLine")}
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm w-fit"
+            onClick={() => setLines((all) => [...all, { key: Math.max(...all.map((l) => l.key)) + 1, product: "", qty: 1 }])}
+          >
+            {t("addLine")}
+          </button>
+        </fieldset>
+        <label className="grid gap-1">
+          <span className="text-sm font-medium">{t("note")}</span>
+          <textarea className="textarea w-full" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+        </label>
+        <p className="text-lg font-semibold">
+          {t("total")}: {formatMoney(total, currency)}
+        </p>
+        {error && (
+          <div role="alert" className="alert alert-error alert-soft">
+            {error}
+          </div>
+        )}
+        <div className="card-actions justify-end">
+          <Link href="/apps/invoice/list" className="btn">
+            {t("cancel")}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t("recordManual")}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { useSession } from "../../../app/session";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatDate, formatMoney } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { exportPayments, SEARCH_PAYMENT } from "../api/payments";
+import { PaymentActions } from "../components/PaymentActions";
+import { StatusBadge } from "../components/StatusBadge";
+import { STATUSES, type Payment } from "../types";
+
+const SEARCH_DELAY_MS = 300;
+
+/** Payments and their invoices: admins see everyone's (confirm, cancel, export); clients their own. */
+export default function InvoiceListPage() {
+  const { t } = useTranslation("invoices");
+  const snackbar = useSnackbar();
+  const { ability } = useSession();
+  const [params, update] = useListParams({ limit: 10, search: "", status: "" });
+  const list = useList<Payment>(SEARCH_PAYMENT, { ...params, status: params.status || undefined });
+  const [search, setSearch] = useState(params.search);
+  const [exporting, setExporting] = useState(false);
+  const isAdmin = ability.can("update", "Payment");
+
+  useEffect(() => {
+    if (search === params.search) return;
+    const timer = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, params.search, update]);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await exportPayments({ search: params.search, status: params.status || undefined });
+    } catch (error) {
+      snackbar.error(t("exportFailed") + (error instanceof ApiError ? error.message : ""));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const columns: Column<Payment>[] = [
+    {
+      key: "invoiceNumber",
+      header: t("colInvoice"),
+      render: (p) => (
+        <Link href={`/apps/invoice/preview/${p.referenceId}`} className="link font-medium">
+          {p.invoiceNumber !== null ? `#${p.invoiceNumber}` : t("noNumber")}
+        </Link>
+      ),
+    },
+    ...(isAdmin
+      ? [
+          {
+            key: "user",
+            header: t("colClient"),
+            render: (p: Payment) => (
+              <div className="min-w-0">
+                <div className="font-medium">{p.userName}</div>
+                <div className="truncate text-sm text-base-content/70">{p.userEmail}</div>
+              </div>
+            ),
+          },
+        ]
+      : []),
+    { key: "createdAt", header: t("colDate"), render: (p) => formatDate(p.createdAt) },
+    { key: "amount", header: t("colAmount"), className: "text-end", render: (p) => formatMoney(p.amount, p.currency) },
+    { key: "status", header: t("colStatus"), render: (p) => <StatusBadge status={p.status} /> },
+    {
+      key: "actions",
+      header: t("colActions"),
+      className: "text-end",
+      render: (p) => <PaymentActions payment={p} onChanged={() => void list.mutate()} compact />,
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{t("subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("exportCsv")}
+          </button>
+          {isAdmin && (
+            <Link href="/apps/invoice/add" className="btn btn-primary">
+              {t("addPayment")}
+            </Link>
+          )}
+        </div>
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="grid gap-3 p-4 sm:grid-cols-2">
+          <input
+            type="search"
+            className="input w-full"
+            placeholder={isAdmin ? t("searchAdmin") : t("searchOwn")}
+            aria-label={t("search")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className="select w-full"
+            aria-label={t("filterStatus")}
+            value={params.status}
+            onChange={(e) => update({ status: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <DataTable
+          caption={t("title")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(p) => p.referenceId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={t("empty")}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import type { Bank } from "../types";
+
+/** Where the transfer goes: the bank's logo and account (deployment settings). */
+export function BankCard({ bank }: { bank: Bank }) {
+  const { t } = useTranslation("payment");
+  return (
+    <div className="flex items-center gap-4 rounded-box border border-base-300 p-4">
+      <img src={bank.logo} alt={t("bankLogo", { name: bank.name })} className="h-12 w-12 shrink-0 object-contain" />
+      <dl className="grid min-w-0 gap-1 text-sm">
+        <div>
+          <dt className="inline text-base-content/60">{t("bankName")}: </dt>
+          <dd className="inline font-medium">{bank.name}</dd>
+        </div>
+        <div>
+          <dt className="inline text-base-content/60">{t("accountName")}: </dt>
+          <dd className="inline font-medium">{bank.accountName}</dd>
+        </div>
+        <div>
+          <dt className="inline text-base-content/60">{t("accountNumber")}: </dt>
+          <dd className="inline font-mono font-medium" dir="ltr">
+            {bank.accountNumber}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api";
+import { uploadProof } from "../api/paymentDetail";
+
+const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** The payer's proof of transfer (image or PDF; the server checks the bytes), with upload progress. */
+export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; onUploaded: (message: string) => void }) {
+  const { t } = useTranslation("payment");
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setError(t("proofRequired"));
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setError(t("proofTooLarge"));
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    try {
+      const answer = await uploadProof(referenceId, file, setProgress);
+      setFile(null);
+      if (input.current) input.current.value = "";
+      onUploaded(answer.message);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t("proofFailed"));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
+      <label className="grid gap-1">
+        <span className="font-medium">{t("proofLabel")}</span>
+        <input
+          ref={input}
+          type="file"
+          name="file"
+          accept={ACCEPT}
+          className="file-input w-full"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <span className="text-xs text-base-content/60">{t("proofHint")}</span>
+      </label>
+      {progress !== null && (
+        <progress
+          className="progress progress-primary w-full"
+          value={Math.round(progress * 100)}
+          max={100}
+          aria-label={t("uploading")}
+        />
+      )}
+      {error && (
+        <div role="alert" className="alert alert-error alert-soft">
+          {error}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={progress !== null}>
+        {progress !== null && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {t("sendProof")}
+      </button>
+    </form>
+  );
+}

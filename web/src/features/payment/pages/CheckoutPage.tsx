@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { Link, useLocation, useSearch } from "wouter";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatMoney } from "../../../lib/format";
+import { CART_KEY, searchCart, updateCart } from "../api/cart";
+import { checkout } from "../api/checkout";
+import { BankCard } from "../components/BankCard";
+import type { CartLine, LineKind } from "../types";
+
+/** `?kind=bundle&refId=3` buys that one product now, skipping the cart (shop, bundle cards, plan upgrade). */
+function buyNowFrom(search: string): { kind: LineKind; refId: number } | null {
+  const query = new URLSearchParams(search);
+  const kind = query.get("kind");
+  const refId = Number(query.get("refId"));
+  return (kind === "item" || kind === "bundle") && Number.isInteger(refId) && refId > 0 ? { kind, refId } : null;
+}
+
+export default function CheckoutPage() {
+  const { t } = useTranslation("payment");
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const [, navigate] = useLocation();
+  const buyNow = buyNowFrom(useSearch());
+  const cart = useSWR(CART_KEY, searchCart);
+  const [busy, setBusy] = useState(false);
+
+  async function setQty(line: CartLine, qty: number) {
+    if (qty === 0) {
+      const ok = await confirm({ title: t("removeTitle"), text: t("removeText", { name: line.name }), confirmText: t("remove") });
+      if (!ok) return;
+    }
+    try {
+      const answer = await updateCart(line.kind, line.refId, qty);
+      await cart.mutate(answer, { revalidate: false });
+    } catch (error) {
+      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
+
+  async function placeOrder() {
+    setBusy(true);
+    try {
+      const answer = await checkout(buyNow ?? undefined);
+      snackbar.success(answer.message);
+      if (!buyNow) await cart.mutate();
+      navigate(`/payment/${answer.referenceId}`);
+    } catch (error) {
+      snackbar.error(t("checkoutFailed") + (error instanceof ApiError ? error.message : ""));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (cart.error && !cart.data) return <ErrorState onRetry={() => void cart.mutate()} />;
+  if (!cart.data) return <Loading />;
+  const { carts, amounts, bank } = cart.data;
+  const unavailable = carts.some((c) => !c.available);
+  const canOrder = buyNow !== null || (carts.length > 0 && !unavailable);
+
+  return (
+    <section className="grid gap-6 lg:grid-cols-3">
+      <div className="card bg-base-100 shadow-sm lg:col-span-2">
+        <div className="card-body">
+          <h1 className="card-title text-2xl">{buyNow ? t("buyNowTitle") : t("cartTitle")}</h1>
+          {buyNow ? (
+            <p>{t("buyNowText")}</p>
+          ) : carts.length === 0 ? (
+            <Empty text={t("cartEmpty")}>
+              <Link href="/portal/bundle" className="btn btn-primary btn-sm">
+                {t("browseBundles")}
+              </Link>
+              <Link href="/portal/item" className="btn btn-ghost btn-sm">
+                {t("browseItems")}
+              </Link>
+            </Empty>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="table">
+                <caption className="sr-only">{t("cartTitle")}</caption>
+                <thead>
+                  <tr>
+                    <th>{t("colProduct")}</th>
+                    <th className="text-end">{t("colPrice")}</th>
+                    <th className="text-center">{t("colQty")}</th>
+                    <th className="text-end">{t("colTotal")}</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {carts.map((line) => (
+                    <tr key={line.cartId}>
+                      <td>
+                        <div className="font-medium">{line.name || t("unknownProduct")}</div>
+                        <div className="text-sm text-base-content/60">{t(`kind.${line.kind}`)}</div>
+                        {!line.available && <span className="badge badge-warning badge-soft badge-sm">{t("notOnSale")}</span>}
+                      </td>
+                      <td className="text-end">{formatMoney(line.unitPrice, amounts.currency)}</td>
+                      <td>
+                        <div className="join justify-center">
+                          <button
+                            type="button"
+                            className="btn btn-xs join-item"
+                            aria-label={t("decrease", { name: line.name })}
+                            onClick={() => void setQty(line, line.qty - 1)}
+                          >
+                            −
+                          </button>
+                          <span className="join-item flex min-w-8 items-center justify-center px-2" aria-live="polite">
+                            {line.qty}
+                          </span>
+                          <button
+                            type="button"
+                            className="btn btn-xs join-item"
+                            aria-label={t("increase", { name: line.name })}
+                            disabled={line.qty >= 100 || !line.available}
+                            onClick={() => void setQty(line, line.qty + 1)}
+                          >
+                            +
+                          </button>
+                        </div>
+                      </td>
+                      <td className="text-end">{formatMoney(line.lineTotal, amounts.currency)}</td>
+                      <td className="text-end">
+                        <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void setQty(line, 0)}>
+                          {t("remove")}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {unavailable && !buyNow && (
+            <div role="alert" className="alert alert-warning alert-soft">
+              {t("removeUnavailable")}
+            </div>
+          )}
+        </div>
+      </div>
+      <aside className="card bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <h2 className="card-title">{t("paymentMethod")}</h2>
+          <BankCard bank={bank} />
+          <p className="text-sm text-base-content/70">{t("transferHelp")}</p>
+          {!buyNow && (
+            <dl className="flex justify-between text-lg font-semibold">
+              <dt>{t("total")}</dt>
+              <dd>{formatMoney(amounts.total, amounts.currency)}</dd>
+            </dl>
+          )}
+          <button type="button" className="btn btn-primary" disabled={!canOrder || busy} onClick={() => void placeOrder()}>
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {t("placeOrder")}
+          </button>
+        </div>
+      </aside>
+    </section>
+  );
+}

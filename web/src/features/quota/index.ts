@@ -1,0 +1,11 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readQuota = { action: "read", subject: "Quota" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/portal/quota", name: "portal-quota", page: () => import("./pages/QuotaPage"), meta: readQuota },
+];
+
+export const nav: NavItem[] = [
+  { title: "quota:menu", to: "/portal/quota", icon: "coins", ...readQuota, section: "portal", order: 40 },
+];
