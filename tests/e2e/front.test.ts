@@ -77,6 +77,7 @@ describe("front pages in a real browser", () => {
     const { page, errors } = await newPage(browser);
     await page.goto("/front-pages/payment");
     await page.getByRole("heading", { level: 1, name: en.payment.title }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(en.payment.referenceLabel).fill("Ref_abcdefghijklmnop123");
     await page.getByRole("button", { name: en.payment.open }).click();
     await page.waitForURL("**/payment/Ref_abcdefghijklmnop123");
@@ -89,6 +90,24 @@ describe("front pages in a real browser", () => {
     await page.goto("/front-pages/landing-page");
     await page.getByRole("heading", { level: 1, name: ar.landing.heroTitle }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+    expect(errors).toEqual([]);
+  });
+
+  it("reviews an order from the landing page, signs in and confirms it into a payment", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/front-pages/landing-page");
+    await page.getByRole("button", { name: "Buy 250 points" }).click();
+    await page.waitForURL(/\/front-pages\/checkout\?kind=bundle&refId=\d+$/);
+    await page.getByRole("heading", { level: 2, name: en.checkout.summary }).waitFor();
+    await page.getByText("$22.50").waitFor();
+    await page.getByRole("button", { name: en.checkout.signInToBuy }).click();
+    await page.waitForURL(/\/login\?to=%2Ffront-pages%2Fcheckout%3Fkind%3Dbundle%26refId%3D\d+$/);
+    await page.getByLabel(/email/i).fill("client2@example.com");
+    await page.getByLabel(/password/i).fill(CLIENT.password);
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.waitForURL(/\/front-pages\/checkout\?kind=bundle&refId=\d+$/);
+    await page.getByRole("button", { name: en.checkout.confirm }).click();
+    await page.waitForURL(/\/payment\/[A-Za-z0-9_-]{22,}$/);
     expect(errors).toEqual([]);
   });
 

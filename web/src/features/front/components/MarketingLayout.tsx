@@ -106,11 +106,6 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
                   {t("nav.pricing")}
                 </Link>
               </li>
-              <li>
-                <Link href="/front-pages/checkout" className="link link-hover">
-                  {t("nav.checkout")}
-                </Link>
-              </li>
             </ul>
           </nav>
           <nav aria-label={t("footer.support")}>

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import type { ProductKind } from "../api/checkout";
 import { FaqList } from "../components/FaqList";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { BundleCards } from "../components/ProductCards";
 import { useFaq } from "../lib/help";
-import { useBuy } from "../lib/useBuy";
 import { useCatalogue } from "../lib/useCatalogue";
 
 const STEPS = [
@@ -28,11 +28,13 @@ const FEATURES = [
 function PricingPreview() {
   const { t } = useTranslation("front");
   const { data, error, isLoading, mutate } = useCatalogue();
-  const { buy, pending } = useBuy();
+  const [, navigate] = useLocation();
+  // From the landing page, "Buy" first shows the order on the checkout page.
+  const review = (kind: ProductKind, refId: number) => navigate(`/front-pages/checkout?kind=${kind}&refId=${refId}`);
   if (isLoading) return <Loading label={t("pricing.loading")} />;
   if (error && !data) return <ErrorState text={t("pricing.loadError")} onRetry={() => void mutate()} />;
   if (!data || data.bundles.length === 0) return <Empty text={t("pricing.emptyBundles")} />;
-  return <BundleCards bundles={data.bundles} currency={data.currency} onBuy={buy} pending={pending} />;
+  return <BundleCards bundles={data.bundles} currency={data.currency} onBuy={review} pending={null} />;
 }
 
 export default function LandingPage() {
