@@ -13,6 +13,7 @@ import en from "../../web/src/features/front/locales/en.json";
 import fr from "../../web/src/features/front/locales/fr.json";
 import { referenceFrom } from "../../web/src/features/front/lib/reference";
 import CheckoutPage from "../../web/src/features/front/pages/CheckoutPage";
+import FaqPage from "../../web/src/features/front/pages/FaqPage";
 import HelpArticlePage from "../../web/src/features/front/pages/HelpArticlePage";
 import HelpCenterPage from "../../web/src/features/front/pages/HelpCenterPage";
 import PaymentEntryPage from "../../web/src/features/front/pages/PaymentEntryPage";
@@ -253,6 +254,20 @@ describe("checkout and payment entry", () => {
     expect(referenceFrom("/payment/Ref_abcdefghijklmnop123?x=1")).toBe("Ref_abcdefghijklmnop123");
     expect(referenceFrom("short")).toBeNull();
     expect(referenceFrom("/payment/%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("FAQ", () => {
+  it("shows every question as a collapsible answer, the first one open", () => {
+    renderAt("/pages/faq", FaqPage);
+    const questions = document.querySelectorAll("details.collapse");
+    expect(questions).toHaveLength(en.faq.items.length);
+    en.faq.items.forEach((entry, index) => {
+      expect(questions[index]!.querySelector("summary")!.textContent).toBe(entry.q);
+      expect(questions[index]!.textContent).toContain(entry.a);
+    });
+    expect((questions[0] as HTMLDetailsElement).open).toBe(true);
+    expect((questions[1] as HTMLDetailsElement).open).toBe(false);
   });
 });
 
