@@ -26,3 +26,20 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
 export function formatPercent(value: number): string {
   return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
 }
+
+/**
+ * A calendar day (YYYY-MM-DD, a UTC day as the API counts them) for chart axes and tables: "Jun 24"
+ * per day or week, "Jun 2026" per month. Formatted in UTC so the label never shifts a day.
+ */
+export function formatDay(day: string, unit: "day" | "week" | "month" = "day"): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return "—";
+  const options: Intl.DateTimeFormatOptions =
+    unit === "month" ? { month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" };
+  return new Intl.DateTimeFormat(locale(), options).format(date);
+}
+
+/** A whole number in a compact form for chart axes: 1.2K, 3.4M. */
+export function formatCompact(value: number): string {
+  return new Intl.NumberFormat(locale(), { notation: "compact", maximumFractionDigits: 1 }).format(value);
+}

@@ -10,13 +10,19 @@ export const routes: AppRoute[] = [
   {
     path: "/access-control",
     name: "access-control",
-    page: () => import("./pages/PortalDashboardPage"),
+    page: () => import("./pages/AccessControlPage"),
     meta: { action: "read", subject: "AclDemo" },
   },
   {
     path: "/dashboards/crm",
     name: "dashboards-crm",
-    page: () => import("./pages/PortalDashboardPage"),
+    page: () => import("./pages/CrmDashboardPage"),
+    meta: { action: "manage", subject: "all" },
+  },
+  {
+    path: "/dashboards/analytics",
+    name: "dashboards-analytics",
+    page: () => import("./pages/AnalyticsPage"),
     meta: { action: "manage", subject: "all" },
   },
 ];
@@ -32,6 +38,15 @@ export const nav: NavItem[] = [
     order: 10,
   },
   {
+    title: "dashboard:accessHome",
+    to: "/access-control",
+    icon: "shield",
+    action: "read",
+    subject: "AclDemo",
+    section: "dashboards",
+    order: 15,
+  },
+  {
     title: "dashboard:crm",
     to: "/dashboards/crm",
     icon: "chart",
@@ -39,5 +54,14 @@ export const nav: NavItem[] = [
     subject: "all",
     section: "dashboards",
     order: 20,
+  },
+  {
+    title: "dashboard:analytics",
+    to: "/dashboards/analytics",
+    icon: "dashboard",
+    action: "manage",
+    subject: "all",
+    section: "dashboards",
+    order: 30,
   },
 ];

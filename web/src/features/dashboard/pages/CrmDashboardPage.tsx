@@ -1,0 +1,172 @@
+import { useTranslation } from "react-i18next";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { useDashboardStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
+import { BarListCard, TimeSeriesCard } from "../components/Cards";
+import { JobsChart } from "../components/JobsChart";
+import { KpiCard } from "../components/KpiCard";
+import { RangePicker, useRange } from "../components/RangePicker";
+import { SetupChecklist } from "../components/SetupChecklist";
+
+const KPIS: { name: KpiName; icon: string; money?: boolean; pointInTime?: boolean }[] = [
+  { name: "revenue", icon: "credit-card", money: true },
+  { name: "paidPayments", icon: "invoice" },
+  { name: "newUsers", icon: "users" },
+  { name: "activeSubscriptions", icon: "box", pointInTime: true },
+  { name: "pointsSold", icon: "coins" },
+  { name: "pointsSpent", icon: "coins" },
+  { name: "jobs", icon: "history" },
+  { name: "couponsRedeemed", icon: "ticket" },
+];
+
+/** The admin home: KPI cards against the previous period, and the business over time. */
+export default function CrmDashboardPage() {
+  const { t } = useTranslation("dashboard");
+  const [range, setRange] = useRange(30);
+  const { data, error, mutate, isValidating } = useDashboardStats(range);
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("crmTitle")}</h1>
+          {data && <p className="text-sm text-base-content/60">{t("periodOf", { days: data.range })}</p>}
+        </div>
+        <div className="flex items-center gap-2">
+          {isValidating && data && (
+            <span className="loading loading-spinner loading-sm text-primary" aria-label={t("updating")} />
+          )}
+          <RangePicker value={range} onChange={setRange} />
+        </div>
+      </header>
+      {error && !data ? (
+        <ErrorState onRetry={() => void mutate()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.business ? (
+        <CrmContent data={data} business={data.business} />
+      ) : (
+        <Empty text={t("noBusiness")} />
+      )}
+    </div>
+  );
+}
+
+function CrmContent({ data, business: b }: { data: DashboardStats; business: NonNullable<DashboardStats["business"]> }) {
+  const { t } = useTranslation("dashboard");
+  const money = (value: number) => formatMoney(value, data.currency);
+  const kpis = KPIS.filter((k) => b.kpis[k.name]);
+  return (
+    <>
+      {!b.setup.hasPayments && <SetupChecklist setup={b.setup} />}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {kpis.map((k) => (
+          <KpiCard
+            key={k.name}
+            title={t(`kpi.${k.name}`)}
+            icon={k.icon}
+            current={b.kpis[k.name]!.current}
+            previous={b.kpis[k.name]!.previous}
+            format={k.money ? money : formatNumber}
+            previousLabel={k.pointInTime ? t("periodStart") : undefined}
+          />
+        ))}
+      </div>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {b.series.revenue && (
+          <TimeSeriesCard
+            title={t("chart.revenue")}
+            days={data.days}
+            kind="bar"
+            format={money}
+            series={[{ label: t("kpi.revenue"), values: b.series.revenue, tone: "primary" }]}
+          />
+        )}
+        {b.series.pointsSold && (
+          <TimeSeriesCard
+            title={t("chart.points")}
+            days={data.days}
+            kind="line"
+            format={formatNumber}
+            series={[
+              { label: t("kpi.pointsSold"), values: b.series.pointsSold, tone: "primary" },
+              { label: t("kpi.pointsSpent"), values: b.series.pointsSpent, tone: "warning" },
+            ]}
+          />
+        )}
+        {b.series.newUsers && (
+          <TimeSeriesCard
+            title={t("chart.newUsers")}
+            days={data.days}
+            kind="bar"
+            format={formatNumber}
+            series={[{ label: t("kpi.newUsers"), values: b.series.newUsers, tone: "info" }]}
+          />
+        )}
+        {b.series.jobs && <JobsChart data={data} />}
+        {b.paymentsByStatus && (
+          <BarListCard
+            title={t("chart.paymentsByStatus")}
+            valueHeader={t("count")}
+            detailHeader={t("amount")}
+            items={b.paymentsByStatus.map((s) => ({
+              key: s.status,
+              label: t(`paymentStatus.${s.status}`),
+              value: s.count,
+              display: formatNumber(s.count),
+              detail: money(s.amount),
+              tone:
+                s.status === "paid"
+                  ? "success"
+                  : s.status === "pending" || s.status === "awaiting_confirmation"
+                    ? "warning"
+                    : "secondary",
+            }))}
+          />
+        )}
+        {b.jobsBySite && (
+          <BarListCard
+            title={t("chart.jobsBySite")}
+            valueHeader={t("jobs")}
+            detailHeader={t("points")}
+            items={b.jobsBySite.map((s) => ({
+              key: s.siteId ?? "deleted",
+              label: s.siteName || t("deletedSite"),
+              value: s.jobs,
+              display: formatNumber(s.jobs),
+              detail: t("pointsValue", { value: formatNumber(s.points) }),
+            }))}
+          />
+        )}
+        {b.vendorLoad && (
+          <BarListCard
+            title={t("chart.vendorLoad")}
+            subtitle={t("chart.vendorLoadHint")}
+            valueHeader={t("jobs")}
+            detailHeader={t("queued")}
+            items={b.vendorLoad.map((v) => ({
+              key: v.vendorId,
+              label: `${v.vendorName}${v.siteName ? ` · ${v.siteName}` : ""}${v.vendorIsActive ? "" : ` (${t("inactive")})`}`,
+              value: v.jobs,
+              display: formatNumber(v.jobs),
+              detail: t("queuedValue", { value: formatNumber(v.queued) }),
+              tone: v.vendorIsActive ? "accent" : "secondary",
+            }))}
+          />
+        )}
+        {b.subscriptionsByItem && (
+          <BarListCard
+            title={t("chart.subscriptionsByItem")}
+            valueHeader={t("kpi.activeSubscriptions")}
+            items={b.subscriptionsByItem.map((s) => ({
+              key: s.itemId,
+              label: s.itemName,
+              value: s.active,
+              display: formatNumber(s.active),
+              tone: "success",
+            }))}
+          />
+        )}
+      </div>
+    </>
+  );
+}
