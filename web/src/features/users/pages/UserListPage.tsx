@@ -27,8 +27,9 @@ export default function UserListPage() {
   const afterSave = useUserSave();
   const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
   const list = useList<User>(SEARCH_USERS, params);
-  const roles = useSWR("user-role-options", searchRoleOptions);
-  const plans = useSWR("user-plan-options", searchPlanOptions);
+  // Filters list what the caller may read; a role without those subjects filters by typing only.
+  const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);
+  const plans = useSWR(ability.can("read", "Item") ? "user-plan-options" : null, searchPlanOptions);
   const [drawer, setDrawer] = useState<{ user: User | null } | null>(null);
   const [search, setSearch] = useState(params.search);
   const canEdit = ability.can("update", "User");
