@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api";
 import { uploadProof } from "../api/paymentDetail";
@@ -9,6 +9,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** The payer's proof of transfer (image or PDF; the server checks the bytes), with upload progress. */
 export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; onUploaded: (message: string) => void }) {
   const { t } = useTranslation("payment");
+  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -40,18 +41,24 @@ export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; 
 
   return (
     <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
-      <label className="grid gap-1">
-        <span className="font-medium">{t("proofLabel")}</span>
+      <div className="grid gap-1">
+        <label htmlFor={id} className="font-medium">
+          {t("proofLabel")}
+        </label>
         <input
           ref={input}
+          id={id}
           type="file"
           name="file"
           accept={ACCEPT}
           className="file-input w-full"
+          aria-describedby={`${id}-hint`}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        <span className="text-xs text-base-content/60">{t("proofHint")}</span>
-      </label>
+        <span id={`${id}-hint`} className="text-xs text-base-content/60">
+          {t("proofHint")}
+        </span>
+      </div>
       {progress !== null && (
         <progress
           className="progress progress-primary w-full"
