@@ -17,6 +17,11 @@ import * as payment from "../features/payment";
 import * as quota from "../features/quota";
 import * as billing from "../features/billing";
 import * as invoices from "../features/invoices";
+import * as bundles from "../features/bundles";
+import * as items from "../features/items";
+import * as sites from "../features/sites";
+import * as vendors from "../features/vendors";
+import * as coupons from "../features/coupons";
 import { homeFor } from "./guard";
 import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
 
@@ -48,6 +53,11 @@ const features: FeatureModule[] = [
   quota,
   billing,
   invoices,
+  bundles,
+  items,
+  sites,
+  vendors,
+  coupons,
 ];
 
 export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);

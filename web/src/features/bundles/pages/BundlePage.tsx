@@ -1,0 +1,213 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSWRConfig } from "swr";
+import { useLocation } from "wouter";
+import { useSession } from "../../../app/session";
+import { useAppSettings } from "../../../app/settings";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { checkout } from "../api/checkout";
+import { deleteBundle } from "../api/deleteBundle";
+import { SEARCH_BUNDLE } from "../api/searchBundle";
+import { CART_KEY, updateCart } from "../api/updateCart";
+import { BundleDialog } from "../components/BundleDialog";
+import type { Bundle } from "../types";
+
+/** Bundle cards, 12 a page: admins add, edit and delete; clients buy the active ones. */
+export default function BundlePage() {
+  const { t } = useTranslation("bundles");
+  const { ability } = useSession();
+  const { currency } = useAppSettings();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const canManage = ability.can("manage", "Bundle");
+  const canBuy = !canManage && ability.can("create", "Payment");
+  const [params, update] = useListParams({ limit: 12, isActive: "" });
+  const list = useList<Bundle>(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
+  const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
+  const [pending, setPending] = useState<number | null>(null);
+
+  async function remove(bundle: Bundle) {
+    const ok = await confirm({
+      title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }),
+      text: t("deleteText"),
+      confirmText: t("common:delete"),
+    });
+    if (!ok) return;
+    try {
+      snackbar.success((await deleteBundle(bundle.bundleId)).message);
+      await list.mutate();
+    } catch (error) {
+      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
+    }
+  }
+
+  async function addToCart(bundle: Bundle) {
+    setPending(bundle.bundleId);
+    try {
+      snackbar.success((await updateCart({ kind: "bundle", refId: bundle.bundleId, qty: 1 })).message);
+      void mutate(CART_KEY);
+    } catch (error) {
+      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function buyNow(bundle: Bundle) {
+    setPending(bundle.bundleId);
+    try {
+      const answer = await checkout({ kind: "bundle", refId: bundle.bundleId });
+      navigate(`/payment/${encodeURIComponent(answer.referenceId)}`);
+    } catch (error) {
+      setPending(null);
+      snackbar.error(t("buyFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
+    }
+  }
+
+  const rows = list.data?.data;
+  const total = list.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / params.limit));
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{canManage ? t("subtitleAdmin") : t("subtitle")}</p>
+        </div>
+        {canManage && (
+          <div className="flex flex-wrap gap-2">
+            <select
+              className="select"
+              aria-label={t("filterStatus")}
+              value={params.isActive}
+              onChange={(e) => update({ isActive: e.target.value })}
+            >
+              <option value="">{t("anyStatus")}</option>
+              <option value="active">{t("common:active")}</option>
+              <option value="inactive">{t("common:inactive")}</option>
+            </select>
+            <button type="button" className="btn btn-primary" onClick={() => setDialog({ bundle: null })}>
+              {t("addBundle")}
+            </button>
+          </div>
+        )}
+      </header>
+      {list.error && !rows ? (
+        <ErrorState onRetry={() => void list.mutate()} />
+      ) : !rows ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty text={t("empty")} />
+      ) : (
+        <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isValidating ? "opacity-60" : ""}`}>
+          {rows.map((bundle) => (
+            <li key={bundle.bundleId} className="card bg-base-100 shadow-sm" data-testid="bundle-card">
+              <div className="card-body gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="card-title">{t("points", { points: formatNumber(bundle.bundlePoin) })}</h2>
+                  {canManage && (
+                    <span className={`badge badge-soft ${bundle.bundleIsActive ? "badge-success" : "badge-ghost"}`}>
+                      {bundle.bundleIsActive ? t("common:active") : t("common:inactive")}
+                    </span>
+                  )}
+                </div>
+                <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
+                <p className="text-sm text-base-content/70">
+                  {t("perPoint", { price: formatMoney(bundle.bundlePPP, currency) })}
+                  {bundle.bundleDisc > 0 && (
+                    <span className="badge badge-secondary badge-soft ms-2">
+                      {t("discount", { percent: formatPercent(bundle.bundleDisc) })}
+                    </span>
+                  )}
+                </p>
+                <div className="card-actions mt-2 justify-end">
+                  {canManage && (
+                    <>
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ bundle })}>
+                        {t("common:edit")}
+                      </button>
+                      <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => void remove(bundle)}>
+                        {t("common:delete")}
+                      </button>
+                    </>
+                  )}
+                  {canBuy && (
+                    <>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        disabled={pending !== null}
+                        onClick={() => void addToCart(bundle)}
+                      >
+                        {t("addToCart")}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm"
+                        disabled={pending !== null}
+                        onClick={() => void buyNow(bundle)}
+                      >
+                        {pending === bundle.bundleId && (
+                          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                        )}
+                        {t("buy")}
+                      </button>
+                    </>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > params.limit && (
+        <nav className="join self-center" aria-label={t("paging")}>
+          <button
+            type="button"
+            className="btn join-item"
+            disabled={params.page <= 1}
+            onClick={() => update({ page: params.page - 1 })}
+            aria-label={t("common:previousPage")}
+          >
+            <span className="icon-directional" aria-hidden="true">
+              ‹
+            </span>
+          </button>
+          <span className="btn join-item pointer-events-none">{t("pageOf", { page: params.page, pages: lastPage })}</span>
+          <button
+            type="button"
+            className="btn join-item"
+            disabled={params.page >= lastPage}
+            onClick={() => update({ page: params.page + 1 })}
+            aria-label={t("common:nextPage")}
+          >
+            <span className="icon-directional" aria-hidden="true">
+              ›
+            </span>
+          </button>
+        </nav>
+      )}
+      {dialog && (
+        <BundleDialog
+          bundle={dialog.bundle}
+          currency={currency}
+          onClose={() => setDialog(null)}
+          onError={(text) => snackbar.error(text)}
+          onSaved={(message) => {
+            snackbar.success(message);
+            setDialog(null);
+            void list.mutate();
+          }}
+        />
+      )}
+    </section>
+  );
+}

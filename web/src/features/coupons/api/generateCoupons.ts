@@ -1,0 +1,17 @@
+import { api } from "../../../lib/api";
+
+export interface GenerateForm {
+  couponQuota: string;
+  couponExpired: string;
+  couponCount: string;
+  couponPrefix: string;
+}
+
+export function generateCoupons(form: GenerateForm) {
+  return api<{ message: string; codes: string[] }>("generate-coupons", {
+    couponQuota: Number(form.couponQuota),
+    couponExpired: form.couponExpired,
+    couponCount: form.couponCount.trim() === "" ? 1 : Number(form.couponCount),
+    ...(form.couponPrefix.trim() ? { couponPrefix: form.couponPrefix.trim() } : {}),
+  });
+}

@@ -1,0 +1,5 @@
+import { api } from "../../../lib/api";
+
+export function deleteItem(itemId: number) {
+  return api<{ message: string }>("deleteitem", { itemId });
+}

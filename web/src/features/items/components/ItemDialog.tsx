@@ -1,0 +1,189 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api";
+import { updateItem, type ItemForm } from "../api/updateItem";
+import type { Item } from "../types";
+
+interface Props {
+  item: Item | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  onError: (text: string) => void;
+}
+
+const TEXT_FIELDS = [
+  { field: "itemName", type: "text", required: true },
+  { field: "itemPrice", type: "number", required: true },
+  { field: "itemDuration", type: "number", required: true },
+  { field: "itemUrl", type: "url", required: false },
+] as const;
+
+/** Add or edit an item: multipart with an image (previewed) and an optional downloadable file. */
+export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
+  const { t } = useTranslation("items");
+  const id = useId();
+  const [form, setForm] = useState<ItemForm>({
+    itemId: item?.itemId ?? 0,
+    itemName: item?.itemName ?? "",
+    itemDesc: item?.itemDesc ?? "",
+    itemPrice: item ? String(item.itemPrice) : "",
+    itemDuration: item ? String(item.itemDuration) : "30",
+    itemUrl: item?.itemUrl ?? "",
+    itemIsActive: item?.itemIsActive ?? true,
+    itemImageNew: null,
+    uploadedFile: null,
+  });
+  const [preview, setPreview] = useState<string | null>(item?.itemImage ?? null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!form.itemImageNew) return;
+    const url = URL.createObjectURL(form.itemImageNew);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [form.itemImageNew]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing = TEXT_FIELDS.find(({ field, required }) => required && form[field].trim() === "");
+    if (missing) {
+      setFieldError({ field: missing.field, text: t("common:requiredField", { field: t(missing.field) }) });
+      return;
+    }
+    setFieldError(null);
+    setProgress(0);
+    try {
+      onSaved((await updateItem(form, setProgress)).message);
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
+      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
+      onError(t("saveFailed") + text);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const errorFor = (field: string) =>
+    fieldError?.field === field ? (
+      <p id={`${id}-${field}-error`} className="text-sm text-error" role="alert">
+        {fieldError.text}
+      </p>
+    ) : null;
+  const invalid = (field: string) =>
+    fieldError?.field === field ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
+
+  return (
+    <div className="modal modal-open" role="presentation">
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        className="modal-box flex max-w-2xl flex-col gap-4"
+        onSubmit={submit}
+        noValidate
+      >
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {form.itemId ? t("editItem") : t("addItem")}
+        </h2>
+        <div className="flex items-center gap-4">
+          <div className="h-20 w-20 shrink-0 overflow-hidden rounded-box bg-base-200">
+            {preview && <img src={preview} alt={t("imagePreview")} className="h-full w-full object-cover" />}
+          </div>
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={`${id}-image`} className="text-sm font-medium">
+              {t("itemImageNew")}
+            </label>
+            <input
+              id={`${id}-image`}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="file-input w-full"
+              onChange={(e) => setForm((f) => ({ ...f, itemImageNew: e.target.files?.[0] ?? null }))}
+              {...invalid("itemImageNew")}
+            />
+            <p className="text-xs text-base-content/60">{t("imageHint")}</p>
+            {errorFor("itemImageNew")}
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {TEXT_FIELDS.map(({ field, type }) => (
+            <div key={field} className="flex flex-col gap-1">
+              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
+                {t(field)}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                name={field}
+                type={type}
+                min={type === "number" ? (field === "itemDuration" ? 1 : 0) : undefined}
+                className={`input w-full ${fieldError?.field === field ? "input-error" : ""}`}
+                value={form[field]}
+                onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+                {...invalid(field)}
+              />
+              {errorFor(field)}
+            </div>
+          ))}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-itemDesc`} className="text-sm font-medium">
+            {t("itemDesc")}
+          </label>
+          <textarea
+            id={`${id}-itemDesc`}
+            name="itemDesc"
+            className="textarea w-full"
+            rows={3}
+            value={form.itemDesc}
+            onChange={(e) => setForm((f) => ({ ...f, itemDesc: e.target.value }))}
+            {...invalid("itemDesc")}
+          />
+          {errorFor("itemDesc")}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            {t("uploadedFile")}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            className="file-input w-full"
+            onChange={(e) => setForm((f) => ({ ...f, uploadedFile: e.target.files?.[0] ?? null }))}
+            {...invalid("uploadedFile")}
+          />
+          <p className="text-xs text-base-content/60">
+            {item?.itemFile ? t("currentFile", { name: item.itemFile }) : t("fileHint")}
+          </p>
+          {errorFor("uploadedFile")}
+        </div>
+        <label className="label cursor-pointer justify-start gap-3">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary"
+            checked={form.itemIsActive}
+            onChange={(e) => setForm((f) => ({ ...f, itemIsActive: e.target.checked }))}
+          />
+          <span>{t("itemIsActive")}</span>
+        </label>
+        {progress !== null && (
+          <progress
+            className="progress progress-primary w-full"
+            value={Math.round(progress * 100)}
+            max={100}
+            aria-label={t("uploading")}
+          />
+        )}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose}>
+            {t("common:cancel")}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={progress !== null}>
+            {t("common:save")}
+          </button>
+        </div>
+      </form>
+      <button type="button" className="modal-backdrop" aria-label={t("common:close")} onClick={onClose} />
+    </div>
+  );
+}

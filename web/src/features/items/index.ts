@@ -1,0 +1,14 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readItems = { action: "read", subject: "Item" } as const;
+const manageItems = { action: "manage", subject: "Item" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/portal/item", name: "portal-item", page: () => import("./pages/ItemShopPage"), meta: readItems },
+  { path: "/portal/itemSetting", name: "portal-itemSetting", page: () => import("./pages/ItemSettingPage"), meta: manageItems },
+];
+
+export const nav: NavItem[] = [
+  { title: "items:menuShop", to: "/portal/item", icon: "package", ...readItems, section: "portal", order: 30 },
+  { title: "items:menuSetting", to: "/portal/itemSetting", icon: "box", ...manageItems, section: "admin", order: 30 },
+];

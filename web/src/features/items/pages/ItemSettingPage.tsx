@@ -1,0 +1,174 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAppSettings } from "../../../app/settings";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { deleteItem } from "../api/deleteItem";
+import { SEARCH_ITEM } from "../api/searchItem";
+import { ItemDialog } from "../components/ItemDialog";
+import { useSearchBox } from "../components/useSearchBox";
+import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
+
+/** The admin table of items: search, sort, status filter, add/edit in a dialog, delete after confirming. */
+export default function ItemSettingPage() {
+  const { t } = useTranslation("items");
+  const { currency } = useAppSettings();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
+  const list = useList<Item>(SEARCH_ITEM, params);
+  const applySearch = useCallback((search: string) => update({ search }), [update]);
+  const [search, setSearch] = useSearchBox(params.search, applySearch);
+  const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
+
+  /** After a save or delete the list returns to its fixed search and sort, then reloads (spec section 4). */
+  const resetAndReload = () => {
+    update({ search: ITEM_LIST_DEFAULTS.search, sort: ITEM_LIST_DEFAULTS.sort });
+    void list.mutate();
+  };
+
+  async function remove(item: Item) {
+    const ok = await confirm({
+      title: t("deleteTitle", { name: item.itemName }),
+      text: t("deleteText"),
+      confirmText: t("common:delete"),
+    });
+    if (!ok) return;
+    try {
+      snackbar.success((await deleteItem(item.itemId)).message);
+      resetAndReload();
+    } catch (error) {
+      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
+    }
+  }
+
+  const columns: Column<Item>[] = [
+    {
+      key: "item",
+      header: t("colItem"),
+      render: (item) => (
+        <div className="flex items-center gap-3">
+          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
+            {item.itemImage && <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
+          </div>
+          <div className="min-w-0">
+            <div className="font-medium">{item.itemName}</div>
+            {item.itemFile && (
+              <div className="truncate text-xs text-base-content/60">{t("fileLabel", { name: item.itemFile })}</div>
+            )}
+          </div>
+        </div>
+      ),
+    },
+    { key: "itemPrice", header: t("itemPrice"), className: "text-end", render: (item) => formatMoney(item.itemPrice, currency) },
+    {
+      key: "itemDuration",
+      header: t("colDuration"),
+      className: "text-end",
+      render: (item) => t("days", { days: formatNumber(item.itemDuration) }),
+    },
+    {
+      key: "itemIsActive",
+      header: t("common:status"),
+      render: (item) => (
+        <span className={`badge badge-soft ${item.itemIsActive ? "badge-success" : "badge-ghost"}`}>
+          {item.itemIsActive ? t("common:active") : t("common:inactive")}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("common:actions"),
+      className: "text-end",
+      render: (item) => (
+        <div className="flex justify-end gap-1">
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ item })}>
+            {t("common:edit")}
+          </button>
+          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(item)}>
+            {t("common:delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("settingTitle")}</h1>
+          <p className="text-base-content/70">{t("settingSubtitle")}</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ item: null })}>
+          {t("addItem")}
+        </button>
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="grid gap-3 p-4 sm:grid-cols-3">
+          <input
+            type="search"
+            className="input w-full"
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className="select w-full"
+            aria-label={t("sort")}
+            value={params.sort}
+            onChange={(e) => update({ sort: e.target.value })}
+          >
+            {ITEM_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`sort_${sort}`)}
+              </option>
+            ))}
+          </select>
+          <select
+            className="select w-full"
+            aria-label={t("common:status")}
+            value={params.isActive}
+            onChange={(e) => update({ isActive: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            <option value="active">{t("common:active")}</option>
+            <option value="inactive">{t("common:inactive")}</option>
+          </select>
+        </div>
+        <DataTable
+          caption={t("settingTitle")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(item) => item.itemId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={params.search ? t("noMatch") : t("emptySetting")}
+        />
+      </div>
+      {dialog && (
+        <ItemDialog
+          item={dialog.item}
+          onClose={() => setDialog(null)}
+          onError={(text) => snackbar.error(text)}
+          onSaved={(message) => {
+            snackbar.success(message);
+            setDialog(null);
+            resetAndReload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

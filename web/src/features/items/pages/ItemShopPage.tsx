@@ -1,0 +1,141 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSWRConfig } from "swr";
+import { useLocation } from "wouter";
+import { useSession } from "../../../app/session";
+import { useAppSettings } from "../../../app/settings";
+import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { CART_KEY, checkout, updateCart } from "../api/buy";
+import { SEARCH_ITEM } from "../api/searchItem";
+import { Pager } from "../components/Pager";
+import { useSearchBox } from "../components/useSearchBox";
+import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
+
+/** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
+export default function ItemShopPage() {
+  const { t } = useTranslation("items");
+  const { ability } = useSession();
+  const { currency } = useAppSettings();
+  const snackbar = useSnackbar();
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const canBuy = ability.can("create", "Payment");
+  const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
+  const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
+  const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
+  const applySearch = useCallback((search: string) => update({ search }), [update]);
+  const [search, setSearch] = useSearchBox(params.search, applySearch);
+  const [pending, setPending] = useState<number | null>(null);
+
+  async function addToCart(item: Item) {
+    setPending(item.itemId);
+    try {
+      snackbar.success((await updateCart({ kind: "item", refId: item.itemId, qty: 1 })).message);
+      void mutate(CART_KEY);
+    } catch (error) {
+      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function buyNow(item: Item) {
+    setPending(item.itemId);
+    try {
+      const answer = await checkout({ kind: "item", refId: item.itemId });
+      navigate(`/payment/${encodeURIComponent(answer.referenceId)}`);
+    } catch (error) {
+      setPending(null);
+      snackbar.error(t("buyFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
+    }
+  }
+
+  const rows = list.data?.data;
+  return (
+    <section className="flex flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold">{t("shopTitle")}</h1>
+        <p className="text-base-content/70">{t("shopSubtitle")}</p>
+      </header>
+      <div className="flex flex-wrap gap-3">
+        <input
+          type="search"
+          className="input min-w-0 flex-1"
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          className="select w-auto"
+          aria-label={t("sort")}
+          value={params.sort}
+          onChange={(e) => update({ sort: e.target.value })}
+        >
+          {ITEM_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`sort_${sort}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.error && !rows ? (
+        <ErrorState onRetry={() => void list.mutate()} />
+      ) : !rows ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty text={params.search ? t("noMatch") : t("emptyShop")} />
+      ) : (
+        <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isValidating ? "opacity-60" : ""}`}>
+          {rows.map((item) => (
+            <li key={item.itemId} className="card bg-base-100 shadow-sm" data-testid="item-card">
+              <figure className="aspect-video bg-base-200">
+                {item.itemImage ? (
+                  <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />
+                ) : (
+                  <span className="text-4xl text-base-content/30" aria-hidden="true">
+                    ◇
+                  </span>
+                )}
+              </figure>
+              <div className="card-body gap-2">
+                <h2 className="card-title">{item.itemName}</h2>
+                {item.itemDesc && <p className="line-clamp-3 text-sm text-base-content/70">{item.itemDesc}</p>}
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="text-xl font-bold text-primary">{formatMoney(item.itemPrice, currency)}</span>
+                  <span className="badge badge-soft">{t("days", { days: formatNumber(item.itemDuration) })}</span>
+                </div>
+                {canBuy && (
+                  <div className="card-actions mt-2 justify-end">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      disabled={pending !== null}
+                      onClick={() => void addToCart(item)}
+                    >
+                      {t("addToCart")}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-sm"
+                      disabled={pending !== null}
+                      onClick={() => void buyNow(item)}
+                    >
+                      {pending === item.itemId && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                      {t("buy")}
+                    </button>
+                  </div>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={params.page} total={list.data?.total ?? 0} limit={params.limit} onPage={(page) => update({ page })} />
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../../app/session";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { ErrorState, Loading } from "../../../components/PageStates";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatNumber } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { deleteSite } from "../api/deleteSite";
+import { SEARCH_SITE } from "../api/searchSite";
+import { SiteCards } from "../components/SiteCards";
+import { SiteDialog } from "../components/SiteDialog";
+import { useSearchBox } from "../components/useSearchBox";
+import type { Site } from "../types";
+
+/** Admins: the table of sites with add, edit and delete. Clients: cards of the sites they can use. */
+export default function SitePage() {
+  const { t } = useTranslation("sites");
+  const { ability } = useSession();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const canManage = ability.can("manage", "Site");
+  const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
+  const list = useList<Site>(SEARCH_SITE, params);
+  const applySearch = useCallback((search: string) => update({ search }), [update]);
+  const [search, setSearch] = useSearchBox(params.search, applySearch);
+  const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
+
+  async function remove(site: Site) {
+    const ok = await confirm({
+      title: t("deleteTitle", { name: site.siteName }),
+      text: t("deleteText"),
+      confirmText: t("common:delete"),
+    });
+    if (!ok) return;
+    try {
+      snackbar.success((await deleteSite(site.siteId)).message);
+      await list.mutate();
+    } catch (error) {
+      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
+    }
+  }
+
+  const columns: Column<Site>[] = [
+    {
+      key: "site",
+      header: t("siteName"),
+      render: (site) => (
+        <div className="flex items-center gap-3">
+          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
+            {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
+          </div>
+          <div className="min-w-0">
+            <div className="font-medium">{site.siteName}</div>
+            <div className="line-clamp-1 text-xs text-base-content/60">{site.siteDesc}</div>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: "sitePrice",
+      header: t("colPrice"),
+      className: "text-end",
+      render: (site) => t("pricePoints", { points: formatNumber(site.sitePrice) }),
+    },
+    {
+      key: "siteIsUse",
+      header: t("common:status"),
+      render: (site) => (
+        <span className={`badge badge-soft ${site.siteIsUse ? "badge-success" : "badge-ghost"}`}>
+          {site.siteIsUse ? t("inUse") : t("notInUse")}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: t("common:actions"),
+      className: "text-end",
+      render: (site) => (
+        <div className="flex justify-end gap-1">
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ site })}>
+            {t("common:edit")}
+          </button>
+          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(site)}>
+            {t("common:delete")}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{canManage ? t("subtitleAdmin") : t("subtitle")}</p>
+        </div>
+        {canManage && (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ site: null })}>
+            {t("addSite")}
+          </button>
+        )}
+      </header>
+      <div className={`grid gap-3 ${canManage ? "sm:grid-cols-2" : ""}`}>
+        <input
+          type="search"
+          className="input w-full"
+          placeholder={t("searchPlaceholder")}
+          aria-label={t("searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        {canManage && (
+          <select
+            className="select w-full"
+            aria-label={t("common:status")}
+            value={params.selectedStatus}
+            onChange={(e) => update({ selectedStatus: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            <option value="active">{t("inUse")}</option>
+            <option value="inactive">{t("notInUse")}</option>
+          </select>
+        )}
+      </div>
+      {canManage ? (
+        <div className="card bg-base-100 shadow-sm">
+          <DataTable
+            caption={t("title")}
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(site) => site.siteId}
+            total={list.data?.total ?? 0}
+            page={params.page}
+            limit={params.limit}
+            onPage={(page) => update({ page })}
+            onLimit={(limit) => update({ limit })}
+            loading={list.isValidating}
+            error={list.error}
+            onRetry={() => void list.mutate()}
+            emptyText={t("empty")}
+          />
+        </div>
+      ) : list.error && !list.data ? (
+        <ErrorState onRetry={() => void list.mutate()} />
+      ) : !list.data ? (
+        <Loading />
+      ) : (
+        <>
+          <SiteCards sites={list.data.data} dimmed={list.isValidating} />
+          {list.data.total > params.limit && (
+            <div className="join self-center">
+              <button
+                type="button"
+                className="btn join-item"
+                disabled={params.page <= 1}
+                onClick={() => update({ page: params.page - 1 })}
+                aria-label={t("common:previousPage")}
+              >
+                <span className="icon-directional" aria-hidden="true">
+                  ‹
+                </span>
+              </button>
+              <button
+                type="button"
+                className="btn join-item"
+                disabled={params.page * params.limit >= list.data.total}
+                onClick={() => update({ page: params.page + 1 })}
+                aria-label={t("common:nextPage")}
+              >
+                <span className="icon-directional" aria-hidden="true">
+                  ›
+                </span>
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {dialog && (
+        <SiteDialog
+          site={dialog.site}
+          onClose={() => setDialog(null)}
+          onError={(text) => snackbar.error(text)}
+          onSaved={(message) => {
+            snackbar.success(message);
+            setDialog(null);
+            void list.mutate();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+import { api } from "../../../lib/api";
+
+export function deleteVendor(vendorId: number) {
+  return api<{ message: string }>("deletevendor", { vendorId });
+}

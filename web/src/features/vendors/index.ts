@@ -1,0 +1,11 @@
+import type { AppRoute, NavItem } from "../../app/types";
+
+const readVendors = { action: "read", subject: "Vendor" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/portal/vendor", name: "portal-vendor", page: () => import("./pages/VendorPage"), meta: readVendors },
+];
+
+export const nav: NavItem[] = [
+  { title: "vendors:menu", to: "/portal/vendor", icon: "key", ...readVendors, section: "admin", order: 40 },
+];

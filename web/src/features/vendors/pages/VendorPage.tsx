@@ -1,0 +1,181 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { useSession } from "../../../app/session";
+import { useConfirm } from "../../../components/ConfirmDialog";
+import { DataTable, type Column } from "../../../components/DataTable";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/format";
+import { useList, useListParams } from "../../../lib/useList";
+import { deleteVendor } from "../api/deleteVendor";
+import { SEARCH_VENDOR, searchSiteOptions } from "../api/searchVendor";
+import { useSearchBox } from "../components/useSearchBox";
+import { VendorDialog } from "../components/VendorDialog";
+import type { Vendor } from "../types";
+
+const NEVER_USED = "1970-01-01T00:00:00.000Z";
+
+/** Vendor accounts: search, site and status filters, add/edit in a dialog, delete after confirming. */
+export default function VendorPage() {
+  const { t } = useTranslation("vendors");
+  const { ability } = useSession();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const canManage = ability.can("manage", "Vendor");
+  const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
+  const list = useList<Vendor>(SEARCH_VENDOR, params);
+  const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
+  const applySearch = useCallback((search: string) => update({ search }), [update]);
+  const [search, setSearch] = useSearchBox(params.search, applySearch);
+  const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
+
+  async function remove(vendor: Vendor) {
+    const ok = await confirm({
+      title: t("deleteTitle", { name: vendor.vendorName }),
+      text: t("deleteText"),
+      confirmText: t("common:delete"),
+    });
+    if (!ok) return;
+    try {
+      snackbar.success((await deleteVendor(vendor.vendorId)).message);
+      await list.mutate();
+    } catch (error) {
+      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
+    }
+  }
+
+  const columns: Column<Vendor>[] = [
+    {
+      key: "vendorName",
+      header: t("vendorName"),
+      render: (v) => (
+        <div className="min-w-0">
+          <div className="font-medium">{v.vendorName}</div>
+          {v.vendorEmail && <div className="truncate text-xs text-base-content/60">{v.vendorEmail}</div>}
+        </div>
+      ),
+    },
+    { key: "siteName", header: t("vendorSiteID"), render: (v) => v.siteName ?? "—" },
+    {
+      key: "loginMethod",
+      header: t("loginMethod"),
+      render: (v) => (
+        <span className="flex flex-wrap items-center gap-1">
+          {t(`method_${v.loginMethod}`)}
+          {!v.hasSecret && <span className="badge badge-warning badge-soft badge-sm">{t("noSecret")}</span>}
+        </span>
+      ),
+    },
+    {
+      key: "lastUsedAt",
+      header: t("colLastUsed"),
+      render: (v) => (v.lastUsedAt === NEVER_USED ? t("neverUsed") : formatDate(v.lastUsedAt, true)),
+    },
+    {
+      key: "vendorIsActive",
+      header: t("common:status"),
+      render: (v) => (
+        <span className={`badge badge-soft ${v.vendorIsActive ? "badge-success" : "badge-ghost"}`}>
+          {v.vendorIsActive ? t("common:active") : t("common:inactive")}
+        </span>
+      ),
+    },
+  ];
+  if (canManage) {
+    columns.push({
+      key: "actions",
+      header: t("common:actions"),
+      className: "text-end",
+      render: (v) => (
+        <div className="flex justify-end gap-1">
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ vendor: v })}>
+            {t("common:edit")}
+          </button>
+          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(v)}>
+            {t("common:delete")}
+          </button>
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("title")}</h1>
+          <p className="text-base-content/70">{t("subtitle")}</p>
+        </div>
+        {canManage && (
+          <button type="button" className="btn btn-primary" onClick={() => setDialog({ vendor: null })}>
+            {t("addVendor")}
+          </button>
+        )}
+      </header>
+      <div className="card bg-base-100 shadow-sm">
+        <div className="grid gap-3 p-4 sm:grid-cols-3">
+          <input
+            type="search"
+            className="input w-full"
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <select
+            className="select w-full"
+            aria-label={t("filterSite")}
+            value={params.selectedVendor}
+            onChange={(e) => update({ selectedVendor: e.target.value })}
+          >
+            <option value="">{t("anySite")}</option>
+            {sites.data?.data.map((site) => (
+              <option key={site.siteId} value={String(site.siteId)}>
+                {site.siteName}
+              </option>
+            ))}
+          </select>
+          <select
+            className="select w-full"
+            aria-label={t("common:status")}
+            value={params.selectedStatus}
+            onChange={(e) => update({ selectedStatus: e.target.value })}
+          >
+            <option value="">{t("anyStatus")}</option>
+            <option value="active">{t("common:active")}</option>
+            <option value="inactive">{t("common:inactive")}</option>
+          </select>
+        </div>
+        <DataTable
+          caption={t("title")}
+          columns={columns}
+          rows={list.data?.data}
+          rowKey={(v) => v.vendorId}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onPage={(page) => update({ page })}
+          onLimit={(limit) => update({ limit })}
+          loading={list.isValidating}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          emptyText={t("empty")}
+        />
+      </div>
+      {dialog && (
+        <VendorDialog
+          vendor={dialog.vendor}
+          sites={sites.data?.data ?? []}
+          onClose={() => setDialog(null)}
+          onError={(text) => snackbar.error(text)}
+          onSaved={(message) => {
+            snackbar.success(message);
+            setDialog(null);
+            void list.mutate();
+          }}
+        />
+      )}
+    </section>
+  );
+}
