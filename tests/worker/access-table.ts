@@ -80,4 +80,13 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "search-coupon": "admin",
   "generate-coupons": "admin",
   deletecoupon: "admin",
+  // jobs: use a site, processing (agents finish only their own claims), history, downloads (ownership checked by the handlers)
+  "site-use": "client+admin",
+  "submit-job": "client+admin",
+  "claim-jobs": "agent+admin",
+  "update-history": "agent+admin",
+  "search-history": "client+admin",
+  download: "client+admin",
+  "job-file": "agent+admin",
+  "search-downloads": "client+admin",
 };
