@@ -218,6 +218,13 @@ describe("updateuser", () => {
       );
       expect(raise.status).toBe(403);
     }
+    const ownPassword = await callForm(
+      "updateuser",
+      { userId: String(client.userId), userName: "Renamed", userEmail: client.email, userPW: "taken-over-1" },
+      { cookie: client.cookie },
+    );
+    expect(ownPassword.status).toBe(403);
+    expect((await call("login", { email: client.email, password: "taken-over-1" })).status).toBe(401);
     const idor = await callForm(
       "updateuser",
       { userId: String(other.userId), userName: "Owned", userEmail: other.email, userPW: "new-password-9" },
@@ -407,5 +414,22 @@ describe("sessions of another user", () => {
     expect(revoked.status).toBe(200);
     expect(await sessionCount(client.userId)).toBe(0);
     expect((await call("me", {}, { cookie: client.cookie })).status).toBe(401);
+  });
+});
+
+describe("email changes", () => {
+  it("marks a changed address unverified and queues a verification mail to it", async () => {
+    const client = await createUser();
+    await env.DB.prepare("UPDATE users SET emailVerified = 1 WHERE userId = ?1").bind(client.userId).run();
+    const email = uniqueEmail("moved");
+    const res = await callForm(
+      "updateuser",
+      { userId: String(client.userId), userName: "Test User", userEmail: email },
+      { cookie: client.cookie },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ userEmail: email, emailVerified: false });
+    const mail = await env.DB.prepare("SELECT mailKind FROM outbox WHERE toEmail = ?1").bind(email).first<{ mailKind: string }>();
+    expect(mail!.mailKind).toBe("verify-email");
   });
 });

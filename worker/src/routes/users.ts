@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { hashPassword } from "../auth/password";
+import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
 import { selectUserView, toUserView, type UserView } from "../db/users";
 import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
@@ -8,7 +9,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound, requiredField } f
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { queueMail } from "../outbox";
 import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
+import { verificationMail } from "./mails";
 
 const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
@@ -150,6 +153,10 @@ const updateUser = route({
       if (input.userRole !== undefined || input.userIsActive !== undefined || input.userQuota !== undefined) {
         throw forbidden("Only an admin may change a role, a status or a quota.", "admin_only_field");
       }
+      // A new password needs the current one (change-password); a borrowed session must not be enough.
+      if (input.userPW !== undefined) {
+        throw forbidden("Change your password from the security settings.", "use_change_password");
+      }
     }
     const isNew = input.userId === 0;
     const target = isNew ? null : await loadTarget(ctx, input.userId);
@@ -175,6 +182,7 @@ const updateUser = route({
       throw conflict("You cannot change your own role or deactivate yourself.", "self_change");
     }
 
+    const emailChanged = target !== null && target.userEmail.toLowerCase() !== input.userEmail;
     const image = input.userImageNew ? await storeUpload(ctx.env.FILES, input.userImageNew, "image", "userImageNew") : null;
     const hash = input.userPW ? await hashPassword(input.userPW, ctx.env.SESSION_PEPPER) : null;
     const fields = {
@@ -186,7 +194,7 @@ const updateUser = route({
       userRole: role,
       userIsActive: active ? 1 : 0,
       // A new address is unconfirmed until its owner verifies it.
-      ...(target && target.userEmail.toLowerCase() !== input.userEmail ? { emailVerified: 0 } : {}),
+      ...(emailChanged ? { emailVerified: 0 } : {}),
     };
     // Audit details name what changed, never the password itself.
     const detail = { userEmail: input.userEmail, userRole: role, userIsActive: active, passwordChanged: hash !== null };
@@ -217,12 +225,17 @@ const updateUser = route({
         if (losesAdmin) update = update.where(otherAdminExists(userId));
         // Deactivation and a new password end the user's sessions in the same transaction.
         const endSessions = !active || hash !== null;
+        // A new address gets a fresh verification link.
+        const verify = emailChanged ? await issueToken(ctx.db, userId, "verify") : null;
         await runGuarded(
           ctx.env.DB,
           [
             update,
             guardChanged(ctx.env.DB),
             ...(endSessions ? [ctx.db.deleteFrom("sessions").where("userId", "=", userId)] : []),
+            ...(verify
+              ? [verify.insert, queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, verify.token))]
+              : []),
             auditQuery(ctx, { action: "update-user", subject: "User", subjectId: userId, detail }),
           ],
           () => conflict(LAST_ADMIN, "last_admin"),
