@@ -1,0 +1,99 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a1e2e60000000049454e44ae426082",
+  "hex",
+);
+
+/** Calls the API from the page, with its session cookie, as the page's own scripts would. */
+function apiFromPage<T>(page: Page, name: string, body: object): Promise<T> {
+  return page.evaluate(
+    async ([call, payload]) => {
+      const res = await fetch(`/api/${call}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(payload),
+      });
+      return res.json();
+    },
+    [name, body] as const,
+  ) as Promise<T>;
+}
+
+describe("buying points by bank transfer", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("cart → checkout → anonymous proof upload → admin confirms → points in the quota and ledger → invoice prints", async () => {
+    const client = await newPage(browser);
+    await signIn(client.page, CLIENT);
+    await client.page.waitForURL("**/access-control");
+
+    // The 100-point bundle into the cart.
+    const bundles = await apiFromPage<{ data: Array<{ bundleId: number; bundlePoin: number; bundlePrice: number }> }>(
+      client.page,
+      "searchbundle",
+      { limit: 100, page: 1 },
+    );
+    const bundle = bundles.data.find((b) => b.bundlePoin === 100)!;
+    const before = await apiFromPage<{ userQuota: number }>(client.page, "search-quota", { limit: 5, page: 1 });
+    await apiFromPage(client.page, "updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 1 });
+
+    // Checkout from the cart page.
+    await client.page.goto("/payment/payment");
+    await client.page.getByText("100 points", { exact: true }).waitFor();
+    expect(await client.page.getByAltText(/logo/).count()).toBe(1);
+    await client.page.getByRole("button", { name: "Place order" }).click();
+    await client.page.waitForURL(/\/payment\/[A-Za-z0-9_-]{24,}$/);
+    const referenceId = new URL(client.page.url()).pathname.split("/").pop()!;
+
+    // The payer opens the link in a fresh anonymous browser and uploads the proof.
+    const payer = await newPage(browser);
+    await payer.page.goto(`/payment/${referenceId}`);
+    await payer.page.getByTestId("payment-status").getByText("Pending").waitFor();
+    await payer.page.getByRole("timer").waitFor();
+    expect(await payer.page.getByText(CLIENT.email).count()).toBe(0);
+    await payer.page.getByLabel("Proof of transfer").setInputFiles({ name: "transfer.png", mimeType: "image/png", buffer: PNG });
+    await payer.page.getByRole("button", { name: "Send proof" }).click();
+    await payer.page.getByTestId("payment-status").getByText("Awaiting confirmation").waitFor();
+    expect(payer.errors).toEqual([]);
+
+    // The admin confirms it from the payments list.
+    const admin = await newPage(browser);
+    await signIn(admin.page, ADMIN);
+    await admin.page.waitForURL("**/dashboards/crm");
+    await admin.page.goto(`/apps/invoice/list?search=${referenceId}`);
+    const row = admin.page.getByRole("row").filter({ hasText: "Demo Client" });
+    await row.getByRole("button", { name: "Confirm" }).click();
+    await admin.page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await admin.page.getByText("Payment confirmed. Points and subscriptions were granted.").waitFor();
+    await row.getByText("Paid").waitFor();
+
+    // The client's quota and ledger show the points.
+    await client.page.goto("/portal/quota");
+    const balance = client.page.getByTestId("quota-balance");
+    await balance.getByText(String(before.userQuota + 100)).waitFor();
+    await client.page.getByText(`grant:${referenceId}:0`).waitFor();
+
+    // The invoice renders, and prints: only the invoice is visible on paper.
+    await client.page.goto(`/apps/invoice/preview/${referenceId}`);
+    await client.page
+      .getByTestId("invoice-title")
+      .getByText(/^Invoice #\d+$/)
+      .waitFor();
+    await client.page.emulateMedia({ media: "print" });
+    expect(await client.page.locator("#invoice-print").isVisible()).toBe(true);
+    expect(await client.page.getByRole("button", { name: "Print / save as PDF" }).isVisible()).toBe(false);
+    const pdf = await client.page.pdf({ format: "A4" });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(client.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+});
