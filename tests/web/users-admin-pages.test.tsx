@@ -1,0 +1,237 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18n from "i18next";
+import type { ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { SessionProvider } from "../../web/src/app/session";
+import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
+import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import apikeysEn from "../../web/src/features/apikeys/locales/en.json";
+import ApiKeysPage from "../../web/src/features/apikeys/pages/ApiKeysPage";
+import auditEn from "../../web/src/features/audit/locales/en.json";
+import AuditPage from "../../web/src/features/audit/pages/AuditPage";
+import outboxEn from "../../web/src/features/outbox/locales/en.json";
+import OutboxPage from "../../web/src/features/outbox/pages/OutboxPage";
+import common from "../../web/src/i18n/locales/en.json";
+
+type Answer = { status: number; body: unknown };
+const calls: { name: string; body: Record<string, unknown> }[] = [];
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const fail = (status: number, error: string): Answer => ({ status, body: { error, code: "x" } });
+const listOf = (data: unknown[]) => ok({ data, total: data.length, page: 1, limit: 10 });
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
+function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+  calls.length = 0;
+  const answer = (name: string) => {
+    const found = answers[name];
+    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const name = url.replace("/api/", "");
+      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const a = answer(name);
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private name = "";
+    open(_method: string, url: string) {
+      this.name = url.replace("/api/", "");
+    }
+    send(form: FormData) {
+      const body: Record<string, unknown> = {};
+      form.forEach((value, key) => (body[key] = value));
+      calls.push({ name: this.name, body });
+      const a = answer(this.name);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = a.status;
+        this.responseText = JSON.stringify(a.body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+function signIn(user: { userId: number; userName: string; role: string }, rules: object[]) {
+  const userData = { ...user, userEmail: "me@example.test", userRole: user.role, userImage: null };
+  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+const signInAsAdmin = () => signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+
+function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SessionProvider onSignedOut={() => undefined}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </SWRConfig>
+      </SessionProvider>
+    </Router>,
+  );
+  return location;
+}
+
+const KEY = {
+  apiKeyId: 3,
+  keyName: "Agent one",
+  keyPrefix: "pk_abcdefg",
+  createdAt: "2026-01-02T00:00:00.000Z",
+  lastUsedAt: null,
+  revokedAt: null,
+};
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources: { en: { common, apikeys: apikeysEn, audit: auditEn, outbox: outboxEn } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("API keys page", () => {
+  it("shows a new key once, with copy, and reloads the list", async () => {
+    signInAsAdmin();
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    let listed = [KEY];
+    mockApi({
+      "search-apikey": () => listOf(listed),
+      "create-apikey": () => {
+        listed = [{ ...KEY, apiKeyId: 4, keyName: "Agent two", keyPrefix: "pk_zzzzzzz" }, KEY];
+        return ok({ message: "API key created.", key: "pk_zzzzzzzSECRET", apiKey: listed[0] });
+      },
+    });
+    renderAt("/apps/api-keys", ApiKeysPage);
+    expect(await screen.findByText("Agent one")).toBeTruthy();
+    expect(screen.getByText(apikeysEn.never)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(apikeysEn.name), { target: { value: "Agent two" } });
+    fireEvent.click(screen.getByRole("button", { name: apikeysEn.create }));
+    expect((await screen.findByTestId("new-api-key")).textContent).toBe("pk_zzzzzzzSECRET");
+    expect(await screen.findByText("Agent two")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: apikeysEn.copy }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("pk_zzzzzzzSECRET"));
+    expect(await screen.findByRole("button", { name: apikeysEn.copied })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: apikeysEn.done }));
+    expect(screen.queryByTestId("new-api-key")).toBeNull();
+    expect(calls.find((c) => c.name === "create-apikey")!.body).toEqual({ keyName: "Agent two" });
+  });
+
+  it("asks before revoking and shows the server's reason when it fails", async () => {
+    signInAsAdmin();
+    mockApi({ "search-apikey": listOf([KEY]), "revoke-apikey": fail(409, "This API key is already revoked.") });
+    renderAt("/apps/api-keys", ApiKeysPage);
+    fireEvent.click(await screen.findByRole("button", { name: apikeysEn.revoke }));
+    const dialog = await screen.findByRole("dialog");
+    expect(calls.some((c) => c.name === "revoke-apikey")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: apikeysEn.revoke }));
+    expect(await screen.findByText("Failed to revoke API key: This API key is already revoked.")).toBeTruthy();
+  });
+
+  it("lets a read-only role see keys but not create or revoke them", async () => {
+    signIn({ userId: 4, userName: "Sam", role: "support" }, [{ action: "read", subject: "all" }]);
+    mockApi({ "search-apikey": listOf([KEY]) });
+    renderAt("/apps/api-keys", ApiKeysPage);
+    expect(await screen.findByText("Agent one")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: apikeysEn.create })).toBeNull();
+    expect(screen.queryByRole("button", { name: apikeysEn.revoke })).toBeNull();
+  });
+});
+
+describe("audit log page", () => {
+  it("lists entries and searches by the URL-kept text and outcome", async () => {
+    signInAsAdmin();
+    mockApi({
+      "search-audit": listOf([
+        {
+          auditId: 1,
+          actorId: 1,
+          actorEmail: "admin@example.test",
+          action: "adjust-quota",
+          subject: "Quota",
+          subjectId: "5",
+          outcome: "ok",
+          detail: { delta: 5 },
+          ip: "203.0.113.1",
+          createdAt: "2026-01-02T00:00:00.000Z",
+        },
+      ]),
+    });
+    const location = renderAt("/apps/audit-log", AuditPage);
+    expect(await screen.findByText("adjust-quota")).toBeTruthy();
+    expect(screen.getByText("Quota #5")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(auditEn.searchPlaceholder), { target: { value: "login" } });
+    fireEvent.change(screen.getByLabelText(auditEn.outcome), { target: { value: "denied" } });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.name === "search-audit").at(-1)!.body).toMatchObject({
+        search: "login",
+        outcome: "denied",
+        limit: 10,
+      }),
+    );
+    expect(location.history!.at(-1)).toContain("search=login");
+  });
+
+  it("shows the empty text", async () => {
+    signInAsAdmin();
+    mockApi({ "search-audit": listOf([]) });
+    renderAt("/apps/audit-log", AuditPage);
+    expect(await screen.findByText(auditEn.empty)).toBeTruthy();
+  });
+});
+
+describe("outbox page", () => {
+  it("opens a mail's body, and shows no body to those who may not manage the outbox", async () => {
+    signInAsAdmin();
+    const mail = {
+      mailId: 9,
+      toEmail: "new@example.test",
+      mailKind: "verify-email",
+      mailSubject: "Confirm your email",
+      mailBody: "Open https://portal.test/verify?token=abc",
+      status: "queued",
+      attempts: 0,
+      lastError: null,
+      createdAt: "2026-01-02T00:00:00.000Z",
+      sentAt: null,
+    };
+    mockApi({ "search-outbox": listOf([mail]) });
+    renderAt("/apps/outbox", OutboxPage);
+    fireEvent.click(await screen.findByRole("button", { name: "Confirm your email" }));
+    expect(screen.getByText(mail.mailBody)).toBeTruthy();
+    vi.unstubAllGlobals();
+    mockApi({ "search-outbox": listOf([{ ...mail, mailBody: null }]) });
+    renderAt("/apps/outbox", OutboxPage);
+    await waitFor(() => expect(screen.getAllByText("Confirm your email")).toHaveLength(2));
+    expect(screen.getAllByRole("button", { name: "Confirm your email" })).toHaveLength(1);
+  });
+});
