@@ -57,6 +57,15 @@ describe("a payment's whole life", () => {
       .bind(`%${ref}%`)
       .all<{ toEmail: string }>();
     expect(notices.results.map((r) => r.toEmail)).toContain(admin.email);
+    // A replacement proof is kept, but mails nobody again.
+    const replaced = await callForm("payment-proof", { referenceId: ref, file: new File([PNG], "proof-2.png") });
+    expect(replaced.status).toBe(200);
+    const noticesAfter = await env.DB.prepare(
+      "SELECT count(*) AS n FROM outbox WHERE mailKind = 'payment-proof' AND mailBody LIKE ?1",
+    )
+      .bind(`%${ref}%`)
+      .first<{ n: number }>();
+    expect(noticesAfter!.n).toBe(notices.results.length);
     expect(await countRows("outbox")).toBeGreaterThan(mailsBefore);
     // Only admins open the proof; it comes back as the bytes uploaded, as an attachment.
     expect((await call("download-proof", { referenceId: ref }, { cookie: client.cookie })).status).toBe(403);

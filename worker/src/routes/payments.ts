@@ -64,24 +64,25 @@ const paymentProof = route({
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
     const site = ctx.env.SITE_NAME;
-    const [updated] = await runBatch(ctx.env.DB, [
+    const [, updated] = await runBatch(ctx.env.DB, [
+      // One notice per active admin, on the first proof only: replacing a proof mails nobody, so the
+      // public link cannot be used to flood the admins' inboxes. Runs first, while the status is still
+      // pending; the update below then always succeeds in the same transaction.
+      ctx.env.DB.prepare(
+        `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody)
+         SELECT userEmail, 'payment-proof', ?, ? FROM users
+         WHERE userRole = 'admin' AND userIsActive = 1 AND deletedAt IS NULL
+           AND EXISTS (SELECT 1 FROM payments WHERE referenceId = ? AND status = 'pending')`,
+      ).bind(
+        `${site}: a proof of transfer is waiting`,
+        `A payer uploaded a proof of transfer for payment ${input.referenceId} (${payment.amount} ${payment.currency} in minor units).\nPlease check it and confirm or cancel the payment:\n${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,
+        input.referenceId,
+      ),
       ctx.db
         .updateTable("payments")
         .set({ status: "awaiting_confirmation", proofKey: stored.key, proofName: stored.name, updatedAt: now })
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
-      // One notice per active admin; they confirm from the payments list.
-      ctx.env.DB.prepare(
-        `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody)
-         SELECT userEmail, 'payment-proof', ?, ? FROM users
-         WHERE userRole = 'admin' AND userIsActive = 1 AND deletedAt IS NULL
-           AND EXISTS (SELECT 1 FROM payments WHERE referenceId = ? AND proofKey = ?)`,
-      ).bind(
-        `${site}: a proof of transfer is waiting`,
-        `A payer uploaded a proof of transfer for payment ${input.referenceId} (${payment.amount} ${payment.currency} in minor units).\nPlease check it and confirm or cancel the payment:\n${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,
-        input.referenceId,
-        stored.key,
-      ),
     ]);
     if (changes(updated) !== 1) {
       await deleteStored(ctx.env.FILES, stored.key);
