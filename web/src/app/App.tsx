@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Router, useLocation } from "wouter";
+import { Router, useLocation, type BaseLocationHook } from "wouter";
 import { ConfirmProvider } from "../components/ConfirmDialog";
 import { SnackbarProvider } from "../components/Snackbar";
 import { AppRouter } from "./AppRouter";
@@ -25,9 +25,10 @@ function Providers() {
   );
 }
 
-export function App() {
+/** The whole app; tests pass an in-memory location hook instead of the browser's address. */
+export function App({ hook }: { hook?: BaseLocationHook } = {}) {
   return (
-    <Router>
+    <Router {...(hook ? { hook } : {})}>
       <Providers />
     </Router>
   );

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { PREFERENCE_CHOICES } from "../../web/src/app/config";
+import { NAV_SECTIONS } from "../../web/src/app/nav";
+import { navItems } from "../../web/src/app/registry";
+import { LANGUAGES } from "../../web/src/i18n";
+
+type Tree = { [key: string]: string | Tree };
+
+// Every locale file of the app, and every source file as text.
+const localeFiles = import.meta.glob<Tree>(["../../web/src/i18n/locales/*.json", "../../web/src/features/*/locales/*.json"], {
+  eager: true,
+  import: "default",
+});
+const sources = import.meta.glob<string>(["../../web/src/**/*.{ts,tsx}"], { eager: true, query: "?raw", import: "default" });
+
+function namespaceOf(path: string) {
+  return path.match(/features\/([^/]+)\/locales\//)?.[1] ?? "common";
+}
+
+function flatten(tree: Tree, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out[full] = value;
+    else Object.assign(out, flatten(value, full));
+  }
+  return out;
+}
+
+/** namespace → language → flat keys */
+const catalogue: Record<string, Record<string, Record<string, string>>> = {};
+for (const [path, tree] of Object.entries(localeFiles)) {
+  const lng = path.match(/\/([a-z]{2})\.json$/)![1]!;
+  (catalogue[namespaceOf(path)] ??= {})[lng] = flatten(tree);
+}
+
+function exists(ns: string, key: string) {
+  const en = catalogue[ns]?.en ?? {};
+  // i18next plural forms ("items_one", "items_other"), and objects read with returnObjects.
+  return key in en || `${key}_one` in en || `${key}_other` in en || Object.keys(en).some((k) => k.startsWith(`${key}.`));
+}
+
+/** Literal keys used in a source file: t("key"), t("ns:key"), i18nKey="key", and "ns:key" nav titles. */
+function keysUsed(source: string): { ns: string[]; key: string }[] {
+  const namespaces = [...source.matchAll(/useTranslation\(\s*"([^"]+)"/g)].map((m) => m[1]!);
+  const fileNs = namespaces.length ? [...new Set(namespaces)] : ["common"];
+  if (/useTranslation\(\s*\)/.test(source)) fileNs.push("common");
+  const found: { ns: string[]; key: string }[] = [];
+  for (const m of source.matchAll(/\bt\(\s*"([^"]+)"(\s*,\s*\{\s*ns:\s*"([^"]+)")?/g)) {
+    const raw = m[1]!;
+    if (m[3]) found.push({ ns: [m[3]], key: raw });
+    else if (raw.includes(":")) {
+      const [ns, key] = raw.split(":") as [string, string];
+      found.push({ ns: [ns], key });
+    } else found.push({ ns: fileNs, key: raw });
+  }
+  return found;
+}
+
+describe("translations", () => {
+  it("has every language for every namespace", () => {
+    for (const [ns, languages] of Object.entries(catalogue)) {
+      expect(Object.keys(languages).sort(), `languages of ${ns}`).toEqual([...LANGUAGES].sort());
+    }
+  });
+
+  it("has in fr and ar every key that en has (and nothing en lacks), none of them empty", () => {
+    const problems: string[] = [];
+    for (const [ns, languages] of Object.entries(catalogue)) {
+      const en = Object.keys(languages.en ?? {}).sort();
+      for (const lng of LANGUAGES) {
+        const keys = languages[lng] ?? {};
+        for (const key of en) if (!(key in keys)) problems.push(`${lng} ${ns}:${key} missing`);
+        for (const key of Object.keys(keys)) if (!en.includes(key)) problems.push(`${lng} ${ns}:${key} not in en`);
+        for (const [key, text] of Object.entries(keys)) if (!text.trim()) problems.push(`${lng} ${ns}:${key} empty`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("has every key the source code uses", () => {
+    const problems: string[] = [];
+    for (const [path, source] of Object.entries(sources)) {
+      for (const { ns, key } of keysUsed(source)) {
+        if (key.includes("${")) continue;
+        if (!ns.some((n) => exists(n, key))) problems.push(`${path.replace(/^.*web\/src\//, "")}: ${ns.join("|")}:${key}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("has every menu title and every key the shell builds from data", () => {
+    const problems: string[] = [];
+    const check = (ns: string, key: string) => !exists(ns, key) && problems.push(`${ns}:${key}`);
+    const walk = (items: typeof navItems) =>
+      items.forEach((item) => {
+        const [ns, key] = item.title.includes(":") ? (item.title.split(":") as [string, string]) : ["common", item.title];
+        check(ns, key);
+        if (item.children) walk(item.children);
+      });
+    walk(navItems);
+    NAV_SECTIONS.forEach((section) => check("common", `navSection.${section}`));
+    Object.values(PREFERENCE_CHOICES)
+      .flat()
+      .filter((value) => typeof value === "string")
+      .forEach((value) => check("common", `customizer.value.${value}`));
+    ["ltr", "rtl"].forEach((value) => check("common", `customizer.value.${value}`));
+    ["light", "dark", "system"].forEach((value) => check("common", `theme.${value}`));
+    LANGUAGES.forEach((lng) => check("common", `languageName.${lng}`));
+    ["account", "security", "billing"].forEach((tab) => check("common", `accountTab.${tab}`));
+    ["required", "email", "passwordLength", "passwordsDiffer", "code"].forEach((rule) => check("common", `validation.${rule}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("would notice a missing key (the check itself works)", () => {
+    expect(
+      keysUsed('const { t } = useTranslation("auth"); t("welcome"); t("common:save"); t("retry", { ns: "common" })'),
+    ).toEqual([
+      { ns: ["auth"], key: "welcome" },
+      { ns: ["common"], key: "save" },
+      { ns: ["common"], key: "retry" },
+    ]);
+    expect(exists("auth", "welcome")).toBe(true);
+    expect(exists("auth", "no-such-key")).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLIENT_RULES, mockApi, renderApp, setCookie, setupI18n, signedInAs, userData } from "./shell-support";
+
+// Settings are fetched once per page load, so this file keeps the language switcher off throughout
+// (language.test.tsx has it on).
+// Two widgets a feature could export; they must show in the navbar in their order.
+vi.mock("../../web/src/app/registry", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../web/src/app/registry")>();
+  return {
+    ...original,
+    navbarWidgets: [
+      { name: "first", order: 5, component: async () => ({ default: () => <span data-testid="widget">first</span> }) },
+      { name: "second", order: 10, component: async () => ({ default: () => <span data-testid="widget">second</span> }) },
+    ],
+  };
+});
+
+beforeAll(setupI18n);
+// The first test of the file also pays for loading the layout and pages on demand.
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const me = { me: { body: { userData: userData("client"), userAbilityRules: CLIENT_RULES } } };
+const settings = (languageSwitcher: boolean) => ({
+  "app-settings": { body: { siteName: "Test Portal", currency: "USD", languageSwitcher } },
+});
+
+describe("the default layout", () => {
+  it("shows the site name, the menu by section and the features' navbar widgets in order", async () => {
+    signedInAs("client");
+    mockApi({ ...me, ...settings(false) });
+    renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    const menu = screen.getByRole("navigation", { name: "Main menu" });
+    expect(menu.textContent).toContain("Pages");
+    expect((await screen.findAllByTestId("widget")).map((w) => w.textContent)).toEqual(["first", "second"]);
+  });
+
+  it("hides the language switcher unless the settings enable it", async () => {
+    signedInAs("client");
+    mockApi({ ...me, ...settings(false) });
+    const off = renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    expect(screen.queryByRole("button", { name: "Language" })).toBeNull();
+    off.unmount();
+  });
+
+  it("collapses the vertical menu from the navbar and remembers it", async () => {
+    signedInAs("client");
+    setCookie("nav-collapsed", false);
+    mockApi({ ...me, ...settings(false) });
+    renderApp("/pages/account-settings/account");
+    const toggle = await screen.findByRole("button", { name: "Collapse or expand the menu" }, { timeout: 5000 });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(document.cookie).toContain("nav-collapsed=true");
+  });
+
+  it("shows the scroll-to-top button after 200 px and scrolls smoothly to the top", async () => {
+    signedInAs("client");
+    mockApi({ ...me, ...settings(false) });
+    renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    expect(screen.queryByRole("button", { name: "Scroll to top" })).toBeNull();
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    act(() => {
+      Object.defineProperty(window, "scrollY", { value: 250, configurable: true });
+      window.dispatchEvent(new Event("scroll"));
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Scroll to top" }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: "smooth" });
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+  });
+});
