@@ -23,7 +23,12 @@ export default function BillingTabPage() {
   const subsPaging = usePaged(5);
   const payPaging = usePaged(10);
   const subs = useList<Subscription>(SEARCH_SUBSCRIPTION, { page: subsPaging.page, limit: subsPaging.limit });
-  const payments = useList<Payment>(SEARCH_PAYMENT, { page: payPaging.page, limit: payPaging.limit });
+  // Always the caller's own rows, admins included (they read everyone's on the invoice list).
+  const payments = useList<Payment>(userData ? SEARCH_PAYMENT : null, {
+    userId: userData?.userId,
+    page: payPaging.page,
+    limit: payPaging.limit,
+  });
 
   const subColumns: Column<Subscription>[] = [
     { key: "itemName", header: t("colPlan"), render: (s) => <span className="font-medium">{s.itemName}</span> },

@@ -39,7 +39,7 @@ async function download(name: string, body: object, fallbackName: string) {
 }
 
 /** The CSV of the payments matching the filters. */
-export const exportPayments = (filters: { search: string; status?: string }) =>
+export const exportPayments = (filters: { search: string; status?: string; userId?: number }) =>
   download("export-payment", filters, "payments.csv");
 
 /** The payer's proof of transfer (admins). */

@@ -19,8 +19,10 @@ export default function InvoiceListPage() {
   const { t } = useTranslation("invoices");
   const snackbar = useSnackbar();
   const { ability } = useSession();
-  const [params, update] = useListParams({ limit: 10, search: "", status: "" });
-  const list = useList<Payment>(SEARCH_PAYMENT, { ...params, status: params.status || undefined });
+  // userId (admins): one client's payments, as linked from the user view.
+  const [params, update] = useListParams({ limit: 10, search: "", status: "", userId: 0 });
+  const filters = { search: params.search, status: params.status || undefined, userId: params.userId || undefined };
+  const list = useList<Payment>(SEARCH_PAYMENT, { ...filters, page: params.page, limit: params.limit });
   const [search, setSearch] = useState(params.search);
   const [exporting, setExporting] = useState(false);
   const isAdmin = ability.can("update", "Payment");
@@ -34,7 +36,7 @@ export default function InvoiceListPage() {
   async function exportCsv() {
     setExporting(true);
     try {
-      await exportPayments({ search: params.search, status: params.status || undefined });
+      await exportPayments(filters);
     } catch (error) {
       snackbar.error(t("exportFailed") + (error instanceof ApiError ? error.message : ""));
     } finally {
