@@ -93,7 +93,7 @@ export default function PaymentEntryPage() {
 
         <p className="text-center text-sm text-base-content/70">
           {t("payment.helpText")}{" "}
-          <Link href="/front-pages/help-center/article/paying-by-bank-transfer" className="link link-primary">
+          <Link href="/front-pages/help-center/article/paying-by-bank-transfer" className="link font-semibold">
             {t("payment.helpLink")}
           </Link>
         </p>
