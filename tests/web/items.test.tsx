@@ -1,0 +1,250 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18n from "i18next";
+import type { ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { SessionProvider } from "../../web/src/app/session";
+import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
+import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import common from "../../web/src/i18n/locales/en.json";
+import en from "../../web/src/features/items/locales/en.json";
+import ItemSettingPage from "../../web/src/features/items/pages/ItemSettingPage";
+import ItemShopPage from "../../web/src/features/items/pages/ItemShopPage";
+
+type Answer = { status: number; body: unknown };
+const calls: { name: string; body: Record<string, unknown> }[] = [];
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const fail = (status: number, error: string, field?: string): Answer => ({ status, body: { error, code: "x", field } });
+const listOf = (data: unknown[], total = data.length, limit = 10) => ok({ data, total, page: 1, limit });
+const callsTo = (name: string) => calls.filter((c) => c.name === name);
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
+function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+  calls.length = 0;
+  const answer = (name: string) => {
+    const found = answers[name];
+    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const name = url.replace("/api/", "");
+      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const a = answer(name);
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private name = "";
+    open(_method: string, url: string) {
+      this.name = url.replace("/api/", "");
+    }
+    send(form: FormData) {
+      const body: Record<string, unknown> = {};
+      form.forEach((value, key) => (body[key] = value));
+      calls.push({ name: this.name, body });
+      const a = answer(this.name);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        setTimeout(() => {
+          this.status = a.status;
+          this.responseText = JSON.stringify(a.body);
+          this.onload?.();
+        }, 20);
+      }, 0);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+function signIn(role: "admin" | "client", rules: object[]) {
+  const userData = { userId: role === "admin" ? 1 : 2, userName: role, userEmail: `${role}@example.test`, userRole: role, role };
+  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+const signInAsAdmin = () => signIn("admin", [{ action: "manage", subject: "all" }]);
+
+function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SessionProvider onSignedOut={() => undefined}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </SWRConfig>
+      </SessionProvider>
+    </Router>,
+  );
+  return location;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources: { en: { common, items: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+const SETTINGS = ok({ siteName: "Portal", currency: "USD", languageSwitcher: false });
+const PRO = {
+  itemId: 21,
+  itemName: "Pro plan",
+  itemDesc: "Three months",
+  itemPrice: 2490,
+  itemDuration: 90,
+  itemUrl: "https://example.com/pro",
+  itemImage: "/images/aa.png",
+  itemFile: "guide.pdf",
+  itemIsActive: true,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+const CLIENT_RULES = [
+  { action: "read", subject: "Item" },
+  { action: "create", subject: "Payment" },
+];
+
+describe("shop", () => {
+  it("shows item cards with price and duration, and sends search and sort", async () => {
+    signIn("client", CLIENT_RULES);
+    mockApi({ "app-settings": SETTINGS, searchitem: listOf([PRO], 1, 12) });
+    const location = renderAt("/portal/item", ItemShopPage);
+    expect(await screen.findByText("Pro plan")).toBeTruthy();
+    expect(screen.getByText("$24.90")).toBeTruthy();
+    expect(screen.getByText("90-day access")).toBeTruthy();
+    expect(callsTo("searchitem")[0]!.body).toEqual({ search: "", sort: "newest", page: 1, limit: 12 });
+    fireEvent.change(screen.getByLabelText(en.sort), { target: { value: "price_desc" } });
+    fireEvent.change(screen.getByLabelText(en.searchPlaceholder), { target: { value: "pro" } });
+    await waitFor(() =>
+      expect(callsTo("searchitem").at(-1)!.body).toEqual({ search: "pro", sort: "price_desc", page: 1, limit: 12 }),
+    );
+    expect(location.history!.at(-1)).toContain("sort=price_desc");
+  });
+
+  it("adds to the cart and buys now with kind item", async () => {
+    signIn("client", CLIENT_RULES);
+    mockApi({
+      "app-settings": SETTINGS,
+      searchitem: listOf([PRO], 1, 12),
+      updatecart: ok({ message: "Added to your cart." }),
+      checkout: ok({ message: "ok", referenceId: "ref_item-1", amount: 2490 }),
+    });
+    const location = renderAt("/portal/item", ItemShopPage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addToCart }));
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(callsTo("updatecart")[0]!.body).toEqual({ kind: "item", refId: 21, qty: 1 });
+    fireEvent.click(screen.getByRole("button", { name: en.buy }));
+    await waitFor(() => expect(location.history!.at(-1)).toBe("/payment/ref_item-1"));
+    expect(callsTo("checkout")[0]!.body).toEqual({ kind: "item", refId: 21 });
+  });
+
+  it("shows the no-match state for a search without results", async () => {
+    signIn("client", CLIENT_RULES);
+    mockApi({ "app-settings": SETTINGS, searchitem: listOf([], 0, 12) });
+    renderAt("/portal/item?search=zzz", ItemShopPage);
+    expect(await screen.findByText(en.noMatch)).toBeTruthy();
+  });
+});
+
+describe("item settings", () => {
+  it("after a save, resets search and sort to their defaults and reloads the list", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchitem: listOf([PRO], 1, 12),
+      updateitem: ok({ message: "Item updated successfully!", item: PRO }),
+    });
+    const location = renderAt("/portal/itemSetting?search=pro&sort=name", ItemSettingPage);
+    await screen.findByText("Pro plan");
+    expect(callsTo("searchitem")[0]!.body).toMatchObject({ search: "pro", sort: "name" });
+    fireEvent.click(screen.getByRole("button", { name: common.edit }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(en.currentFile.replace("{{name}}", "guide.pdf"))).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(en.itemName), { target: { value: "Pro plan 2" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByRole("progressbar", { name: en.uploading })).toBeTruthy();
+    expect(await screen.findByText("Item updated successfully!")).toBeTruthy();
+    expect(callsTo("updateitem")[0]!.body).toMatchObject({
+      itemId: "21",
+      itemName: "Pro plan 2",
+      itemPrice: "2490",
+      itemDuration: "90",
+      itemIsActive: "true",
+    });
+    await waitFor(() => expect(callsTo("searchitem").at(-1)!.body).toMatchObject({ search: "", sort: "newest", page: 1 }));
+    expect(location.history!.at(-1)).toBe("/portal/itemSetting");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("checks required fields, then shows the spec's save failure text", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchitem: listOf([PRO], 1, 12),
+      updateitem: fail(415, 'The file "itemImageNew" must be one of: PNG, JPEG, WEBP.', "itemImageNew"),
+    });
+    renderAt("/portal/itemSetting", ItemSettingPage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addItem }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText(`The field "${en.itemName}" is required.`)).toBeTruthy();
+    expect(callsTo("updateitem")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(en.itemName), { target: { value: "Plan" } });
+    fireEvent.change(within(dialog).getByLabelText(en.itemPrice), { target: { value: "100" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText('Failed to save item: The file "itemImageNew" must be one of: PNG, JPEG, WEBP.')).toBeTruthy();
+  });
+
+  it("after a delete, resets search and sort and reloads; a failure shows the spec's text", async () => {
+    signInAsAdmin();
+    let deleted = false;
+    mockApi({
+      "app-settings": SETTINGS,
+      searchitem: () => listOf(deleted ? [] : [PRO], deleted ? 0 : 1, 12),
+      deleteitem: () => {
+        deleted = true;
+        return ok({ message: "Item deleted successfully!" });
+      },
+    });
+    renderAt("/portal/itemSetting?sort=price_asc", ItemSettingPage);
+    fireEvent.click(await screen.findByRole("button", { name: common.delete }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: common.delete }));
+    expect(await screen.findByText("Item deleted successfully!")).toBeTruthy();
+    expect(await screen.findByText(en.emptySetting)).toBeTruthy();
+    expect(callsTo("searchitem").at(-1)!.body).toMatchObject({ sort: "newest", search: "" });
+
+    vi.unstubAllGlobals();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchitem: listOf([PRO], 1, 12),
+      deleteitem: fail(409, "This item has subscriptions."),
+    });
+    renderAt("/portal/itemSetting", ItemSettingPage);
+    const rows = await screen.findAllByRole("button", { name: common.delete });
+    fireEvent.click(rows.at(-1)!);
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: common.delete }));
+    expect(await screen.findByText("Failed to delete item: This item has subscriptions.")).toBeTruthy();
+  });
+});

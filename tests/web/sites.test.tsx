@@ -1,0 +1,212 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18n from "i18next";
+import type { ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { SessionProvider } from "../../web/src/app/session";
+import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
+import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import common from "../../web/src/i18n/locales/en.json";
+import en from "../../web/src/features/sites/locales/en.json";
+import SitePage from "../../web/src/features/sites/pages/SitePage";
+
+type Answer = { status: number; body: unknown };
+const calls: { name: string; body: Record<string, unknown> }[] = [];
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const fail = (status: number, error: string, field?: string): Answer => ({ status, body: { error, code: "x", field } });
+const listOf = (data: unknown[], total = data.length, limit = 10) => ok({ data, total, page: 1, limit });
+const callsTo = (name: string) => calls.filter((c) => c.name === name);
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
+function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+  calls.length = 0;
+  const answer = (name: string) => {
+    const found = answers[name];
+    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const name = url.replace("/api/", "");
+      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const a = answer(name);
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private name = "";
+    open(_method: string, url: string) {
+      this.name = url.replace("/api/", "");
+    }
+    send(form: FormData) {
+      const body: Record<string, unknown> = {};
+      form.forEach((value, key) => (body[key] = value));
+      calls.push({ name: this.name, body });
+      const a = answer(this.name);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        setTimeout(() => {
+          this.status = a.status;
+          this.responseText = JSON.stringify(a.body);
+          this.onload?.();
+        }, 20);
+      }, 0);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+function signIn(role: "admin" | "client", rules: object[]) {
+  const userData = { userId: role === "admin" ? 1 : 2, userName: role, userEmail: `${role}@example.test`, userRole: role, role };
+  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+const signInAsAdmin = () => signIn("admin", [{ action: "manage", subject: "all" }]);
+
+function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SessionProvider onSignedOut={() => undefined}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </SWRConfig>
+      </SessionProvider>
+    </Router>,
+  );
+  return location;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources: { en: { common, sites: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+const SITE = {
+  siteId: 4,
+  siteName: "Similarity Check",
+  siteDesc: "Checks a document",
+  sitePrice: 10,
+  siteIsUse: true,
+  siteImage: "/images/aa.png",
+};
+const PNG = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], "logo.png", { type: "image/png" });
+
+describe("sites page for a client", () => {
+  it("shows usable sites with their price in points and a link to use each", async () => {
+    signIn("client", [{ action: "read", subject: "Site" }]);
+    mockApi({ searchsite: listOf([SITE]) });
+    renderAt("/portal/site", SitePage);
+    expect(await screen.findByText("Similarity Check")).toBeTruthy();
+    expect(screen.getByText("10 points")).toBeTruthy();
+    expect(screen.getByRole("link", { name: en.useSite }).getAttribute("href")).toBe("/portal/site/use/4");
+    expect(screen.queryByRole("button", { name: en.addSite })).toBeNull();
+    expect(screen.queryByLabelText(common.status)).toBeNull();
+  });
+
+  it("shows the empty state", async () => {
+    signIn("client", [{ action: "read", subject: "Site" }]);
+    mockApi({ searchsite: listOf([]) });
+    renderAt("/portal/site", SitePage);
+    expect(await screen.findByText(en.emptyClient)).toBeTruthy();
+  });
+});
+
+describe("sites page for an admin", () => {
+  it("requires every field with the spec's text before calling the server", async () => {
+    signInAsAdmin();
+    mockApi({ searchsite: listOf([SITE]) });
+    renderAt("/portal/site", SitePage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addSite }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText('The field "siteName" is required.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(en.siteName), { target: { value: "Citations" } });
+    fireEvent.change(within(dialog).getByLabelText(en.siteDesc), { target: { value: "   " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText('The field "siteDesc" is required.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(en.siteDesc), { target: { value: "Checks references" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText('The field "sitePrice" is required.')).toBeTruthy();
+    expect(callsTo("updatesite")).toHaveLength(0);
+  });
+
+  it("uploads the image with a preview and a progress bar, then shows the server's message and reloads", async () => {
+    signInAsAdmin();
+    const objectUrl = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:preview");
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    mockApi({ searchsite: listOf([SITE]), updatesite: ok({ message: "Site created successfully!", site: SITE }) });
+    renderAt("/portal/site", SitePage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addSite }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText(en.siteImageNew), { target: { files: [PNG] } });
+    expect(within(dialog).getByAltText(en.imagePreview).getAttribute("src")).toBe("blob:preview");
+    fireEvent.change(within(dialog).getByLabelText(en.siteName), { target: { value: "Citations" } });
+    fireEvent.change(within(dialog).getByLabelText(en.siteDesc), { target: { value: "Checks references" } });
+    fireEvent.change(within(dialog).getByLabelText(en.sitePrice), { target: { value: "7" } });
+    const before = callsTo("searchsite").length;
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    const bar = await within(dialog).findByRole("progressbar", { name: en.uploading });
+    await waitFor(() => expect(bar.getAttribute("value")).toBe("50"));
+    expect(await screen.findByText("Site created successfully!")).toBeTruthy();
+    const body = callsTo("updatesite")[0]!.body;
+    expect(body).toMatchObject({
+      siteId: "0",
+      siteName: "Citations",
+      siteDesc: "Checks references",
+      sitePrice: "7",
+      siteIsUse: "true",
+    });
+    expect(body.siteImageNew).toBeInstanceOf(File);
+    await waitFor(() => expect(callsTo("searchsite").length).toBeGreaterThan(before));
+    objectUrl.mockRestore();
+    revoke.mockRestore();
+  });
+
+  it("shows the server's required-field text after the spec's prefix", async () => {
+    signInAsAdmin();
+    mockApi({ searchsite: listOf([SITE]), updatesite: fail(400, 'The field "siteDesc" is required.', "siteDesc") });
+    renderAt("/portal/site", SitePage);
+    fireEvent.click(await screen.findByRole("button", { name: common.edit }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText('Failed to save site: The field "siteDesc" is required.')).toBeTruthy();
+    expect(within(dialog).getByLabelText(en.siteDesc).getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("asks before deleting and shows the server's reason when it refuses", async () => {
+    signInAsAdmin();
+    mockApi({ searchsite: listOf([SITE]), deletesite: fail(409, "This site has queued jobs.") });
+    renderAt("/portal/site", SitePage);
+    fireEvent.click(await screen.findByRole("button", { name: common.delete }));
+    const confirm = await screen.findByRole("dialog");
+    expect(callsTo("deletesite")).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole("button", { name: common.delete }));
+    expect(await screen.findByText("Failed to delete site: This site has queued jobs.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,241 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import i18n from "i18next";
+import type { ComponentType } from "react";
+import { initReactI18next } from "react-i18next";
+import { SWRConfig } from "swr";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { SessionProvider } from "../../web/src/app/session";
+import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
+import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import common from "../../web/src/i18n/locales/en.json";
+import en from "../../web/src/features/vendors/locales/en.json";
+import VendorPage from "../../web/src/features/vendors/pages/VendorPage";
+
+type Answer = { status: number; body: unknown };
+const calls: { name: string; body: Record<string, unknown> }[] = [];
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const fail = (status: number, error: string, field?: string): Answer => ({ status, body: { error, code: "x", field } });
+const listOf = (data: unknown[], total = data.length, limit = 10) => ok({ data, total, page: 1, limit });
+const callsTo = (name: string) => calls.filter((c) => c.name === name);
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
+function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+  calls.length = 0;
+  const answer = (name: string) => {
+    const found = answers[name];
+    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const name = url.replace("/api/", "");
+      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
+      const a = answer(name);
+      return new Response(JSON.stringify(a.body), { status: a.status });
+    }),
+  );
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private name = "";
+    open(_method: string, url: string) {
+      this.name = url.replace("/api/", "");
+    }
+    send(form: FormData) {
+      const body: Record<string, unknown> = {};
+      form.forEach((value, key) => (body[key] = value));
+      calls.push({ name: this.name, body });
+      const a = answer(this.name);
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        setTimeout(() => {
+          this.status = a.status;
+          this.responseText = JSON.stringify(a.body);
+          this.onload?.();
+        }, 20);
+      }, 0);
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+}
+
+function signIn(role: "admin" | "client", rules: object[]) {
+  const userData = { userId: role === "admin" ? 1 : 2, userName: role, userEmail: `${role}@example.test`, userRole: role, role };
+  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+const signInAsAdmin = () => signIn("admin", [{ action: "manage", subject: "all" }]);
+
+function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SessionProvider onSignedOut={() => undefined}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <Route path={pattern}>
+                <Page />
+              </Route>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </SWRConfig>
+      </SessionProvider>
+    </Router>,
+  );
+  return location;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources: { en: { common, vendors: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+const SITES = listOf([
+  { siteId: 1, siteName: "Similarity Check" },
+  { siteId: 2, siteName: "Grammar Review" },
+]);
+const MAIL_ACCOUNT = {
+  vendorId: 11,
+  vendorSiteID: 1,
+  siteName: "Similarity Check",
+  vendorName: "Mail account",
+  loginMethod: "email",
+  vendorEmail: "vendor@example.com",
+  vendorIsActive: true,
+  hasSecret: true,
+  lastUsedAt: "1970-01-01T00:00:00.000Z",
+};
+
+async function openNew() {
+  fireEvent.click(await screen.findByRole("button", { name: en.addVendor }));
+  const dialog = await screen.findByRole("dialog");
+  await waitFor(() => expect(within(dialog).getByRole("option", { name: "Grammar Review" })).toBeTruthy());
+  return dialog;
+}
+
+describe("vendor accounts page", () => {
+  it("keeps search, site and status filters in the call", async () => {
+    signInAsAdmin();
+    mockApi({ searchvendor: listOf([MAIL_ACCOUNT]), searchsite: SITES });
+    renderAt("/portal/vendor", VendorPage);
+    expect(await screen.findByText("Mail account")).toBeTruthy();
+    expect(screen.getByText(en.neverUsed)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole("option", { name: "Grammar Review" })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(en.filterSite), { target: { value: "2" } });
+    fireEvent.change(screen.getByLabelText(common.status), { target: { value: "inactive" } });
+    fireEvent.change(screen.getByLabelText(en.searchPlaceholder), { target: { value: "pool" } });
+    await waitFor(() =>
+      expect(callsTo("searchvendor").at(-1)!.body).toEqual({
+        search: "pool",
+        selectedVendor: "2",
+        selectedStatus: "inactive",
+        page: 1,
+        limit: 10,
+      }),
+    );
+  });
+
+  it("sends only the cookie for a cookie login, and only email and password after switching", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchvendor: listOf([]),
+      searchsite: SITES,
+      updatevendor: ok({ message: "Vendor account created successfully!", vendor: MAIL_ACCOUNT }),
+    });
+    renderAt("/portal/vendor", VendorPage);
+    let dialog = await openNew();
+    fireEvent.change(within(dialog).getByLabelText(en.vendorSiteID), { target: { value: "2" } });
+    fireEvent.change(within(dialog).getByLabelText(en.vendorName), { target: { value: "Shared cookie" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText(`The field "${en.vendorValue}" is required.`)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(en.vendorValue), { target: { value: "session=abc" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Vendor account created successfully!")).toBeTruthy();
+    expect(callsTo("updatevendor")[0]!.body).toEqual({
+      vendorId: 0,
+      vendorSiteID: 2,
+      vendorName: "Shared cookie",
+      vendorIsActive: true,
+      loginMethod: "cookie",
+      vendorValue: "session=abc",
+    });
+
+    dialog = await openNew();
+    fireEvent.change(within(dialog).getByLabelText(en.vendorSiteID), { target: { value: "1" } });
+    fireEvent.change(within(dialog).getByLabelText(en.vendorName), { target: { value: "Mail" } });
+    fireEvent.change(within(dialog).getByLabelText(en.vendorValue), { target: { value: "typed then abandoned" } });
+    fireEvent.click(within(dialog).getByLabelText(en.method_email));
+    expect(within(dialog).queryByLabelText(en.vendorValue)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(en.vendorEmail), { target: { value: "v@example.com" } });
+    fireEvent.change(within(dialog).getByLabelText(en.vendorPassword), { target: { value: "pw-123" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    await waitFor(() => expect(callsTo("updatevendor")).toHaveLength(2));
+    expect(callsTo("updatevendor")[1]!.body).toEqual({
+      vendorId: 0,
+      vendorSiteID: 1,
+      vendorName: "Mail",
+      vendorIsActive: true,
+      loginMethod: "email",
+      vendorEmail: "v@example.com",
+      vendorPassword: "pw-123",
+    });
+  });
+
+  it("lets an edit keep the stored secret by leaving it blank", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchvendor: listOf([MAIL_ACCOUNT]),
+      searchsite: SITES,
+      updatevendor: fail(400, "The vendor is busy."),
+    });
+    renderAt("/portal/vendor", VendorPage);
+    fireEvent.click(await screen.findByRole("button", { name: common.edit }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(en.keepSecret)).toBeTruthy();
+    expect((within(dialog).getByLabelText(en.vendorPassword) as HTMLInputElement).placeholder).toBe(en.keepSecretPlaceholder);
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Failed to save vendor account: The vendor is busy.")).toBeTruthy();
+    const body = callsTo("updatevendor")[0]!.body;
+    expect(body).toMatchObject({ vendorId: 11, loginMethod: "email", vendorEmail: "vendor@example.com" });
+    expect(body).not.toHaveProperty("vendorPassword");
+    expect(body).not.toHaveProperty("vendorValue");
+    // Switching the method drops the stored secret, so the new one is required again.
+    fireEvent.click(within(dialog).getByLabelText(en.method_cookie));
+    expect(within(dialog).queryByText(en.keepSecret)).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await within(dialog).findByText(`The field "${en.vendorValue}" is required.`)).toBeTruthy();
+    expect(callsTo("updatevendor")).toHaveLength(1);
+  });
+
+  it("asks before deleting and shows the spec's failure text", async () => {
+    signInAsAdmin();
+    mockApi({
+      searchvendor: listOf([MAIL_ACCOUNT]),
+      searchsite: SITES,
+      deletevendor: fail(409, "This vendor account has queued jobs."),
+    });
+    renderAt("/portal/vendor", VendorPage);
+    fireEvent.click(await screen.findByRole("button", { name: common.delete }));
+    const confirm = await screen.findByRole("dialog");
+    expect(callsTo("deletevendor")).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole("button", { name: common.delete }));
+    expect(await screen.findByText("Failed to delete vendor account: This vendor account has queued jobs.")).toBeTruthy();
+  });
+});
