@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../app/session";
+import { Icon } from "./Icon";
 
 const TABS = [
   { tab: "account", icon: "user" },
@@ -19,21 +20,21 @@ export function AccountSettingsTabs({ current }: { current: AccountTab }) {
   const { ability } = useSession();
   const tabs = TABS.filter((tab) => tab.tab !== "billing" || ability.can("read", "Payment"));
   return (
-    <nav aria-label={t("accountSettings")}>
-      <ul role="tablist" className="tabs tabs-box mb-6 w-fit bg-base-100">
-        {tabs.map(({ tab }) => (
-          <li key={tab} role="presentation">
-            <Link
-              href={`/pages/account-settings/${tab}`}
-              role="tab"
-              aria-selected={tab === current}
-              className={`tab ${tab === current ? "tab-active" : ""}`}
-            >
-              {t(`accountTab.${tab}`)}
-            </Link>
-          </li>
+    <nav aria-label={t("accountSettings")} className="mb-6">
+      <div role="tablist" className="tabs tabs-box w-fit bg-base-100">
+        {tabs.map(({ tab, icon }) => (
+          <Link
+            key={tab}
+            href={`/pages/account-settings/${tab}`}
+            role="tab"
+            aria-selected={tab === current}
+            className={`tab gap-2 ${tab === current ? "tab-active" : ""}`}
+          >
+            <Icon name={icon} size={18} />
+            {t(`accountTab.${tab}`)}
+          </Link>
         ))}
-      </ul>
+      </div>
     </nav>
   );
 }
