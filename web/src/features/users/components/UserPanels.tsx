@@ -51,19 +51,19 @@ export function QuotaPanel({ userId, canAdjust, onChanged }: { userId: number; c
             {t("balance")}: <strong>{t("points", { count: data.userQuota, formatted: formatNumber(data.userQuota) })}</strong>
           </p>
           {canAdjust && (
-            <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={t("adjustQuota")}>
+            <form className="flex flex-col gap-2" onSubmit={submit} aria-label={t("adjustQuota")}>
               <label className="flex flex-col gap-1 text-sm">
                 {t("delta")}
                 <input
                   type="number"
                   name="delta"
-                  className="input input-sm w-32"
+                  className="input input-sm w-full"
                   value={delta}
                   onChange={(e) => setDelta(e.target.value)}
                   required
                 />
               </label>
-              <label className="flex flex-1 flex-col gap-1 text-sm">
+              <label className="flex flex-col gap-1 text-sm">
                 {t("reason")}
                 <input
                   name="reason"
@@ -75,7 +75,7 @@ export function QuotaPanel({ userId, canAdjust, onChanged }: { userId: number; c
               </label>
               <button
                 type="submit"
-                className="btn btn-sm btn-primary"
+                className="btn btn-sm btn-primary self-start"
                 disabled={sending || !delta || Number(delta) === 0 || !reason.trim()}
               >
                 {t("adjustQuota")}
