@@ -3,12 +3,12 @@ import i18n from "i18next";
 import type { ComponentType } from "react";
 import { initReactI18next } from "react-i18next";
 import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SessionProvider } from "../../web/src/app/session";
 import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/items/locales/en.json";
 import ItemSettingPage from "../../web/src/features/items/pages/ItemSettingPage";
@@ -97,6 +97,9 @@ function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+// A snackbar's 3000 ms timer must not fire after the DOM environment is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, SNACKBAR_MS + 100)));
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({

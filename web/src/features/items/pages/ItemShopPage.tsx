@@ -23,7 +23,8 @@ export default function ItemShopPage() {
   const snackbar = useSnackbar();
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
-  const canBuy = ability.can("create", "Payment");
+  // Managers see the shop as clients do, without buying from themselves.
+  const canBuy = !ability.can("manage", "Item") && ability.can("create", "Payment");
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
   const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
