@@ -1,11 +1,10 @@
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from "@casl/ability";
-import { AbilityProvider } from "@casl/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, setUnauthorizedHandler } from "../lib/api";
 import { readCookie, removeCookie, writeCookie } from "../lib/cookies";
+import { ClientAbility, type AbilityRule } from "./ability";
 
-export type AppAbility = MongoAbility;
-export type AbilityRule = RawRuleOf<AppAbility>;
+export type AppAbility = ClientAbility;
+export type { AbilityRule };
 
 /** userData as the server answers it (API.md User + role). */
 export interface UserData {
@@ -51,7 +50,7 @@ export const RULES_COOKIE = "userAbilityRules";
  */
 export function SessionProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   const [userData, setUserData] = useState<UserData | null>(() => readCookie<UserData>(USER_DATA_COOKIE));
-  const ability = useMemo(() => createMongoAbility(readCookie<AbilityRule[]>(RULES_COOKIE) ?? []), []);
+  const ability = useMemo(() => new ClientAbility(readCookie<AbilityRule[]>(RULES_COOKIE) ?? []), []);
   const clearing = useRef(false);
 
   const clear = useCallback(() => {
@@ -120,11 +119,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     () => ({ userData, isLoggedIn: userData !== null, ability, signIn, updateUserData, refresh, signOut }),
     [userData, ability, signIn, updateUserData, refresh, signOut],
   );
-  return (
-    <SessionContext.Provider value={value}>
-      <AbilityProvider value={ability}>{children}</AbilityProvider>
-    </SessionContext.Provider>
-  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionValue {
