@@ -19,9 +19,9 @@ export function BarList({ items, label }: { items: BarListItem[]; label: string 
         <li key={item.key} className="grid gap-1">
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="truncate">{item.label}</span>
-            <span className="shrink-0 font-medium tabular-nums">
-              {item.display}
-              {item.detail && <span className="ms-2 text-xs font-normal text-base-content/60">{item.detail}</span>}
+            <span className="flex shrink-0 items-baseline gap-2 tabular-nums">
+              <span className="font-medium">{item.display}</span>
+              {item.detail && <span className="text-xs text-base-content/70">{item.detail}</span>}
             </span>
           </div>
           <div className="h-2 rounded-full bg-base-200" aria-hidden="true">

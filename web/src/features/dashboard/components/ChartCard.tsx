@@ -31,16 +31,16 @@ export function ChartCard({
       <div className="card-body gap-3">
         <header>
           <h2 className="card-title text-base">{title}</h2>
-          {subtitle && <p className="text-sm text-base-content/60">{subtitle}</p>}
+          {subtitle && <p className="text-sm text-base-content/70">{subtitle}</p>}
         </header>
-        {empty ? <p className="py-10 text-center text-sm text-base-content/60">{t("noDataInPeriod")}</p> : children}
+        {empty ? <p className="py-10 text-center text-sm text-base-content/70">{t("noDataInPeriod")}</p> : children}
         {!empty && (
           <details className="text-sm">
             <summary className="cursor-pointer text-base-content/70">{t("showTable")}</summary>
-            <div className="mt-2 max-h-72 overflow-auto">
+            <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={t("tableOf", { title })}>
               <table className="table table-xs">
                 <caption className="sr-only">{title}</caption>
-                <thead>
+                <thead className="text-base-content/80">
                   <tr>
                     {table.columns.map((column) => (
                       <th key={column} scope="col" className="text-start">

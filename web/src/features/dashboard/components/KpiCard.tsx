@@ -34,12 +34,12 @@ export function KpiCard({
           </span>
         </div>
         <p className="text-2xl font-semibold tabular-nums">{format(current)}</p>
-        <p className="flex flex-wrap items-center gap-1 text-xs text-base-content/60">
+        <p className="flex flex-wrap items-center gap-1 text-xs text-base-content/70">
           {change === null ? (
             <span>{current > 0 ? t("changeNew") : t("changeNone")}</span>
           ) : (
-            <span className={`inline-flex items-center gap-0.5 font-medium ${up ? "text-success" : down ? "text-error" : ""}`}>
-              {(up || down) && <Icon name="arrow-up" size={12} className={down ? "rotate-180" : ""} />}
+            <span className="inline-flex items-center gap-0.5 font-medium text-base-content">
+              {(up || down) && <Icon name="arrow-up" size={12} className={down ? "rotate-180 text-error" : "text-success"} />}
               <span>{formatPercent(Math.abs(change))}</span>
               <span className="sr-only">{up ? t("changeUp") : down ? t("changeDown") : ""}</span>
             </span>

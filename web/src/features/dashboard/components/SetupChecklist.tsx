@@ -35,13 +35,13 @@ export function SetupChecklist({ setup }: { setup: BusinessStats["setup"] }) {
                 {t(`setup.${step.key}`)}
                 {step.done && <span className="sr-only"> — {t("setup.done")}</span>}
               </span>
-              <Link href={step.to} className="btn btn-sm btn-outline btn-primary">
+              <Link href={step.to} className="btn btn-sm">
                 {t(`setup.${step.key}Action`)}
               </Link>
             </li>
           ))}
         </ol>
-        <p className="text-sm text-base-content/60">{t("setup.after")}</p>
+        <p className="text-sm text-base-content/70">{t("setup.after")}</p>
       </div>
     </section>
   );

@@ -88,7 +88,7 @@ export function TimeChart({ kind, title, labels, series, format, axisFormat, rtl
               y={y(tick)}
               dy="0.32em"
               textAnchor={rtl ? "start" : "end"}
-              className="fill-base-content/60 text-[11px]"
+              className="fill-base-content/70 text-[11px]"
             >
               {axisFormat(tick)}
             </text>
@@ -101,7 +101,7 @@ export function TimeChart({ kind, title, labels, series, format, axisFormat, rtl
               x={bandStart(i) + band / 2}
               y={height - 8}
               textAnchor="middle"
-              className="fill-base-content/60 text-[11px]"
+              className="fill-base-content/70 text-[11px]"
             >
               {label}
             </text>

@@ -55,7 +55,7 @@ export default function AccessControlPage() {
                     </span>
                     <span className="grid gap-0.5">
                       <span className="font-medium">{t(`access.page.${page.key}`)}</span>
-                      <span className="text-sm text-base-content/60">{t(`access.pageHint.${page.key}`)}</span>
+                      <span className="text-sm text-base-content/70">{t(`access.pageHint.${page.key}`)}</span>
                     </span>
                   </div>
                 </Link>
@@ -72,9 +72,9 @@ export default function AccessControlPage() {
           {rules.length === 0 ? (
             <Empty text={t("access.noRules")} />
           ) : (
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("access.rules")}>
               <table className="table table-sm">
-                <thead>
+                <thead className="text-base-content/80">
                   <tr>
                     <th className="text-start">{t("access.action")}</th>
                     <th className="text-start">{t("access.subject")}</th>
@@ -91,9 +91,11 @@ export default function AccessControlPage() {
                         <td>{actions.map((a) => t(`access.actions.${a}`, { defaultValue: a })).join(", ")}</td>
                         <td>{subjects.map((s) => t(`access.subjects.${s}`, { defaultValue: s })).join(", ")}</td>
                         <td>
-                          <span
-                            className={`badge badge-sm badge-soft ${scope === "denied" ? "badge-error" : scope === "own" ? "badge-info" : "badge-success"}`}
-                          >
+                          <span className="badge badge-sm gap-1.5">
+                            <span
+                              className={`size-2 rounded-full ${scope === "denied" ? "bg-error" : scope === "own" ? "bg-info" : "bg-success"}`}
+                              aria-hidden="true"
+                            />
                             {t(`access.scopes.${scope}`)}
                           </span>
                         </td>

@@ -17,7 +17,7 @@ export default function AnalyticsPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("analyticsTitle")}</h1>
-          <p className="text-sm text-base-content/60">{t("analyticsIntro")}</p>
+          <p className="text-sm text-base-content/70">{t("analyticsIntro")}</p>
         </div>
         <RangePicker value={range} onChange={setRange} />
       </header>

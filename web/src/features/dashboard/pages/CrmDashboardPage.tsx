@@ -29,7 +29,7 @@ export default function CrmDashboardPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("crmTitle")}</h1>
-          {data && <p className="text-sm text-base-content/60">{t("periodOf", { days: data.range })}</p>}
+          {data && <p className="text-sm text-base-content/70">{t("periodOf", { days: data.range })}</p>}
         </div>
         <div className="flex items-center gap-2">
           {isValidating && data && (

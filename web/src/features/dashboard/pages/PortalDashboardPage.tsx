@@ -8,7 +8,7 @@ import { useDashboardStats, type OwnStats } from "../api/dashboardStats";
 import { TimeSeriesCard } from "../components/Cards";
 import { RangePicker, useRange } from "../components/RangePicker";
 
-const STATUS_BADGE = ["badge-warning", "badge-success", "badge-error"] as const;
+const STATUS_DOT = ["bg-warning", "bg-success", "bg-error"] as const;
 
 /** The portal home for everyone signed in: balance, subscriptions, recent jobs, quick actions. */
 export default function PortalDashboardPage() {
@@ -62,7 +62,7 @@ function QuickActions() {
   return (
     <nav aria-label={t("quickActions")} className="flex flex-wrap gap-2">
       {actions.map((action) => (
-        <Link key={action.key} href={action.to} className="btn btn-primary btn-soft">
+        <Link key={action.key} href={action.to} className="btn btn-primary">
           <Icon name={action.icon} size={18} />
           {t(action.key)}
         </Link>
@@ -75,15 +75,15 @@ function OwnFigures({ own, fallbackBalance }: { own: OwnStats; fallbackBalance: 
   const { t } = useTranslation("dashboard");
   const figures = [
     { key: "balance", value: own.balance ?? fallbackBalance, tone: "text-primary" },
-    { key: "pointsAdded", value: own.pointsAdded, tone: "text-success" },
-    { key: "pointsUsed", value: own.pointsUsed, tone: "text-warning" },
+    { key: "pointsAdded", value: own.pointsAdded, tone: "" },
+    { key: "pointsUsed", value: own.pointsUsed, tone: "" },
     { key: "activePlans", value: own.subscriptions.length, tone: "" },
   ].filter((f): f is { key: string; value: number; tone: string } => f.value !== undefined);
   return (
     <div className="stats stats-vertical w-full bg-base-100 shadow-sm sm:stats-horizontal">
       {figures.map((figure) => (
         <div key={figure.key} className="stat">
-          <div className="stat-title">{t(figure.key)}</div>
+          <div className="stat-title text-base-content/80">{t(figure.key)}</div>
           <div className={`stat-value tabular-nums ${figure.tone}`}>{formatNumber(figure.value)}</div>
         </div>
       ))}
@@ -102,7 +102,7 @@ function Subscriptions({ own }: { own: OwnStats }) {
         {own.subscriptions.length === 0 ? (
           <div className="flex flex-col items-start gap-2 text-base-content/70">
             <p>{t("noSubscriptions")}</p>
-            <Link href="/portal/item" className="btn btn-sm btn-outline btn-primary">
+            <Link href="/portal/item" className="btn btn-sm">
               {t("browsePlans")}
             </Link>
           </div>
@@ -122,7 +122,7 @@ function Subscriptions({ own }: { own: OwnStats }) {
                     max={total}
                     aria-label={t("daysLeft", { count: s.daysLeft })}
                   />
-                  <span className="text-xs text-base-content/60">{t("endsOn", { date: formatDate(s.endsAt) })}</span>
+                  <span className="text-xs text-base-content/70">{t("endsOn", { date: formatDate(s.endsAt) })}</span>
                 </li>
               );
             })}
@@ -142,21 +142,21 @@ function RecentJobs({ jobs }: { jobs: NonNullable<OwnStats["recentJobs"]> }) {
           <h2 id="jobs-title" className="card-title text-base">
             {t("recentJobs")}
           </h2>
-          <Link href="/portal/history-user" className="link link-primary text-sm">
+          <Link href="/portal/history-user" className="link text-sm">
             {t("seeAll")}
           </Link>
         </div>
         {jobs.length === 0 ? (
           <div className="flex flex-col items-start gap-2 text-base-content/70">
             <p>{t("noJobs")}</p>
-            <Link href="/portal/site" className="btn btn-sm btn-outline btn-primary">
+            <Link href="/portal/site" className="btn btn-sm">
               {t("useSite")}
             </Link>
           </div>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("recentJobs")}>
             <table className="table table-sm">
-              <thead>
+              <thead className="text-base-content/80">
                 <tr>
                   <th className="text-start">{t("site")}</th>
                   <th className="text-start">{t("file")}</th>
@@ -171,7 +171,8 @@ function RecentJobs({ jobs }: { jobs: NonNullable<OwnStats["recentJobs"]> }) {
                     <td>{job.siteName}</td>
                     <td className="max-w-40 truncate">{job.fileName}</td>
                     <td>
-                      <span className={`badge badge-sm badge-soft ${STATUS_BADGE[job.status] ?? ""}`}>
+                      <span className="badge badge-sm gap-1.5">
+                        <span className={`size-2 rounded-full ${STATUS_DOT[job.status] ?? ""}`} aria-hidden="true" />
                         {t(`jobStatus.${job.status}`)}
                       </span>
                     </td>
