@@ -15,7 +15,8 @@ describe("sign-in in a real browser", () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, ADMIN);
     await page.waitForURL("**/dashboards/crm");
-    await page.getByText("Administrator").first().waitFor();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByTestId("navbar-user-name").getByText("Administrator").waitFor();
     expect(errors).toEqual([]);
   });
 
