@@ -325,6 +325,29 @@ describe("dashboard-stats: own figures", () => {
   });
 });
 
+describe("dashboard-stats: the short cache", () => {
+  it("keeps the business figures for a minute, while the caller's own figures are always fresh", async () => {
+    const admin = await createAdmin();
+    const payer = await insertUser("2007-01-01T00:00:00.000Z");
+    await insertPayment(payer, 100, "paid", "2007-05-10T10:00:00.000Z", "2007-05-10T10:00:00.000Z");
+    const first = await stats(admin.cookie, { range: 7, end: "2007-05-12" });
+    expect(first.body.business.kpis.revenue.current).toBe(100);
+    expect(first.body.own.balance).toBe(0);
+
+    await insertPayment(payer, 50, "paid", "2007-05-11T10:00:00.000Z", "2007-05-11T10:00:00.000Z");
+    await insertLedger(admin.userId, 30, "adjust", "2007-05-11T10:00:00.000Z");
+    await env.DB.prepare("UPDATE users SET userQuota = 30 WHERE userId = ?1").bind(admin.userId).run();
+    const second = await stats(admin.cookie, { range: 7, end: "2007-05-12" });
+    expect(second.body.business.kpis.revenue.current).toBe(100);
+    expect(second.body.generatedAt).toBe(first.body.generatedAt);
+    expect(second.body.own.balance).toBe(30);
+    expect(second.body.own.balanceSeries.at(-1)).toBe(30);
+    // Another period is another entry, computed from the rows as they are now.
+    const month = await stats(admin.cookie, { range: 30, end: "2007-05-12" });
+    expect(month.body.business.kpis.revenue.current).toBe(150);
+  });
+});
+
 describe("dashboard-stats: every query reads an index range", () => {
   const EXPECTED: Partial<Record<keyof typeof SQL, string[]>> = {
     revenueByDay: ["payments_paid_amount"],
