@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { niceTicks } from "../lib/series";
 
 /**
@@ -74,7 +74,7 @@ export function TimeChart({ kind, title, labels, series, format, axisFormat, rtl
   const bandStart = (i: number) => (rtl ? plotRight - (i + 1) * band : plotLeft + i * band);
   const y = (value: number) => plotBottom - (Math.max(0, value) / top) * (plotBottom - PAD.top);
   const labelEvery = Math.max(1, Math.ceil(n / Math.max(2, Math.floor(plotWidth / 72))));
-  const titleId = `chart-${title.replace(/\W+/g, "-")}`;
+  const titleId = useId();
 
   return (
     <div ref={ref} className="w-full" dir="ltr">
