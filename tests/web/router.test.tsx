@@ -89,3 +89,17 @@ describe("the route table in the app (guard branches and redirects)", () => {
     expect(api.calls.some((call) => call.name === "me")).toBe(true);
   });
 });
+
+describe("a lost session", () => {
+  it("goes to login once, with `to` holding the page and its query", async () => {
+    signedInAs("client");
+    mockApi({
+      me: { body: { userData: userData("client"), userAbilityRules: CLIENT_RULES } },
+      "search-session": { status: 401, body: { error: "Sign in first.", code: "unauthorized" } },
+    });
+    const app = renderApp("/pages/account-settings/security?limit=20");
+    await waitFor(() => expect(app.current()).toBe("/login?to=%2Fpages%2Faccount-settings%2Fsecurity%3Flimit%3D20"));
+    await screen.findByRole("heading", { name: "Welcome back" });
+    expect(app.location.history.filter((path) => path.startsWith("/login")).length).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { Router, useLocation, type BaseLocationHook } from "wouter";
+import { Router, useLocation, useSearch, type BaseLocationHook } from "wouter";
 import { ConfirmProvider } from "../components/ConfirmDialog";
 import { SnackbarProvider } from "../components/Snackbar";
 import { AppRouter } from "./AppRouter";
@@ -8,10 +8,13 @@ import { SessionProvider } from "./session";
 
 function Providers() {
   const [location, navigate] = useLocation();
+  const search = useSearch();
+  // After a lost session, sign-in brings the user back to the same page, query included.
   const toLogin = useCallback(() => {
-    const to = location !== "/" && !location.startsWith("/login") ? `?to=${encodeURIComponent(location)}` : "";
+    const here = search ? `${location}?${search}` : location;
+    const to = location !== "/" && !location.startsWith("/login") ? `?to=${encodeURIComponent(here)}` : "";
     navigate(`/login${to}`, { replace: true });
-  }, [location, navigate]);
+  }, [location, search, navigate]);
   return (
     <SessionProvider onSignedOut={toLogin}>
       <PreferencesProvider>
