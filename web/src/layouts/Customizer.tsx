@@ -37,7 +37,7 @@ function Toggle({ name, label }: { name: "navbar-blur" | "nav-collapsed"; label:
   const { stored, set } = usePreferences();
   return (
     <label className="flex cursor-pointer items-center justify-between gap-3 py-1">
-      <span>{label}</span>
+      <span className="text-xs font-semibold">{label}</span>
       <input
         type="checkbox"
         className="toggle toggle-primary"
