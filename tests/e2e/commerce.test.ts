@@ -1,6 +1,9 @@
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a1e2e60000000049454e44ae426082",
@@ -96,4 +99,61 @@ describe("buying points by bank transfer", () => {
     expect(client.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
+
+  // The pages' own content (inside <main>); the layout, the shared table header and tab bar are checked elsewhere.
+  it("has no serious accessibility problem on the commerce pages, in Arabic right-to-left too", async () => {
+    const problems: string[] = [];
+    for (const rtl of [false, true]) {
+      const context = await browser.newContext({ baseURL: baseUrl(), bypassCSP: true, locale: "en-US" });
+      if (rtl) {
+        const host = new URL(baseUrl()).hostname;
+        await context.addCookies(
+          Object.entries({ language: "ar", direction: "rtl" }).map(([name, value]) => ({
+            name,
+            value: encodeURIComponent(JSON.stringify(value)),
+            domain: host,
+            path: "/",
+          })),
+        );
+      }
+      const page = await context.newPage();
+      // By field type: the labels are Arabic in the right-to-left run.
+      await page.goto("/login");
+      await page.locator('input[type="email"]').fill(CLIENT.email);
+      await page.locator('input[type="password"]').fill(CLIENT.password);
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL("**/access-control");
+      const { referenceId } = await apiFromPage<{ referenceId: string }>(page, "checkout", { kind: "bundle", refId: 1 });
+      for (const path of [
+        "/payment/payment",
+        `/payment/${referenceId}`,
+        "/portal/quota",
+        "/pages/account-settings/billing",
+        "/apps/invoice/list",
+      ]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loading'), null, { timeout: 10_000 });
+        if (rtl) expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
+        await page.addScriptTag({ path: AXE });
+        const found = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  d: Document,
+                ) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }>;
+              };
+            }
+          ).axe;
+          return (await axe.run({ include: [["main"]], exclude: [["thead"], ["[role=tablist]"]] })).violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        });
+        problems.push(...found.map((f) => `${rtl ? "rtl " : ""}${path} ${f}`));
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

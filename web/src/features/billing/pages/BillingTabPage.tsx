@@ -38,9 +38,7 @@ export default function BillingTabPage() {
       key: "active",
       header: t("colStatus"),
       render: (s) => (
-        <span className={`badge badge-soft ${s.active ? "badge-success" : "badge-ghost"}`}>
-          {s.active ? t("active") : t("ended")}
-        </span>
+        <span className={`badge ${s.active ? "badge-success" : "badge-ghost"}`}>{s.active ? t("active") : t("ended")}</span>
       ),
     },
   ];

@@ -70,7 +70,7 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
               <tr key={`${line.kind}-${line.refId}-${i}`}>
                 <td>
                   {line.name}
-                  <div className="text-xs text-base-content/60">{t(`kinds.${line.kind}`)}</div>
+                  <div className="text-xs text-base-content/70">{t(`kinds.${line.kind}`)}</div>
                 </td>
                 <td className="text-end">{formatMoney(line.unitPrice, p.currency)}</td>
                 <td className="text-end">{line.qty}</td>
@@ -95,7 +95,7 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
             <p className="whitespace-pre-line">{p.note}</p>
           </section>
         )}
-        <footer className="text-center text-sm text-base-content/60">{t("thanks")}</footer>
+        <footer className="text-center text-sm text-base-content/70">{t("thanks")}</footer>
       </div>
     </article>
   );

@@ -11,5 +11,5 @@ const TONE: Record<PaymentStatus, string> = {
 
 export function StatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation("invoices");
-  return <span className={`badge badge-soft ${TONE[status]}`}>{t(`status.${status}`)}</span>;
+  return <span className={`badge ${TONE[status]}`}>{t(`status.${status}`)}</span>;
 }

@@ -9,15 +9,15 @@ export function BankCard({ bank }: { bank: Bank }) {
       <img src={bank.logo} alt={t("bankLogo", { name: bank.name })} className="h-12 w-12 shrink-0 object-contain" />
       <dl className="grid min-w-0 gap-1 text-sm">
         <div>
-          <dt className="inline text-base-content/60">{t("bankName")}: </dt>
+          <dt className="inline text-base-content/70">{t("bankName")}: </dt>
           <dd className="inline font-medium">{bank.name}</dd>
         </div>
         <div>
-          <dt className="inline text-base-content/60">{t("accountName")}: </dt>
+          <dt className="inline text-base-content/70">{t("accountName")}: </dt>
           <dd className="inline font-medium">{bank.accountName}</dd>
         </div>
         <div>
-          <dt className="inline text-base-content/60">{t("accountNumber")}: </dt>
+          <dt className="inline text-base-content/70">{t("accountNumber")}: </dt>
           <dd className="inline font-mono font-medium" dir="ltr">
             {bank.accountNumber}
           </dd>

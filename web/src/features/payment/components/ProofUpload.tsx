@@ -55,7 +55,7 @@ export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; 
           aria-describedby={`${id}-hint`}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
-        <span id={`${id}-hint`} className="text-xs text-base-content/60">
+        <span id={`${id}-hint`} className="text-xs text-base-content/70">
           {t("proofHint")}
         </span>
       </div>

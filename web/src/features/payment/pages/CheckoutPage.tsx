@@ -96,8 +96,8 @@ export default function CheckoutPage() {
                     <tr key={line.cartId}>
                       <td>
                         <div className="font-medium">{line.name || t("unknownProduct")}</div>
-                        <div className="text-sm text-base-content/60">{t(`kind.${line.kind}`)}</div>
-                        {!line.available && <span className="badge badge-warning badge-soft badge-sm">{t("notOnSale")}</span>}
+                        <div className="text-sm text-base-content/70">{t(`kind.${line.kind}`)}</div>
+                        {!line.available && <span className="badge badge-warning badge-sm">{t("notOnSale")}</span>}
                       </td>
                       <td className="text-end">{formatMoney(line.unitPrice, amounts.currency)}</td>
                       <td>

@@ -61,7 +61,7 @@ export default function QuotaPage() {
       header: t("colPoints"),
       className: "text-end",
       render: (r) => (
-        <span className={r.delta > 0 ? "text-success" : "text-error"} dir="ltr">
+        <span className="font-medium" dir="ltr">
           {r.delta > 0 ? "+" : ""}
           {formatNumber(r.delta)}
         </span>
