@@ -22,8 +22,10 @@ export function KpiCard({
 }) {
   const { t } = useTranslation("dashboard");
   const change = changePercent(current, previous);
-  const up = change !== null && change > 0;
-  const down = change !== null && change < 0;
+  // Direction as shown: a change that rounds to 0% gets no arrow.
+  const shown = change === null ? 0 : Math.round(change);
+  const up = shown > 0;
+  const down = shown < 0;
   return (
     <div className="card bg-base-100 shadow-sm" data-kpi={title}>
       <div className="card-body gap-1 p-4">
