@@ -1,7 +1,4 @@
 import type { RouteDef } from "../http/route";
-import { jobsRoutes } from "./jobs";
-import { historyRoutes } from "./history";
-import { downloadsRoutes } from "./downloads";
 import { bundlesRoutes } from "./bundles";
 import { itemsRoutes } from "./items";
 import { sitesRoutes } from "./sites";
