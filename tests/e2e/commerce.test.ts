@@ -141,7 +141,7 @@ describe("buying points by bank transfer", () => {
             window as unknown as {
               axe: {
                 run: (
-                  d: Document,
+                  context: object,
                 ) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }>;
               };
             }
