@@ -1,8 +1,10 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { buildAbility, rulesForUser, type AppAbility, type StoredRule } from "../../worker/src/auth/ability";
 import { newApiKey } from "../../worker/src/auth/apikey";
 import { randomToken, sha256Hex } from "../../worker/src/auth/crypto";
-import { uniqueEmail } from "./helpers";
+import worker from "../../worker/src/index";
+import { BASE, uniqueEmail, type CallOptions, type CallResult } from "./helpers";
 
 /**
  * Principals for the proof suite (permission matrix, hostile input, races), made straight in D1.
@@ -85,22 +87,100 @@ export async function watchedTables(): Promise<string[]> {
   return results.map((r) => r.name);
 }
 
-/** Row count and content of every watched table, plus the R2 keys: equal snapshots mean nothing changed. */
-export async function snapshot(tables: string[]): Promise<Record<string, string>> {
-  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)));
-  const out: Record<string, string> = {};
-  tables.forEach((t, i) => {
-    const rows = results[i]!.results;
-    out[t] = `${rows.length} rows ${JSON.stringify(rows)}`;
-  });
-  const objects = await env.FILES.list();
-  out["r2 objects"] = objects.objects.map((o) => o.key).join(",");
+/**
+ * Records every insert, update and delete on the watched tables in `proof_changes`, through triggers
+ * made for this test file's database only: cheaper than reading every row before and after each
+ * call, and it also sees updates that keep the row count.
+ */
+export async function installChangeLog(tables: string[]): Promise<void> {
+  await env.DB.prepare(
+    "CREATE TABLE IF NOT EXISTS proof_changes (changeId INTEGER PRIMARY KEY, tableName TEXT NOT NULL, op TEXT NOT NULL)",
+  ).run();
+  const statements = tables.flatMap((t) =>
+    ["INSERT", "UPDATE", "DELETE"].map((op) =>
+      env.DB.prepare(
+        `CREATE TRIGGER IF NOT EXISTS "proof_${t}_${op.toLowerCase()}" AFTER ${op} ON "${t}"
+         BEGIN INSERT INTO proof_changes (tableName, op) VALUES ('${t}', '${op.toLowerCase()}'); END`,
+      ),
+    ),
+  );
+  await env.DB.batch(statements);
+}
+
+export interface Snapshot {
+  counts: Record<string, number>;
+  lastChange: number;
+  r2: string;
+}
+
+/** Row counts of the watched tables, the change log's position and the R2 keys, in one D1 round trip. */
+export async function snapshot(tables: string[]): Promise<Snapshot> {
+  const columns = tables.map((t) => `(SELECT count(*) FROM "${t}") AS "${t}"`).join(", ");
+  const [row, objects] = await Promise.all([
+    env.DB.prepare(`SELECT ${columns}, (SELECT coalesce(max(changeId), 0) FROM proof_changes) AS "__lastChange"`).first<
+      Record<string, number>
+    >(),
+    env.FILES.list(),
+  ]);
+  const { __lastChange, ...counts } = row!;
+  return { counts, lastChange: __lastChange!, r2: objects.objects.map((o) => o.key).join(",") };
+}
+
+/** What changed between two snapshots, readably ("users: 3 → 4 rows", "users: update"); empty if nothing. */
+export async function changedTables(before: Snapshot, after: Snapshot): Promise<string[]> {
+  const out = Object.keys(before.counts)
+    .filter((t) => before.counts[t] !== after.counts[t])
+    .map((t) => `${t}: ${before.counts[t]} → ${after.counts[t]} rows`);
+  if (after.lastChange !== before.lastChange) {
+    const { results } = await env.DB.prepare(
+      "SELECT DISTINCT tableName || ': ' || op AS change FROM proof_changes WHERE changeId > ?1 AND changeId <= ?2",
+    )
+      .bind(before.lastChange, after.lastChange)
+      .all<{ change: string }>();
+    out.push(...results.map((r) => r.change));
+  }
+  if (before.r2 !== after.r2) out.push("R2 objects");
   return out;
 }
 
-/** The tables whose snapshot differs, with their counts before and after (for a readable failure). */
-export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys(before)
-    .filter((t) => before[t] !== after[t])
-    .map((t) => `${t}: ${before[t]!.split(" ")[0]} → ${after[t]!.split(" ")[0]} rows`);
+/**
+ * Calls the Worker's fetch handler directly, as helpers' call() does through the pool's SELF. The
+ * pool's SELF/exports fetch gets slower with every request a workerd instance has served
+ * (cloudflare/workers-sdk#15446: ~5 ms at first, hundreds of ms after a thousand requests), and this
+ * suite makes thousands. waitUntil work (audit rows, session touches) is awaited before answering,
+ * so row checks after a call see everything it did.
+ */
+export async function directFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  const exec = createExecutionContext();
+  const response = await worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, exec);
+  const body = await response.arrayBuffer();
+  await waitOnExecutionContext(exec);
+  return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, response);
+}
+
+/** helpers' call(), over directFetch. */
+export async function call<T = any>(name: string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.raw === undefined) headers["content-type"] ??= "application/json";
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
+  headers["cf-connecting-ip"] = opts.ip ?? "203.0.113.1";
+  const res = await directFetch(`${BASE}/api/${name}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Downloads answer with file bytes, not JSON.
+  }
+  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+  const cookie = setCookie ? setCookie.split(";")[0]! : null;
+  return { status: res.status, body: parsed as T, headers: res.headers, cookie: cookie === "sid=" ? null : cookie };
+}
+
+/** helpers' callForm(), over directFetch. */
+export function callForm<T = any>(name: string, fields: Record<string, string | Blob | File>, opts: CallOptions = {}) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return call<T>(name, undefined, { ...opts, raw: form });
 }
