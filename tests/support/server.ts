@@ -28,10 +28,18 @@ export async function freePort(): Promise<number> {
  * A real `wrangler dev` on 127.0.0.1 with its own fresh local D1/R2 (migrated and seeded), for
  * end-to-end tests and benchmarks. The SPA must be built (dist/client) first.
  */
-export async function startServer(opts: { seed?: boolean; extraArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: {
+    seed?: boolean;
+    extraArgs?: string[];
+    /** Runs on the migrated, seeded state before the server starts (the bench adds bulk rows here). */
+    prepare?: (stateDir: string) => Promise<void>;
+  } = {},
+): Promise<RunningServer> {
   const stateDir = mkdtempSync(path.join(os.tmpdir(), "portal-state-"));
   await migrateLocal(stateDir);
   if (opts.seed !== false) await seedLocal(stateDir);
+  if (opts.prepare) await opts.prepare(stateDir);
   const port = await freePort();
   // E2E_ASSETS_DIR serves another build of the SPA (parallel work trees building at once).
   const assets = process.env.E2E_ASSETS_DIR ? ["--assets", process.env.E2E_ASSETS_DIR] : [];
