@@ -28,7 +28,7 @@ export function AccountSettingsTabs({ current }: { current: AccountTab }) {
             href={`/pages/account-settings/${tab}`}
             role="tab"
             aria-selected={tab === current}
-            className={`tab gap-2 ${tab === current ? "tab-active" : ""}`}
+            className={`tab gap-2 ${tab === current ? "tab-active" : "text-base-content"}`}
           >
             <Icon name={icon} size={18} />
             {t(`accountTab.${tab}`)}

@@ -44,7 +44,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="overflow-x-auto">
         <table className="table">
           {props.caption && <caption className="sr-only">{props.caption}</caption>}
-          <thead>
+          <thead className="text-base-content/80">
             <tr>
               {columns.map((column) => (
                 <th key={column.key} className={column.className} aria-sort={sortState(props.sort, column.sortKey)}>

@@ -58,7 +58,7 @@ export function TextField<V extends Record<string, unknown>>({ form, name, label
         </p>
       ) : (
         hint && (
-          <p id={`${id}-hint`} className="text-xs text-base-content/60">
+          <p id={`${id}-hint`} className="text-xs text-base-content/70">
             {hint}
           </p>
         )

@@ -80,7 +80,7 @@ export function DefaultLayout({
         <Footer type={effective["footer-type"]} />
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor="nav-drawer" className="drawer-overlay" aria-label={t("closeMenu")} />
+        <label htmlFor="nav-drawer" className="drawer-overlay" aria-hidden="true" />
         <nav
           className={`min-h-full w-64 border-e border-base-300 bg-base-100 p-2 ${collapsed ? "nav:w-20" : ""}`}
           aria-label={t("mainMenu")}

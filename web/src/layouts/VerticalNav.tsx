@@ -60,7 +60,9 @@ export function VerticalNav({ groups, active, collapsed, onNavigate }: Props) {
     <ul className="menu w-full gap-0.5">
       {groups.map((group) => (
         <li key={group.section}>
-          <h2 className={`menu-title text-xs uppercase ${collapsed ? "nav:sr-only" : ""}`}>{t(`navSection.${group.section}`)}</h2>
+          <h2 className={`menu-title text-xs text-base-content/70 uppercase ${collapsed ? "nav:sr-only" : ""}`}>
+            {t(`navSection.${group.section}`)}
+          </h2>
           <ul className="ms-0 ps-0 before:hidden">
             <Items items={group.items} active={active} collapsed={collapsed} onNavigate={onNavigate} />
           </ul>

@@ -35,7 +35,7 @@ export function AvatarPicker({
       {shown ? (
         <img src={shown} alt={t("avatarAlt")} className="h-24 w-24 rounded-box object-cover" data-testid="avatar-preview" />
       ) : (
-        <div className="flex h-24 w-24 items-center justify-center rounded-box bg-base-200 text-base-content/50">
+        <div className="flex h-24 w-24 items-center justify-center rounded-box bg-base-200 text-base-content/70">
           {t("noAvatar")}
         </div>
       )}
@@ -71,7 +71,7 @@ export function AvatarPicker({
             {problem}
           </p>
         ) : (
-          <p className="text-xs text-base-content/60">{t("avatarHint")}</p>
+          <p className="text-xs text-base-content/70">{t("avatarHint")}</p>
         )}
       </div>
     </div>
