@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { likeAnywhere, runBatch } from "../db";
+import { ftsQuery, likeAnywhere, runBatch } from "../db";
 import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -15,7 +15,11 @@ const searchAudit = route({
   }),
   async handler(ctx, { search, outcome, page, limit }) {
     let base = ctx.db.selectFrom("audit_log");
-    if (search) {
+    const match = ftsQuery(search);
+    if (match) {
+      // Words of 3+ characters go through the trigram index (migration 0060); shorter ones fall back to LIKE.
+      base = base.where(sql<boolean>`auditId IN (SELECT rowid FROM audit_log_fts WHERE audit_log_fts MATCH ${match})`);
+    } else if (search) {
       const like = likeAnywhere(search);
       base = base.where(
         sql<boolean>`(action LIKE ${like} ESCAPE '\\' OR actorEmail LIKE ${like} ESCAPE '\\' OR subject LIKE ${like} ESCAPE '\\')`,
