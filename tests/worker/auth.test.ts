@@ -158,3 +158,12 @@ describe("the API's edges", () => {
     expect(res.body).toEqual({ error: 'The field "userName" is required.', code: "required", field: "userName" });
   });
 });
+
+describe("validation texts", () => {
+  it("tells a wrong type from a missing field", async () => {
+    const res = await call("revoke-session", { sessionId: "lots" }, { cookie: (await createUser()).cookie });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: "invalid_input", field: "sessionId" });
+    expect(res.body.error).not.toContain("is required");
+  });
+});

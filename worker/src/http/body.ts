@@ -82,7 +82,7 @@ export async function readBody(request: Request, multipartLimit: number): Promis
 
 /** Validates a body against a call's schema; the first problem becomes a 400 naming its field. */
 export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join(".") || undefined;
