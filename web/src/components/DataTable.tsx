@@ -41,7 +41,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const lastPage = Math.max(1, Math.ceil(total / limit));
   return (
     <div className="w-full">
-      <div className="overflow-x-auto">
+      {/* A wide table scrolls sideways: the region takes focus so keyboard users can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={props.caption ?? t("table")}>
         <table className="table">
           {props.caption && <caption className="sr-only">{props.caption}</caption>}
           <thead className="text-base-content/80">

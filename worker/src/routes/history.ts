@@ -8,7 +8,7 @@ import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../jobs/claims";
-import { abortUnlessChanged, runGuardedBatch } from "../jobs/guard";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { jobDoneMail, jobFailedMail } from "../jobs/mails";
 import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../jobs/view";
 import { queueMail } from "../outbox";

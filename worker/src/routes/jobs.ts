@@ -8,7 +8,7 @@ import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { claimCutoff, claimTag } from "../jobs/claims";
-import { abortUnlessChanged, runGuardedBatch } from "../jobs/guard";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { loadHistoryView } from "../jobs/view";
 import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../storage/files";
 

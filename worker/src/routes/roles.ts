@@ -7,7 +7,7 @@ import { conflict, notFound } from "../http/errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { guardChanged, runGuarded } from "./users";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 
 interface RuleOut {
   action: string;
@@ -126,7 +126,7 @@ const updateRole = route({
         ]);
       } else {
         // Renaming cascades to users.userRole (foreign key ON UPDATE CASCADE).
-        await runGuarded(
+        await runGuardedBatch(
           d1,
           [
             ctx.db
@@ -134,7 +134,7 @@ const updateRole = route({
               .set({ roleName: input.roleName, roleDesc: input.roleDesc })
               .where("roleId", "=", existing.roleId)
               .where("builtIn", "=", 0),
-            guardChanged(d1),
+            abortUnlessChanged(d1),
             ctx.db.deleteFrom("role_rules").where("roleId", "=", existing.roleId),
             ...ruleInserts,
             auditQuery(ctx, { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
@@ -161,7 +161,7 @@ const deleteRole = route({
   async handler(ctx, { roleId }) {
     const role = await findRole(ctx, roleId);
     const inUse = sql<boolean>`NOT EXISTS (SELECT 1 FROM users u WHERE u.userRole = ${role.roleName} AND u.deletedAt IS NULL)`;
-    await runGuarded(
+    await runGuardedBatch(
       ctx.env.DB,
       [
         // Deleted users keep their rows for the books; they fall back to client so the role can go.
@@ -171,7 +171,7 @@ const deleteRole = route({
           .where("userRole", "=", role.roleName)
           .where("deletedAt", "is not", null),
         ctx.db.deleteFrom("roles").where("roleId", "=", roleId).where("builtIn", "=", 0).where(inUse),
-        guardChanged(ctx.env.DB),
+        abortUnlessChanged(ctx.env.DB),
         auditQuery(ctx, { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
       ],
       () => conflict("This role still has users. Give them another role first.", "role_in_use"),

@@ -5,35 +5,17 @@ import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
 import { selectUserView, toUserView, type UserView } from "../db/users";
 import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, HttpError, notFound, requiredField } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { queueMail } from "../outbox";
 import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
 import { verificationMail } from "./mails";
 
 const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
-
-/**
- * A statement that fails, rolling back its whole batch, when the statement before it changed no row.
- * D1 has no interactive transactions: this keeps a conditional update and its follow-ups together.
- */
-export function guardChanged(d1: D1Database): D1PreparedStatement {
-  // json() of invalid text raises "malformed JSON", which aborts the batch.
-  return d1.prepare("SELECT CASE WHEN changes() = 0 THEN json('guard') END");
-}
-
-/** Runs a batch holding `guardChanged`; a tripped guard becomes `onGuard`. */
-export async function runGuarded(d1: D1Database, statements: Parameters<typeof runBatch>[1], onGuard: () => HttpError) {
-  try {
-    return await runBatch(d1, statements);
-  } catch (error) {
-    if (String(error).includes("malformed JSON")) throw onGuard();
-    throw error;
-  }
-}
 
 /** SQL: another active admin than `userId` exists (the last-admin rule). */
 const otherAdminExists = (userId: number) =>
@@ -227,11 +209,11 @@ const updateUser = route({
         const endSessions = !active || hash !== null;
         // A new address gets a fresh verification link.
         const verify = emailChanged ? await issueToken(ctx.db, userId, "verify") : null;
-        await runGuarded(
+        await runGuardedBatch(
           ctx.env.DB,
           [
             update,
-            guardChanged(ctx.env.DB),
+            abortUnlessChanged(ctx.env.DB),
             ...(endSessions ? [ctx.db.deleteFrom("sessions").where("userId", "=", userId)] : []),
             ...(verify
               ? [verify.insert, queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, verify.token))]
@@ -279,11 +261,11 @@ const deleteUser = route({
       .where("userId", "=", userId)
       .where("deletedAt", "is", null);
     if (target.userRole === "admin" && target.userIsActive === 1) update = update.where(otherAdminExists(userId));
-    await runGuarded(
+    await runGuardedBatch(
       ctx.env.DB,
       [
         update,
-        guardChanged(ctx.env.DB),
+        abortUnlessChanged(ctx.env.DB),
         ctx.db.deleteFrom("sessions").where("userId", "=", userId),
         ctx.db.deleteFrom("carts").where("userId", "=", userId),
         ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),

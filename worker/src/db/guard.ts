@@ -1,4 +1,4 @@
-import { runBatch } from "../db";
+import { runBatch } from ".";
 import type { HttpError } from "../http/errors";
 
 /**
@@ -7,7 +7,7 @@ import type { HttpError } from "../http/errors";
  */
 export function abortUnlessChanged(d1: D1Database): D1PreparedStatement {
   // json() of invalid text raises "malformed JSON", which aborts the batch.
-  return d1.prepare("SELECT CASE WHEN changes() = 0 THEN json('job-guard') END");
+  return d1.prepare("SELECT CASE WHEN changes() = 0 THEN json('guard') END");
 }
 
 /** Runs a batch holding `abortUnlessChanged`; a tripped guard becomes the error `onGuard` answers. */
