@@ -119,7 +119,7 @@ async function authenticate(request: Request, url: URL, env: Env, exec: Executio
 function authorize(def: RouteDef, ctx: Ctx) {
   if (def.access === "public") return;
   if (ctx.agent && !def.agent) {
-    throw forbidden("An API key may only call claim-jobs and update-history.", "agent_not_allowed");
+    throw forbidden("An API key may only call the agent calls (claim-jobs, job-file, update-history).", "agent_not_allowed");
   }
   if (!ctx.user && !ctx.agent) throw unauthorized();
   if (def.access === "signedIn") {
