@@ -38,10 +38,11 @@ export interface LoadedSession {
 const SESSION_SQL = `
 SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
        u.userId, u.userName, u.userEmail, u.userRole, u.userImage, u.userQuota, u.emailVerified, u.twoFactorEnabled,
-       (SELECT json_group_array(json_object('action', r.action, 'subject', r.subject,
-                                            'inverted', r.inverted, 'conditions', r.conditions))
-          FROM role_rules r JOIN roles ro ON ro.roleId = r.roleId
-         WHERE ro.roleName = u.userRole) AS rules
+       (SELECT json_group_array(json_object('action', action, 'subject', subject,
+                                            'inverted', inverted, 'conditions', conditions))
+          FROM (SELECT r.action, r.subject, r.inverted, r.conditions
+                  FROM role_rules r JOIN roles ro ON ro.roleId = r.roleId
+                 WHERE ro.roleName = u.userRole ORDER BY r.ruleId)) AS rules
   FROM sessions s JOIN users u ON u.userId = s.userId
  WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL`;
 
