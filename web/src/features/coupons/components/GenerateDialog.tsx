@@ -75,7 +75,7 @@ export function GenerateDialog({ onClose, onGenerated, onError }: Props) {
               aria-invalid={fieldError?.field === name ? true : undefined}
               aria-describedby={fieldError?.field === name ? `${id}-${name}-error` : `${id}-${name}-hint`}
             />
-            <p id={`${id}-${name}-hint`} className="text-xs text-base-content/60">
+            <p id={`${id}-${name}-hint`} className="text-xs text-base-content/70">
               {t(`${name}Hint`)}
             </p>
             {fieldError?.field === name && (

@@ -71,7 +71,7 @@ export default function CouponPage() {
         c.couponUsed === "Y" ? (
           <div className="min-w-0">
             <div>{c.couponUsedByName ?? t("deletedUser")}</div>
-            <div className="text-xs text-base-content/60">{formatDate(c.couponUsedDate, true)}</div>
+            <div className="text-xs text-base-content/70">{formatDate(c.couponUsedDate, true)}</div>
           </div>
         ) : (
           "—"

@@ -58,7 +58,7 @@ export default function DownloadPage() {
             {t("downloadReport")}
           </button>
         ) : (
-          <span className="text-sm text-base-content/60">{t("noReport")}</span>
+          <span className="text-sm text-base-content/70">{t("noReport")}</span>
         ),
     },
   ];
@@ -94,7 +94,7 @@ export default function DownloadPage() {
             {t("downloadFile")}
           </button>
         ) : (
-          <span className="text-sm text-base-content/60">{t("noFile")}</span>
+          <span className="text-sm text-base-content/70">{t("noFile")}</span>
         ),
     },
   ];

@@ -11,7 +11,7 @@ export function similarityTone(value: number): string {
 
 export function SimilarityGauge({ value }: { value: number | null }) {
   const { t } = useTranslation("history");
-  if (value === null) return <span className="text-base-content/60">—</span>;
+  if (value === null) return <span className="text-base-content/70">—</span>;
   const style = { "--value": value, "--size": "3rem", "--thickness": "4px" } as CSSProperties;
   return (
     <div

@@ -102,7 +102,7 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
               onChange={(e) => setForm((f) => ({ ...f, itemImageNew: e.target.files?.[0] ?? null }))}
               {...invalid("itemImageNew")}
             />
-            <p className="text-xs text-base-content/60">{t("imageHint")}</p>
+            <p className="text-xs text-base-content/70">{t("imageHint")}</p>
             {errorFor("itemImageNew")}
           </div>
         </div>
@@ -152,7 +152,7 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
             onChange={(e) => setForm((f) => ({ ...f, uploadedFile: e.target.files?.[0] ?? null }))}
             {...invalid("uploadedFile")}
           />
-          <p className="text-xs text-base-content/60">
+          <p className="text-xs text-base-content/70">
             {item?.itemFile ? t("currentFile", { name: item.itemFile }) : t("fileHint")}
           </p>
           {errorFor("uploadedFile")}

@@ -58,7 +58,7 @@ export default function ItemSettingPage() {
           <div className="min-w-0">
             <div className="font-medium">{item.itemName}</div>
             {item.itemFile && (
-              <div className="truncate text-xs text-base-content/60">{t("fileLabel", { name: item.itemFile })}</div>
+              <div className="truncate text-xs text-base-content/70">{t("fileLabel", { name: item.itemFile })}</div>
             )}
           </div>
         </div>

@@ -119,7 +119,7 @@ export default function ProfilePage() {
                   </div>
                 ))}
               </dl>
-              <p className="text-xs text-base-content/60">{t("memberSince", { date: formatDate(user.createdAt) })}</p>
+              <p className="text-xs text-base-content/70">{t("memberSince", { date: formatDate(user.createdAt) })}</p>
               {canEdit && (
                 <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog("edit")}>
                   {t("editInfo")}

@@ -65,7 +65,7 @@ export default function PermissionsPage() {
               ))}
             </tbody>
           </table>
-          <p className="p-3 text-xs text-base-content/60">{t("allHint")}</p>
+          <p className="p-3 text-xs text-base-content/70">{t("allHint")}</p>
         </div>
       )}
       {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}

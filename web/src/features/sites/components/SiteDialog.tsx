@@ -96,7 +96,7 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
               onChange={(e) => setForm((f) => ({ ...f, siteImageNew: e.target.files?.[0] ?? null }))}
               {...described("siteImageNew")}
             />
-            <p className="text-xs text-base-content/60">{t("imageHint")}</p>
+            <p className="text-xs text-base-content/70">{t("imageHint")}</p>
             {errorFor("siteImageNew")}
           </div>
         </div>

@@ -54,7 +54,7 @@ export default function SitePage() {
           </div>
           <div className="min-w-0">
             <div className="font-medium">{site.siteName}</div>
-            <div className="line-clamp-1 text-xs text-base-content/60">{site.siteDesc}</div>
+            <div className="line-clamp-1 text-xs text-base-content/70">{site.siteDesc}</div>
           </div>
         </div>
       ),

@@ -90,7 +90,7 @@ export function UserDrawer({ user, roles, onClose, onSaved, onError }: Props) {
         aria-describedby={fieldError?.field === field ? `${id}-${field}-error` : undefined}
         autoComplete={type === "password" ? "new-password" : "off"}
       />
-      {hint && <p className="text-xs text-base-content/60">{hint}</p>}
+      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
       {errorFor(field)}
     </div>
   );
@@ -132,7 +132,7 @@ export function UserDrawer({ user, roles, onClose, onSaved, onError }: Props) {
               className="file-input file-input-sm w-full"
               onChange={(e) => set("userImageNew", e.target.files?.[0] ?? null)}
             />
-            <p className="text-xs text-base-content/60">{t("avatarHint")}</p>
+            <p className="text-xs text-base-content/70">{t("avatarHint")}</p>
             {errorFor("userImageNew")}
           </div>
         </div>

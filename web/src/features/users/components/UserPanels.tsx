@@ -92,7 +92,7 @@ export function QuotaPanel({ userId, canAdjust, onChanged }: { userId: number; c
                   <span>
                     {t(REASON_KEYS[row.reason] ?? "reasonAdjust")}
                     {row.note ? ` — ${row.note}` : ""}
-                    <span className="block text-base-content/60">{formatDate(row.createdAt, true)}</span>
+                    <span className="block text-base-content/70">{formatDate(row.createdAt, true)}</span>
                   </span>
                   <span className={row.delta > 0 ? "text-success" : "text-error"}>
                     {row.delta > 0 ? "+" : ""}
@@ -118,7 +118,7 @@ export function SubscriptionsPanel({ userId }: { userId: number }) {
           {rows.map((s) => (
             <li key={`${s.itemName}-${s.startsAt}`} className="flex justify-between gap-2 py-2">
               <span className="font-medium">{s.itemName}</span>
-              <span className={s.active ? "text-success" : "text-base-content/60"}>
+              <span className={s.active ? "text-success" : "text-base-content/70"}>
                 {s.active ? t("until", { date: formatDate(s.endsAt) }) : t("expired")}
               </span>
             </li>
@@ -142,7 +142,7 @@ export function JobsPanel({ userId }: { userId: number }) {
             <li key={job.historyId} className="flex justify-between gap-2 py-2 text-sm">
               <span>
                 <span className="font-medium">{job.siteName}</span> — {job.fileName}
-                <span className="block text-base-content/60">{formatDate(job.createdAt, true)}</span>
+                <span className="block text-base-content/70">{formatDate(job.createdAt, true)}</span>
               </span>
               <span>
                 {t(STATUS_KEYS[job.fileData.status] ?? "statusQueued")}
@@ -169,7 +169,7 @@ export function PaymentsPanel({ userId }: { userId: number }) {
             <li key={p.referenceId} className="flex justify-between gap-2 py-2 text-sm">
               <span>
                 <span className="font-mono">{p.referenceId.slice(0, 10)}…</span>
-                <span className="block text-base-content/60">{formatDate(p.createdAt, true)}</span>
+                <span className="block text-base-content/70">{formatDate(p.createdAt, true)}</span>
               </span>
               <span className="text-end">
                 {formatMoney(p.amount, p.currency)}
@@ -205,7 +205,7 @@ export function SessionsPanel({ userId, canRevoke }: { userId: number; canRevoke
             <li key={s.sessionId} className="flex items-center justify-between gap-2 py-2 text-sm">
               <span className="min-w-0">
                 <span className="block truncate">{s.userAgent || "—"}</span>
-                <span className="text-base-content/60">
+                <span className="text-base-content/70">
                   {s.ip} · {t("lastSeen", { date: formatDate(s.lastSeenAt, true) })}
                   {s.current ? ` · ${t("thisDevice")}` : ""}
                 </span>

@@ -78,7 +78,7 @@ export default function UserListPage() {
     {
       key: "userPlan",
       header: t("colPlan"),
-      render: (u) => u.userPlan ?? <span className="text-base-content/60">{t("noPlan")}</span>,
+      render: (u) => u.userPlan ?? <span className="text-base-content/70">{t("noPlan")}</span>,
     },
     {
       key: "userIsActive",

@@ -62,7 +62,7 @@ export function VendorDialog({ vendor, sites, onClose, onSaved, onError }: Props
         {t(name)}
       </label>
       {control}
-      {hint && <p className="text-xs text-base-content/60">{hint}</p>}
+      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
       {fieldError?.field === name && (
         <p id={`${id}-${name}-error`} className="text-sm text-error" role="alert">
           {fieldError.text}

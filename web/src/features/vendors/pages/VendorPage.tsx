@@ -52,7 +52,7 @@ export default function VendorPage() {
       render: (v) => (
         <div className="min-w-0">
           <div className="font-medium">{v.vendorName}</div>
-          {v.vendorEmail && <div className="truncate text-xs text-base-content/60">{v.vendorEmail}</div>}
+          {v.vendorEmail && <div className="truncate text-xs text-base-content/70">{v.vendorEmail}</div>}
         </div>
       ),
     },
