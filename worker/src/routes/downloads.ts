@@ -4,16 +4,29 @@ import { nowIso } from "../db";
 import { requireUser, type Ctx } from "../http/context";
 import { notFound } from "../http/errors";
 import * as f from "../http/fields";
-import { list } from "../http/respond";
+import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../jobs/claims";
 import { serveAttachment } from "../storage/files";
+import { presignDownload, r2S3Settings } from "../storage/presign";
 
 const missing = () => notFound("No such file.");
 
-/** A file the caller may not see answers exactly like one that does not exist (no IDOR probing). */
-async function serve(ctx: Ctx, key: string | null | undefined, name: string | null | undefined) {
+/**
+ * A file the caller may not see answers exactly like one that does not exist (no IDOR probing).
+ * Callers reach this only after their ownership check. With R2's S3 settings (production) a browser
+ * download answers {url, expiresAt}, a short-lived link R2 serves itself; otherwise, and for agents
+ * (whose scripts save the answer's bytes), the Worker streams the object.
+ */
+async function serve(ctx: Ctx, key: string | null | undefined, name: string | null | undefined, asLink = true) {
   if (!key) throw missing();
+  const s3 = asLink ? r2S3Settings(ctx.env) : null;
+  if (s3) {
+    // A link to a missing object would fail at R2 with an XML page; answer 404 here instead.
+    const head = await ctx.env.FILES.head(key);
+    if (!head) throw missing();
+    return json(await presignDownload(s3, key, name ?? "file", head.httpMetadata?.contentType));
+  }
   const response = await serveAttachment(ctx.env.FILES, key, name ?? "file");
   if (!response) throw missing();
   return response;
@@ -77,7 +90,7 @@ const jobFileForAgent = route({
       .where("uniqueId", "=", uniqueId)
       .executeTakeFirst();
     if (!job || (ctx.agent && (job.claimedBy !== claimTag(ctx) || job.status !== 0))) throw missing();
-    return serve(ctx, job.fileKey, job.fileName);
+    return serve(ctx, job.fileKey, job.fileName, false);
   },
 });
 

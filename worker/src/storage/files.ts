@@ -126,16 +126,21 @@ export async function serveImage(bucket: R2Bucket, pathname: string, request: Re
   });
 }
 
+/** `attachment` with the safe name, in ASCII for old clients and UTF-8 (RFC 5987) for the rest. */
+export function contentDisposition(fileName: string): string {
+  const name = safeFileName(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 /** Streams an R2 object as a download: attachment, safe name, nosniff. */
 export async function serveAttachment(bucket: R2Bucket, key: string, fileName: string): Promise<Response | null> {
   const object = await bucket.get(key);
   if (!object) return null;
-  const name = safeFileName(fileName);
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return new Response(object.body, {
     headers: {
       "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
-      "content-disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "content-disposition": contentDisposition(fileName),
       "x-content-type-options": "nosniff",
       "cache-control": "private, no-store",
     },
