@@ -25,12 +25,23 @@ export async function downloadFile(kind: "report" | "job-file", id: string, fall
     const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
     throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok");
   }
+  // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
+  // under the server's file name, so following it saves the file without leaving the page.
+  if (response.headers.get("content-type")?.includes("application/json")) {
+    const { url } = (await response.json()) as { url: string };
+    follow(url);
+    return;
+  }
   const url = URL.createObjectURL(await response.blob());
+  follow(url, fileNameOf(response.headers.get("content-disposition"), fallbackName));
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function follow(href: string, fileName?: string) {
   const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(response.headers.get("content-disposition"), fallbackName);
+  link.href = href;
+  if (fileName) link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
