@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../app/config";
 import { usePreferences } from "../app/preferences";
 import { Icon } from "../components/Icon";
+import { useFocusTrap } from "../components/useFocusTrap";
 
 type ChoiceKey = "theme" | "skin" | "nav-type" | "content-width" | "navbar-type" | "footer-type";
 
@@ -54,18 +55,13 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
   const { direction, setDirection, reset } = usePreferences();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open, onClose]);
+  useFocusTrap(panel, open, onClose);
 
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50">
-      <button type="button" className="absolute inset-0 bg-black/40" aria-label={t("close")} onClick={onClose} />
+      {/* Out of the tab order: the trap keeps Tab in the panel, whose own close button serves the keyboard. */}
+      <button type="button" tabIndex={-1} className="absolute inset-0 bg-black/40" aria-label={t("close")} onClick={onClose} />
       <div
         ref={panel}
         role="dialog"
