@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useAppSettings } from "../../../app/settings";
 
 export type AuthLook = "v1" | "v2";
+
+// Loaded only where the settings turn the switcher on, so the /login first load stays as small.
+const LanguageSwitcher = lazy(() => import("../../../components/LanguageSwitcher"));
 
 /** The v2 pages are the same flows in a split-screen look; every other path uses v1. */
 export function useAuthLook(): AuthLook {
@@ -24,6 +27,11 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
   const look = useAuthLook();
   const settings = useAppSettings();
   const brand = <p className="text-xl font-bold text-primary">{settings.siteName || t("common:appName")}</p>;
+  const languages = settings.languageSwitcher && (
+    <Suspense fallback={null}>
+      <LanguageSwitcher />
+    </Suspense>
+  );
   const heading = (
     <div className="flex flex-col gap-1">
       <h1 className="text-2xl font-semibold">{title}</h1>
@@ -47,7 +55,10 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
         </section>
         <section className="flex items-center justify-center bg-base-100 p-6 sm:p-12">
           <div className="flex w-full max-w-md flex-col gap-6">
-            <div className="nav:hidden">{brand}</div>
+            <div className="flex items-center justify-between gap-2">
+              <div className="nav:hidden">{brand}</div>
+              <div className="ms-auto">{languages}</div>
+            </div>
             {heading}
             {children}
           </div>
@@ -59,7 +70,10 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="card w-full max-w-md bg-base-100 shadow-xl">
         <div className="card-body gap-5">
-          {brand}
+          <div className="flex items-center justify-between gap-2">
+            {brand}
+            {languages}
+          </div>
           {heading}
           {children}
         </div>
