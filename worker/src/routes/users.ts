@@ -3,7 +3,7 @@ import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
-import { selectUserView, toUserView, type UserView } from "../db/users";
+import { countUsers, selectUserView, toUserView, userOrder, type UserView } from "../db/users";
 import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
 import * as f from "../http/fields";
@@ -55,8 +55,7 @@ const searchUser = route({
     // One WHERE for the page and the count; every branch is served by an index or the FTS table.
     const conds = [sql`u.deletedAt IS NULL`];
     const match = ftsQuery(input.search);
-    if (match) conds.push(sql`u.userId IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${match})`);
-    else if (input.search) {
+    if (!match && input.search) {
       const like = likeAnywhere(input.search);
       conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
     }
@@ -72,15 +71,12 @@ const searchUser = route({
     }
     const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
     const [rows, count] = await runBatch(ctx.env.DB, [
-      selectUserView(ctx.db)
+      selectUserView(ctx.db, match)
         .where(where)
-        .orderBy("u.userId", "desc")
+        .orderBy(userOrder(match), "desc")
         .limit(limit)
         .offset((page - 1) * limit),
-      ctx.db
-        .selectFrom("users as u")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(where),
+      countUsers(ctx.db, match).where(where),
     ]);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
     return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
