@@ -46,19 +46,16 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
       sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
     );
   }
-  const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
-  return [
-    selectHistoryView(db)
-      .where(where)
-      .orderBy("h.createdAt", "desc")
-      .orderBy("h.historyId", "desc")
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    db
-      .selectFrom("history as h")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where),
-  ] as const;
+  const page = selectHistoryView(db)
+    .orderBy("h.createdAt", "desc")
+    .orderBy("h.historyId", "desc")
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+  const count = db.selectFrom("history as h").select((eb) => eb.fn.countAll<number>().as("n"));
+  // No WHERE at all when nothing filters: SQLite then counts the table without visiting its rows.
+  if (conds.length === 0) return [page, count] as const;
+  const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
+  return [page.where(where), count.where(where)] as const;
 }
 
 const searchHistory = route({

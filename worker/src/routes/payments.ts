@@ -166,14 +166,14 @@ const searchPayment = route({
   schema: listSchema,
   async handler(ctx, input) {
     const where = paymentConditions(ctx, input);
-    const [rows, count] = await Promise.all([
+    const [rows, count] = await runBatch(ctx.env.DB, [
       selectPayments(ctx, where)
         .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
-        .execute(),
+        .offset((input.page - 1) * input.limit),
       countPayments(ctx, where),
     ]);
-    return list((rows as PaymentWithUser[]).map(paymentWithUser), count.n, input.page, input.limit);
+    const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
+    return list(data, Number((count!.results[0] as { n: number }).n), input.page, input.limit);
   },
 });
 
