@@ -31,6 +31,19 @@ export interface LoadedSession {
   rules: AppRule[];
 }
 
+const SESSION_FROM = `FROM sessions s JOIN users u ON u.userId = s.userId
+ WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL`;
+
+const RULES_JSON = `(SELECT json_group_array(json_object('action', action, 'subject', subject,
+                                            'inverted', inverted, 'conditions', conditions))
+          FROM (SELECT r.action, r.subject, r.inverted, r.conditions
+                  FROM role_rules r JOIN roles ro ON ro.roleId = r.roleId
+                 WHERE ro.roleName = u.userRole ORDER BY r.ruleId))`;
+
+/** Everything a handler may rely on, as one text: equal fingerprints mean an unchanged session. */
+const FINGERPRINT = `json_array(s.sessionId, s.idleSeconds, u.userId, u.userName, u.userEmail, u.userRole, u.userImage,
+       u.userQuota, u.emailVerified, u.twoFactorEnabled, json(${RULES_JSON}))`;
+
 /**
  * The session, its user and their role's rules in one statement (one D1 round trip per request).
  * Inactive or deleted users have no session, whatever rows remain.
@@ -38,31 +51,53 @@ export interface LoadedSession {
 const SESSION_SQL = `
 SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
        u.userId, u.userName, u.userEmail, u.userRole, u.userImage, u.userQuota, u.emailVerified, u.twoFactorEnabled,
-       (SELECT json_group_array(json_object('action', action, 'subject', subject,
-                                            'inverted', inverted, 'conditions', conditions))
-          FROM (SELECT r.action, r.subject, r.inverted, r.conditions
-                  FROM role_rules r JOIN roles ro ON ro.roleId = r.roleId
-                 WHERE ro.roleName = u.userRole ORDER BY r.ruleId)) AS rules
-  FROM sessions s JOIN users u ON u.userId = s.userId
- WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL`;
+       ${FINGERPRINT} AS fingerprint
+  ${SESSION_FROM}`;
+
+/**
+ * Passes (1) while the session is still the one fingerprinted and not idle past its limit; otherwise it
+ * fails with "integer overflow", which rolls back the batch it leads (see db/session-check.ts). The
+ * error differs from the batch guards' "malformed JSON" so the two are never confused.
+ */
+const CHECK_SQL = `
+SELECT CASE WHEN (SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3
+            THEN 1 ELSE abs(-9223372036854775808) END AS sessionHolds`;
+
+/** The message SQLite gives when CHECK_SQL finds the session changed or gone. */
+export const SESSION_CHANGED_ERROR = "integer overflow";
 
 interface SessionRow extends SessionUser {
   sessionId: number;
   lastSeenAt: number;
   idleSeconds: number;
-  rules: string;
+  fingerprint: string;
 }
 
-export async function loadSession(d1: D1Database, token: string): Promise<LoadedSession | null> {
-  const tokenHash = await sha256Hex(token);
+/** A loaded session with what it takes to re-check it later in one statement. */
+export interface FingerprintedSession extends LoadedSession {
+  tokenHash: string;
+  fingerprint: string;
+}
+
+/** The session whose token hashes to `tokenHash` (see `tokenHashOf`), or null. */
+export async function loadSession(d1: D1Database, tokenHash: string): Promise<FingerprintedSession | null> {
   const found = await d1.prepare(SESSION_SQL).bind(tokenHash).first<SessionRow>();
   if (!found) return null;
   if (nowSeconds() - found.lastSeenAt > found.idleSeconds) {
     await d1.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(found.sessionId).run();
     return null;
   }
-  const { sessionId, lastSeenAt, idleSeconds: _idle, rules, ...user } = found;
-  return { sessionId, lastSeenAt, user, rules: rulesForUser(JSON.parse(rules) as StoredRule[], user.userId) };
+  const { sessionId, lastSeenAt, idleSeconds: _idle, fingerprint, ...user } = found;
+  // The rules are the fingerprint's last element: parsed once, never queried twice.
+  const stored = (JSON.parse(fingerprint) as unknown[]).at(-1) as StoredRule[];
+  return { sessionId, lastSeenAt, user, rules: rulesForUser(stored, user.userId), tokenHash, fingerprint };
+}
+
+export const tokenHashOf = (token: string) => sha256Hex(token);
+
+/** The statement that re-checks a fingerprinted session (see CHECK_SQL). */
+export function sessionCheck(d1: D1Database, session: FingerprintedSession): D1PreparedStatement {
+  return d1.prepare(CHECK_SQL).bind(session.tokenHash, nowSeconds(), session.fingerprint);
 }
 
 /** Stored rules of a role, for answers that carry userAbilityRules. */

@@ -1,8 +1,10 @@
 import { buildAbility } from "../auth/ability";
 import { AGENT_RULES, loadAgent } from "../auth/apikey";
-import { loadSession, readCookie, SESSION_COOKIE, clearSessionCookie } from "../auth/session";
+import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
+import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
-import { readBody, validate, JSON_LIMIT } from "./body";
+import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
+import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
 import { auditQuery, type Ctx } from "./context";
 import { forbidden, HttpError, notFound, unauthorized } from "./errors";
 import { errorResponse } from "./respond";
@@ -29,14 +31,16 @@ export function createDispatcher(routes: RouteDef[]) {
         throw new HttpError(405, "method_not_allowed", "Every API call is a POST.");
       }
       checkOrigin(request, url);
-      ctx = await authenticate(request, url, env, exec);
-      authorize(def, ctx);
-      const body = await readBody(request, def.maxBody ?? JSON_LIMIT);
-      ctx.rawBody = body.raw;
-      const input = validate(def.schema, body.fields);
-      const response = await def.handler(ctx, input);
-      for (const cookie of ctx.cookies) response.headers.append("set-cookie", cookie);
-      return response;
+      const body: BodyOnce = { parsed: null };
+      try {
+        ctx = await authenticate(request, url, env, exec, readsOnly(def));
+        return await answer(def, ctx, request, body);
+      } catch (error) {
+        if (!(error instanceof StaleSession)) throw error;
+        // The remembered session changed: run the call again, loading the session afresh.
+        ctx = await authenticate(request, url, env, exec, false);
+        return await answer(def, ctx, request, body);
+      }
     } catch (error) {
       const response = errorResponse(error);
       if (error instanceof HttpError && error.status === 403 && ctx) {
@@ -56,6 +60,35 @@ export function createDispatcher(routes: RouteDef[]) {
   };
 }
 
+/** The request body, read once even when the call runs twice. */
+interface BodyOnce {
+  parsed: ParsedBody | null;
+}
+
+/** Calls that only read may run on a remembered session, re-checked in their first round trip. */
+function readsOnly(def: RouteDef): boolean {
+  return def.access !== "public" && def.access !== "signedIn" ? def.access[0] === "read" : def.readsOnly === true;
+}
+
+/** Authorizes and runs the call; any answer made on a remembered session waits for its confirmation. */
+async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce): Promise<Response> {
+  const confirm = sessionChecks.get(ctx)?.confirm ?? (async () => undefined);
+  try {
+    authorize(def, ctx);
+    body.parsed ??= await readBody(request, def.maxBody ?? JSON_LIMIT);
+    ctx.rawBody = body.parsed.raw;
+    const input = validate(def.schema, body.parsed.fields);
+    const response = await def.handler(ctx, input);
+    await confirm();
+    for (const cookie of ctx.cookies) response.headers.append("set-cookie", cookie);
+    return response;
+  } catch (error) {
+    // A refusal or an error counts only once the session it was made for is confirmed too.
+    await confirm();
+    throw error;
+  }
+}
+
 /** A browser POST from another site's page is refused (CSRF); requests without Origin are not browsers'. */
 function checkOrigin(request: Request, url: URL) {
   const origin = request.headers.get("origin");
@@ -69,7 +102,10 @@ function checkOrigin(request: Request, url: URL) {
   if (host !== url.host) throw forbidden("Requests from another site are not accepted.", "cross_origin");
 }
 
-async function authenticate(request: Request, url: URL, env: Env, exec: ExecutionContext): Promise<Ctx> {
+/** The session checks of calls running on a remembered session (see db/session-check.ts). */
+const sessionChecks = new WeakMap<Ctx, SessionCheckedD1>();
+
+async function authenticate(request: Request, url: URL, env: Env, exec: ExecutionContext, mayRemember: boolean): Promise<Ctx> {
   const db = getDb(env.DB);
   const ctx: Ctx = {
     env,
@@ -98,16 +134,29 @@ async function authenticate(request: Request, url: URL, env: Env, exec: Executio
   }
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return ctx;
-  const session = await loadSession(env.DB, token);
-  if (!session) return ctx;
+  const tokenHash = await tokenHashOf(token);
+  const now = nowSeconds();
+  let session = mayRemember ? rememberedSession(tokenHash, now) : null;
+  if (session) {
+    const checked = withSessionCheck(env.DB, sessionCheck(env.DB, session));
+    ctx.env = { ...env, DB: checked.d1 };
+    ctx.db = getDb(checked.d1);
+    sessionChecks.set(ctx, checked);
+  } else {
+    forgetSession(tokenHash);
+    session = await loadSession(env.DB, tokenHash);
+    if (!session) return ctx;
+    rememberSession(session, now);
+  }
   ctx.user = session.user;
   ctx.sessionId = session.sessionId;
   ctx.rules = session.rules;
   ctx.ability = buildAbility(session.rules);
-  const now = nowSeconds();
   if (now - session.lastSeenAt > TOUCH_EVERY_SECONDS) {
+    session.lastSeenAt = now;
+    // Only a live session is touched: a touch must never revive one idle past its limit.
     exec.waitUntil(
-      env.DB.prepare("UPDATE sessions SET lastSeenAt = ?1 WHERE sessionId = ?2")
+      env.DB.prepare("UPDATE sessions SET lastSeenAt = ?1 WHERE sessionId = ?2 AND ?1 - lastSeenAt <= idleSeconds")
         .bind(now, session.sessionId)
         .run()
         .then(() => undefined),

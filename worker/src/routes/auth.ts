@@ -198,6 +198,7 @@ const logout = route({
 const me = route({
   name: "me",
   access: "signedIn",
+  readsOnly: true,
   schema: z.object({}),
   async handler(ctx) {
     const user = requireUser(ctx);
