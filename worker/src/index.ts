@@ -1,3 +1,4 @@
+import { IttyRouter, type IRequest } from "itty-router";
 import { runCron } from "./cron";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders } from "./http/headers";
@@ -6,18 +7,19 @@ import { serveImage } from "./storage/files";
 
 const dispatch = createDispatcher(routes);
 
+const image = (request: IRequest, env: Env) => serveImage(env.FILES, new URL(request.url).pathname, request);
+
+/** The Worker's front door: the API calls, the stored images, and the SPA's assets for everything else. */
+const router = IttyRouter<IRequest, [Env, ExecutionContext]>()
+  .all("/api/*", (request, env, exec) => dispatch(request, env, exec))
+  .get("/images/*", image)
+  .head("/images/*", image)
+  .all("*", (request, env) => env.ASSETS.fetch(request));
+
 export default {
   async fetch(request, env, exec): Promise<Response> {
-    const url = new URL(request.url);
-    let response: Response;
-    if (url.pathname.startsWith("/api/")) {
-      response = await dispatch(request, env, exec);
-    } else if (url.pathname.startsWith("/images/") && (request.method === "GET" || request.method === "HEAD")) {
-      response = await serveImage(env.FILES, url.pathname, request);
-    } else {
-      response = await env.ASSETS.fetch(request);
-    }
-    return withSecurityHeaders(response, url);
+    const response = (await router.fetch(request, env, exec)) as Response;
+    return withSecurityHeaders(response, new URL(request.url));
   },
 
   async scheduled(_controller, env, exec): Promise<void> {
