@@ -9,7 +9,7 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ["dist/", ".wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },
+  { ignores: ["dist/", "**/.wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
