@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
@@ -11,13 +11,6 @@ export default function AuditPage() {
   const { t } = useTranslation("audit");
   const [params, update] = useListParams({ limit: 10, search: "", outcome: "" });
   const list = useList<AuditRow>(SEARCH_AUDIT, params);
-  const [search, setSearch] = useState(params.search);
-
-  useEffect(() => {
-    if (search === params.search) return;
-    const timer = setTimeout(() => update({ search }), 300);
-    return () => clearTimeout(timer);
-  }, [search, params.search, update]);
 
   const columns: Column<AuditRow>[] = [
     { key: "createdAt", header: t("when"), render: (r) => formatDate(r.createdAt, true) },
@@ -48,29 +41,18 @@ export default function AuditPage() {
         <p className="text-base-content/70">{t("subtitle")}</p>
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-2">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("outcome")}
-            value={params.outcome}
-            onChange={(e) => update({ outcome: e.target.value })}
-          >
-            <option value="">{t("anyOutcome")}</option>
-            {(["ok", "denied", "failed"] as const).map((o) => (
-              <option key={o} value={o}>
-                {t(`outcome_${o}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[
+            {
+              label: t("outcome"),
+              anyLabel: t("anyOutcome"),
+              value: params.outcome,
+              onChange: (outcome) => update({ outcome }),
+              options: (["ok", "denied", "failed"] as const).map((o) => ({ value: o, label: t(`outcome_${o}`) })),
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}

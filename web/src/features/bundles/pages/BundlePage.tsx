@@ -5,6 +5,7 @@ import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { useConfirm } from "../../../components/ConfirmDialog";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
@@ -83,21 +84,25 @@ export default function BundlePage() {
           <p className="text-base-content/70">{canManage ? t("subtitleAdmin") : t("subtitle")}</p>
         </div>
         {canManage && (
-          <div className="flex flex-wrap gap-2">
-            <select
-              className="select"
-              aria-label={t("filterStatus")}
-              value={params.isActive}
-              onChange={(e) => update({ isActive: e.target.value })}
-            >
-              <option value="">{t("anyStatus")}</option>
-              <option value="active">{t("common:active")}</option>
-              <option value="inactive">{t("common:inactive")}</option>
-            </select>
+          <ListToolbar
+            layout="inline"
+            filters={[
+              {
+                label: t("filterStatus"),
+                anyLabel: t("anyStatus"),
+                value: params.isActive,
+                onChange: (isActive) => update({ isActive }),
+                options: [
+                  { value: "active", label: t("common:active") },
+                  { value: "inactive", label: t("common:inactive") },
+                ],
+              },
+            ]}
+          >
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ bundle: null })}>
               {t("addBundle")}
             </button>
-          </div>
+          </ListToolbar>
         )}
       </header>
       {list.error && !rows ? (

@@ -1,8 +1,9 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatNumber } from "../../../lib/format";
@@ -11,7 +12,6 @@ import { deleteCoupon } from "../api/deleteCoupon";
 import { SEARCH_COUPON } from "../api/searchCoupon";
 import { GenerateDialog } from "../components/GenerateDialog";
 import { NewCodes } from "../components/NewCodes";
-import { useSearchBox } from "../components/useSearchBox";
 import type { Coupon, CouponStatus } from "../types";
 
 const STATUS_BADGE: Record<CouponStatus, string> = { unused: "badge-success", used: "badge-info", expired: "badge-ghost" };
@@ -25,8 +25,6 @@ export default function CouponPage() {
   const canManage = ability.can("manage", "Coupon");
   const [params, update] = useListParams({ limit: 10, search: "", status: "" });
   const list = useList<Coupon>(SEARCH_COUPON, params);
-  const applySearch = useCallback((search: string) => update({ search }), [update]);
-  const [search, setSearch] = useSearchBox(params.search, applySearch);
   const [generating, setGenerating] = useState(false);
   const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);
 
@@ -107,29 +105,21 @@ export default function CouponPage() {
       </header>
       {fresh && <NewCodes codes={fresh.codes} quota={fresh.quota} expires={fresh.expires} onClose={() => setFresh(null)} />}
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-2">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("common:status")}
-            value={params.status}
-            onChange={(e) => update({ status: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            {(["unused", "used", "expired"] as const).map((status) => (
-              <option key={status} value={status}>
-                {t(`status_${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[
+            {
+              label: t("common:status"),
+              anyLabel: t("anyStatus"),
+              value: params.status,
+              onChange: (status) => update({ status }),
+              options: (["unused", "used", "expired"] as const).map((status) => ({
+                value: status,
+                label: t(`status_${status}`),
+              })),
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}

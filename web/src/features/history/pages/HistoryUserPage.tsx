@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useListParams } from "../../../lib/useList";
 import { useHistoryList } from "../api/searchHistory";
 import { HistoryTable } from "../components/HistoryTable";
-import { StatusFilter } from "../components/StatusFilter";
-import { useSearchInput } from "../components/useSearchInput";
+import { useStatusFilter } from "../components/useStatusFilter";
 
 /** /portal/history-user: the caller's own jobs (the server ignores any userId). */
 export default function HistoryUserPage() {
@@ -14,7 +14,7 @@ export default function HistoryUserPage() {
   const { userData } = useSession();
   // An admin's scope is every job; asking for their own id keeps this page to their own.
   const list = useHistoryList({ ...params, userId: userData?.userId });
-  const [search, setSearch] = useSearchInput(params.search, (value) => update({ search: value }));
+  const status = useStatusFilter(params.status, (value) => update({ status: value }));
 
   return (
     <section className="flex flex-col gap-4">
@@ -28,17 +28,10 @@ export default function HistoryUserPage() {
         </Link>
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-2">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <StatusFilter value={params.status} onChange={(status) => update({ status })} />
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[status]}
+        />
         <HistoryTable
           admin={false}
           list={list}

@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
@@ -11,8 +12,6 @@ import { exportPayments, SEARCH_PAYMENT } from "../api/payments";
 import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";
 import { STATUSES, type Payment } from "../types";
-
-const SEARCH_DELAY_MS = 300;
 
 /** Payments and their invoices: admins see everyone's (confirm, cancel, export); clients their own. */
 export default function InvoiceListPage() {
@@ -23,15 +22,8 @@ export default function InvoiceListPage() {
   const [params, update] = useListParams({ limit: 10, search: "", status: "", userId: 0 });
   const filters = { search: params.search, status: params.status || undefined, userId: params.userId || undefined };
   const list = useList<Payment>(SEARCH_PAYMENT, { ...filters, page: params.page, limit: params.limit });
-  const [search, setSearch] = useState(params.search);
   const [exporting, setExporting] = useState(false);
   const isAdmin = ability.can("update", "Payment");
-
-  useEffect(() => {
-    if (search === params.search) return;
-    const timer = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, params.search, update]);
 
   async function exportCsv() {
     setExporting(true);
@@ -99,29 +91,23 @@ export default function InvoiceListPage() {
         </div>
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-2">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={isAdmin ? t("searchAdmin") : t("searchOwn")}
-            aria-label={t("search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("filterStatus")}
-            value={params.status}
-            onChange={(e) => update({ status: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          search={{
+            value: params.search,
+            onSearch: (search) => update({ search }),
+            placeholder: isAdmin ? t("searchAdmin") : t("searchOwn"),
+            label: t("search"),
+          }}
+          filters={[
+            {
+              label: t("filterStatus"),
+              anyLabel: t("anyStatus"),
+              value: params.status,
+              onChange: (status) => update({ status }),
+              options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}

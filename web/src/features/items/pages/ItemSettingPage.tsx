@@ -1,8 +1,9 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "../../../app/settings";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber } from "../../../lib/format";
@@ -10,7 +11,6 @@ import { useList, useListParams } from "../../../lib/useList";
 import { deleteItem } from "../api/deleteItem";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { ItemDialog } from "../components/ItemDialog";
-import { useSearchBox } from "../components/useSearchBox";
 import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
 
 /** The admin table of items: search, sort, status filter, add/edit in a dialog, delete after confirming. */
@@ -21,8 +21,6 @@ export default function ItemSettingPage() {
   const confirm = useConfirm();
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const list = useList<Item>(SEARCH_ITEM, params);
-  const applySearch = useCallback((search: string) => update({ search }), [update]);
-  const [search, setSearch] = useSearchBox(params.search, applySearch);
   const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
 
   /** After a save or delete the list returns to its fixed search and sort, then reloads (spec section 4). */
@@ -109,38 +107,27 @@ export default function ItemSettingPage() {
         </button>
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-3">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("sort")}
-            value={params.sort}
-            onChange={(e) => update({ sort: e.target.value })}
-          >
-            {ITEM_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`sort_${sort}`)}
-              </option>
-            ))}
-          </select>
-          <select
-            className="select w-full"
-            aria-label={t("common:status")}
-            value={params.isActive}
-            onChange={(e) => update({ isActive: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            <option value="active">{t("common:active")}</option>
-            <option value="inactive">{t("common:inactive")}</option>
-          </select>
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[
+            {
+              label: t("sort"),
+              value: params.sort,
+              onChange: (sort) => update({ sort }),
+              options: ITEM_SORTS.map((sort) => ({ value: sort, label: t(`sort_${sort}`) })),
+            },
+            {
+              label: t("common:status"),
+              anyLabel: t("anyStatus"),
+              value: params.isActive,
+              onChange: (isActive) => update({ isActive }),
+              options: [
+                { value: "active", label: t("common:active") },
+                { value: "inactive", label: t("common:inactive") },
+              ],
+            },
+          ]}
+        />
         <DataTable
           caption={t("settingTitle")}
           columns={columns}

@@ -1,10 +1,11 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSWRConfig } from "swr";
 import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber } from "../../../lib/format";
@@ -12,7 +13,6 @@ import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { Pager } from "../components/Pager";
-import { useSearchBox } from "../components/useSearchBox";
 import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
 
 /** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
@@ -28,8 +28,6 @@ export default function ItemShopPage() {
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
   const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
-  const applySearch = useCallback((search: string) => update({ search }), [update]);
-  const [search, setSearch] = useSearchBox(params.search, applySearch);
   const [pending, setPending] = useState<number | null>(null);
 
   async function addToCart(item: Item) {
@@ -62,28 +60,18 @@ export default function ItemShopPage() {
         <h1 className="text-2xl font-semibold">{t("shopTitle")}</h1>
         <p className="text-base-content/70">{t("shopSubtitle")}</p>
       </header>
-      <div className="flex flex-wrap gap-3">
-        <input
-          type="search"
-          className="input min-w-0 flex-1"
-          placeholder={t("searchPlaceholder")}
-          aria-label={t("searchPlaceholder")}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        <select
-          className="select w-auto"
-          aria-label={t("sort")}
-          value={params.sort}
-          onChange={(e) => update({ sort: e.target.value })}
-        >
-          {ITEM_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`sort_${sort}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ListToolbar
+        layout="inline"
+        search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+        filters={[
+          {
+            label: t("sort"),
+            value: params.sort,
+            onChange: (sort) => update({ sort }),
+            options: ITEM_SORTS.map((sort) => ({ value: sort, label: t(`sort_${sort}`) })),
+          },
+        ]}
+      />
       {list.error && !rows ? (
         <ErrorState onRetry={() => void list.mutate()} />
       ) : !rows ? (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
@@ -59,21 +60,17 @@ export default function OutboxPage() {
         <p className="text-base-content/70">{t("subtitle")}</p>
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="p-4">
-          <select
-            className="select w-full sm:w-64"
-            aria-label={t("status")}
-            value={params.status}
-            onChange={(e) => update({ status: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            {(["queued", "sent", "failed"] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListToolbar
+          filters={[
+            {
+              label: t("status"),
+              anyLabel: t("anyStatus"),
+              value: params.status,
+              onChange: (status) => update({ status }),
+              options: (["queued", "sent", "failed"] as const).map((s) => ({ value: s, label: t(`status_${s}`) })),
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}

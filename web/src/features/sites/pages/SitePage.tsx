@@ -1,8 +1,9 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
@@ -12,7 +13,6 @@ import { deleteSite } from "../api/deleteSite";
 import { SEARCH_SITE } from "../api/searchSite";
 import { SiteCards } from "../components/SiteCards";
 import { SiteDialog } from "../components/SiteDialog";
-import { useSearchBox } from "../components/useSearchBox";
 import type { Site } from "../types";
 
 /** Admins: the table of sites with add, edit and delete. Clients: cards of the sites they can use. */
@@ -24,8 +24,6 @@ export default function SitePage() {
   const canManage = ability.can("manage", "Site");
   const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
   const list = useList<Site>(SEARCH_SITE, params);
-  const applySearch = useCallback((search: string) => update({ search }), [update]);
-  const [search, setSearch] = useSearchBox(params.search, applySearch);
   const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
 
   async function remove(site: Site) {
@@ -104,28 +102,26 @@ export default function SitePage() {
           </button>
         )}
       </header>
-      <div className={`grid gap-3 ${canManage ? "sm:grid-cols-2" : ""}`}>
-        <input
-          type="search"
-          className="input w-full"
-          placeholder={t("searchPlaceholder")}
-          aria-label={t("searchPlaceholder")}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-        {canManage && (
-          <select
-            className="select w-full"
-            aria-label={t("common:status")}
-            value={params.selectedStatus}
-            onChange={(e) => update({ selectedStatus: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            <option value="active">{t("inUse")}</option>
-            <option value="inactive">{t("notInUse")}</option>
-          </select>
-        )}
-      </div>
+      <ListToolbar
+        layout="plain"
+        search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+        filters={
+          canManage
+            ? [
+                {
+                  label: t("common:status"),
+                  anyLabel: t("anyStatus"),
+                  value: params.selectedStatus,
+                  onChange: (selectedStatus) => update({ selectedStatus }),
+                  options: [
+                    { value: "active", label: t("inUse") },
+                    { value: "inactive", label: t("notInUse") },
+                  ],
+                },
+              ]
+            : []
+        }
+      />
       {canManage ? (
         <div className="card bg-base-100 shadow-sm">
           <DataTable

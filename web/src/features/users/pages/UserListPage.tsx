@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatNumber } from "../../../lib/format";
@@ -16,8 +17,6 @@ import { Avatar } from "../components/Avatar";
 import { UserDrawer } from "../components/UserDrawer";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
-
-const SEARCH_DELAY_MS = 300;
 
 export default function UserListPage() {
   const { t } = useTranslation("users");
@@ -31,16 +30,8 @@ export default function UserListPage() {
   const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);
   const plans = useSWR(ability.can("read", "Item") ? "user-plan-options" : null, searchPlanOptions);
   const [drawer, setDrawer] = useState<{ user: User | null } | null>(null);
-  const [search, setSearch] = useState(params.search);
   const canEdit = ability.can("update", "User");
   const canDelete = ability.can("delete", "User");
-
-  // Typing waits a moment before the URL (and so the list) changes.
-  useEffect(() => {
-    if (search === params.search) return;
-    const timer = setTimeout(() => update({ search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, params.search, update]);
 
   async function remove(user: User) {
     const ok = await confirm({
@@ -128,52 +119,35 @@ export default function UserListPage() {
         )}
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("filterRole")}
-            value={params.selectedRole}
-            onChange={(e) => update({ selectedRole: e.target.value })}
-          >
-            <option value="">{t("anyRole")}</option>
-            {roles.data?.data.map((r) => (
-              <option key={r.roleId} value={r.roleName}>
-                {r.roleName}
-              </option>
-            ))}
-          </select>
-          <select
-            className="select w-full"
-            aria-label={t("filterPlan")}
-            value={params.selectedPlan}
-            onChange={(e) => update({ selectedPlan: e.target.value })}
-          >
-            <option value="">{t("anyPlan")}</option>
-            {plans.data?.data.map((p) => (
-              <option key={p.itemId} value={String(p.itemId)}>
-                {p.itemName}
-              </option>
-            ))}
-          </select>
-          <select
-            className="select w-full"
-            aria-label={t("filterStatus")}
-            value={params.selectedStatus}
-            onChange={(e) => update({ selectedStatus: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            <option value="active">{t("active")}</option>
-            <option value="inactive">{t("inactive")}</option>
-          </select>
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[
+            {
+              label: t("filterRole"),
+              anyLabel: t("anyRole"),
+              value: params.selectedRole,
+              onChange: (selectedRole) => update({ selectedRole }),
+              options: (roles.data?.data ?? []).map((r) => ({ value: r.roleName, label: r.roleName })),
+            },
+            {
+              label: t("filterPlan"),
+              anyLabel: t("anyPlan"),
+              value: params.selectedPlan,
+              onChange: (selectedPlan) => update({ selectedPlan }),
+              options: (plans.data?.data ?? []).map((p) => ({ value: String(p.itemId), label: p.itemName })),
+            },
+            {
+              label: t("filterStatus"),
+              anyLabel: t("anyStatus"),
+              value: params.selectedStatus,
+              onChange: (selectedStatus) => update({ selectedStatus }),
+              options: [
+                { value: "active", label: t("active") },
+                { value: "inactive", label: t("inactive") },
+              ],
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}

@@ -1,16 +1,16 @@
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteVendor } from "../api/deleteVendor";
 import { SEARCH_VENDOR, searchSiteOptions } from "../api/searchVendor";
-import { useSearchBox } from "../components/useSearchBox";
 import { VendorDialog } from "../components/VendorDialog";
 import type { Vendor } from "../types";
 
@@ -26,8 +26,6 @@ export default function VendorPage() {
   const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
   const list = useList<Vendor>(SEARCH_VENDOR, params);
   const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
-  const applySearch = useCallback((search: string) => update({ search }), [update]);
-  const [search, setSearch] = useSearchBox(params.search, applySearch);
   const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
 
   async function remove(vendor: Vendor) {
@@ -114,39 +112,28 @@ export default function VendorPage() {
         )}
       </header>
       <div className="card bg-base-100 shadow-sm">
-        <div className="grid gap-3 p-4 sm:grid-cols-3">
-          <input
-            type="search"
-            className="input w-full"
-            placeholder={t("searchPlaceholder")}
-            aria-label={t("searchPlaceholder")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <select
-            className="select w-full"
-            aria-label={t("filterSite")}
-            value={params.selectedVendor}
-            onChange={(e) => update({ selectedVendor: e.target.value })}
-          >
-            <option value="">{t("anySite")}</option>
-            {sites.data?.data.map((site) => (
-              <option key={site.siteId} value={String(site.siteId)}>
-                {site.siteName}
-              </option>
-            ))}
-          </select>
-          <select
-            className="select w-full"
-            aria-label={t("common:status")}
-            value={params.selectedStatus}
-            onChange={(e) => update({ selectedStatus: e.target.value })}
-          >
-            <option value="">{t("anyStatus")}</option>
-            <option value="active">{t("common:active")}</option>
-            <option value="inactive">{t("common:inactive")}</option>
-          </select>
-        </div>
+        <ListToolbar
+          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
+          filters={[
+            {
+              label: t("filterSite"),
+              anyLabel: t("anySite"),
+              value: params.selectedVendor,
+              onChange: (selectedVendor) => update({ selectedVendor }),
+              options: (sites.data?.data ?? []).map((site) => ({ value: String(site.siteId), label: site.siteName })),
+            },
+            {
+              label: t("common:status"),
+              anyLabel: t("anyStatus"),
+              value: params.selectedStatus,
+              onChange: (selectedStatus) => update({ selectedStatus }),
+              options: [
+                { value: "active", label: t("common:active") },
+                { value: "inactive", label: t("common:inactive") },
+              ],
+            },
+          ]}
+        />
         <DataTable
           caption={t("title")}
           columns={columns}
