@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ImageField } from "../../../components/ImageField";
 import { ApiError } from "../../../lib/api";
 import { updateItem, type ItemForm } from "../api/updateItem";
 import type { Item } from "../types";
@@ -33,16 +34,8 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
     itemImageNew: null,
     uploadedFile: null,
   });
-  const [preview, setPreview] = useState<string | null>(item?.itemImage ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!form.itemImageNew) return;
-    const url = URL.createObjectURL(form.itemImageNew);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [form.itemImageNew]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -86,26 +79,17 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {form.itemId ? t("editItem") : t("addItem")}
         </h2>
-        <div className="flex items-center gap-4">
-          <div className="h-20 w-20 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {preview && <img src={preview} alt={t("imagePreview")} className="h-full w-full object-cover" />}
-          </div>
-          <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor={`${id}-image`} className="text-sm font-medium">
-              {t("itemImageNew")}
-            </label>
-            <input
-              id={`${id}-image`}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="file-input w-full"
-              onChange={(e) => setForm((f) => ({ ...f, itemImageNew: e.target.files?.[0] ?? null }))}
-              {...invalid("itemImageNew")}
-            />
-            <p className="text-xs text-base-content/70">{t("imageHint")}</p>
-            {errorFor("itemImageNew")}
-          </div>
-        </div>
+        <ImageField
+          id={`${id}-itemImageNew`}
+          size="lg"
+          label={t("itemImageNew")}
+          hint={t("imageHint")}
+          previewAlt={t("imagePreview")}
+          current={item?.itemImage ?? null}
+          file={form.itemImageNew}
+          onChange={(file) => setForm((f) => ({ ...f, itemImageNew: file }))}
+          error={fieldError?.field === "itemImageNew" ? fieldError.text : null}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           {TEXT_FIELDS.map(({ field, type }) => (
             <div key={field} className="flex flex-col gap-1">

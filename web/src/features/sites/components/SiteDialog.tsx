@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ImageField } from "../../../components/ImageField";
 import { ApiError } from "../../../lib/api";
 import { updateSite, type SiteForm } from "../api/updateSite";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
@@ -23,16 +24,8 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
     siteIsUse: site ? (site.siteIsUse ? "true" : "false") : "true",
     siteImageNew: null,
   });
-  const [preview, setPreview] = useState<string | null>(site?.siteImage ?? null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!form.siteImageNew) return;
-    const url = URL.createObjectURL(form.siteImageNew);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [form.siteImageNew]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,24 +75,16 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           {form.siteId ? t("editSite") : t("addSite")}
         </h2>
-        <div className="flex items-center gap-4">
-          <div className="h-16 w-16 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {preview && <img src={preview} alt={t("imagePreview")} className="h-full w-full object-cover" />}
-          </div>
-          <div className="flex flex-1 flex-col gap-1">
-            {label("siteImageNew")}
-            <input
-              id={`${id}-siteImageNew`}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="file-input w-full"
-              onChange={(e) => setForm((f) => ({ ...f, siteImageNew: e.target.files?.[0] ?? null }))}
-              {...described("siteImageNew")}
-            />
-            <p className="text-xs text-base-content/70">{t("imageHint")}</p>
-            {errorFor("siteImageNew")}
-          </div>
-        </div>
+        <ImageField
+          id={`${id}-siteImageNew`}
+          label={t("siteImageNew")}
+          hint={t("imageHint")}
+          previewAlt={t("imagePreview")}
+          current={site?.siteImage ?? null}
+          file={form.siteImageNew}
+          onChange={(file) => setForm((f) => ({ ...f, siteImageNew: file }))}
+          error={fieldError?.field === "siteImageNew" ? fieldError.text : null}
+        />
         <div className="flex flex-col gap-1">
           {label("siteName")}
           <input
