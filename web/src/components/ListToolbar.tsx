@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Typing waits this long before the search is applied (the URL, and so the list, changes once). */
 export const SEARCH_DELAY_MS = 300;
@@ -46,6 +47,15 @@ const COLUMNS: Record<number, string> = {
   3: "sm:grid-cols-3",
   4: "sm:grid-cols-2 lg:grid-cols-4",
 };
+
+/** The choices of an active/inactive status filter, in the common words. */
+export function useActiveOptions(): ToolbarOption[] {
+  const { t } = useTranslation();
+  return [
+    { value: "active", label: t("active") },
+    { value: "inactive", label: t("inactive") },
+  ];
+}
 
 /** The search box's text; the search is applied a moment after typing stops. */
 function useDelayedSearch(search: ToolbarSearch | undefined) {

@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { useConfirm } from "../../../components/ConfirmDialog";
-import { ListToolbar } from "../../../components/ListToolbar";
+import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
@@ -30,6 +30,7 @@ export default function BundlePage() {
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
   const [params, update] = useListParams({ limit: 12, isActive: "" });
+  const activeOptions = useActiveOptions();
   const list = useList<Bundle>(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
   const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
   const [pending, setPending] = useState<number | null>(null);
@@ -92,10 +93,7 @@ export default function BundlePage() {
                 anyLabel: t("anyStatus"),
                 value: params.isActive,
                 onChange: (isActive) => update({ isActive }),
-                options: [
-                  { value: "active", label: t("common:active") },
-                  { value: "inactive", label: t("common:inactive") },
-                ],
+                options: activeOptions,
               },
             ]}
           >

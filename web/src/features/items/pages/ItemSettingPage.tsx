@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useAppSettings } from "../../../app/settings";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
-import { ListToolbar } from "../../../components/ListToolbar";
+import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber } from "../../../lib/format";
@@ -11,7 +11,8 @@ import { useList, useListParams } from "../../../lib/useList";
 import { deleteItem } from "../api/deleteItem";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { ItemDialog } from "../components/ItemDialog";
-import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
+import { useSortFilter } from "../components/useSortFilter";
+import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 
 /** The admin table of items: search, sort, status filter, add/edit in a dialog, delete after confirming. */
 export default function ItemSettingPage() {
@@ -20,6 +21,8 @@ export default function ItemSettingPage() {
   const snackbar = useSnackbar();
   const confirm = useConfirm();
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
+  const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
+  const activeOptions = useActiveOptions();
   const list = useList<Item>(SEARCH_ITEM, params);
   const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
 
@@ -110,21 +113,13 @@ export default function ItemSettingPage() {
         <ListToolbar
           search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
           filters={[
-            {
-              label: t("sort"),
-              value: params.sort,
-              onChange: (sort) => update({ sort }),
-              options: ITEM_SORTS.map((sort) => ({ value: sort, label: t(`sort_${sort}`) })),
-            },
+            sort,
             {
               label: t("common:status"),
               anyLabel: t("anyStatus"),
               value: params.isActive,
               onChange: (isActive) => update({ isActive }),
-              options: [
-                { value: "active", label: t("common:active") },
-                { value: "inactive", label: t("common:inactive") },
-              ],
+              options: activeOptions,
             },
           ]}
         />

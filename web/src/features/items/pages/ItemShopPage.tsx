@@ -13,7 +13,8 @@ import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { Pager } from "../components/Pager";
-import { ITEM_LIST_DEFAULTS, ITEM_SORTS, type Item } from "../types";
+import { useSortFilter } from "../components/useSortFilter";
+import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 
 /** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
 export default function ItemShopPage() {
@@ -26,6 +27,7 @@ export default function ItemShopPage() {
   // Managers see the shop as clients do, without buying from themselves.
   const canBuy = !ability.can("manage", "Item") && ability.can("create", "Payment");
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
+  const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
   const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
   const [pending, setPending] = useState<number | null>(null);
@@ -63,14 +65,7 @@ export default function ItemShopPage() {
       <ListToolbar
         layout="inline"
         search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-        filters={[
-          {
-            label: t("sort"),
-            value: params.sort,
-            onChange: (sort) => update({ sort }),
-            options: ITEM_SORTS.map((sort) => ({ value: sort, label: t(`sort_${sort}`) })),
-          },
-        ]}
+        filters={[sort]}
       />
       {list.error && !rows ? (
         <ErrorState onRetry={() => void list.mutate()} />

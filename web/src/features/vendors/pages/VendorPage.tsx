@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
-import { ListToolbar } from "../../../components/ListToolbar";
+import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
@@ -24,6 +24,7 @@ export default function VendorPage() {
   const confirm = useConfirm();
   const canManage = ability.can("manage", "Vendor");
   const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
+  const activeOptions = useActiveOptions();
   const list = useList<Vendor>(SEARCH_VENDOR, params);
   const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
   const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
@@ -127,10 +128,7 @@ export default function VendorPage() {
               anyLabel: t("anyStatus"),
               value: params.selectedStatus,
               onChange: (selectedStatus) => update({ selectedStatus }),
-              options: [
-                { value: "active", label: t("common:active") },
-                { value: "inactive", label: t("common:inactive") },
-              ],
+              options: activeOptions,
             },
           ]}
         />
