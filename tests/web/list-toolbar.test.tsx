@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ListToolbar, SEARCH_DELAY_MS, type ToolbarFilter } from "../../web/src/components/ListToolbar";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ListToolbar, SEARCH_DELAY_MS, useActiveOptions, type ToolbarFilter } from "../../web/src/components/ListToolbar";
+import { setupI18n } from "./shell-support";
+
+beforeAll(setupI18n);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -145,5 +148,18 @@ describe("ListToolbar", () => {
     expect(row.className).toContain("flex-wrap");
     expect(row.lastElementChild!.textContent).toBe("Add");
     expect(screen.getByRole("combobox", { name: "Status" }).className).toBe("select w-auto");
+  });
+
+  it("offers the common active/inactive choices, in the user's language", () => {
+    function StatusOnly() {
+      return <ListToolbar filters={[{ ...STATUS, options: useActiveOptions(), value: "", onChange: () => undefined }]} />;
+    }
+    render(<StatusOnly />);
+    const select = screen.getByRole("combobox", { name: "Status" });
+    expect(Array.from(select.querySelectorAll("option")).map((o) => [o.value, o.textContent])).toEqual([
+      ["", "Any status"],
+      ["active", "Active"],
+      ["inactive", "Inactive"],
+    ]);
   });
 });
