@@ -118,6 +118,9 @@ describe("searchuser", () => {
     expect(first).not.toHaveProperty("passwordHash");
     expect((await call("deleteuser", { userId: a.userId }, { cookie: admin.cookie })).status).toBe(200);
     expect(await ids({ search: tag })).toEqual([c.userId, b.userId]);
+    // The total leaves the deleted user out too, with and without another filter.
+    expect((await call("searchuser", { search: tag }, { cookie: admin.cookie })).body.total).toBe(2);
+    expect((await call("searchuser", { search: tag, selectedRole: "client" }, { cookie: admin.cookie })).body.total).toBe(2);
   });
 
   it("rejects bad paging with 400", async () => {

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { DB } from ".";
 import { imageUrl } from "../storage/files";
 
@@ -23,30 +23,47 @@ export type UserData = UserView & { role: string };
 
 /** `users as u`, or, with an FTS match, only the matching users (see `usersMatching`). */
 function usersFrom(db: DB, match: string | null) {
-  return match === null ? db.selectFrom("users as u") : usersMatching(db, match);
+  const users = db.selectFrom("users as u");
+  // Typed as `users as u` alone: `f` is only ever used through `userOrder`.
+  return match === null ? users : (usersMatching(db, match) as unknown as typeof users);
 }
 
 /**
  * The users an FTS5 expression matches, walked in the FTS index's rowid order. CROSS JOIN makes SQLite
  * start from the match (cheap, and in userId order, so a page stops after `limit` rows) instead of
  * walking a users index and probing the FTS table once per user, which took seconds with a role filter.
- * Typed as `users as u` alone: `f` is only ever used through `MATCH_ORDER`.
  */
 function usersMatching(db: DB, match: string) {
   return db
     .selectFrom("users_fts as f")
     .crossJoin("users as u")
     .whereRef("u.userId", "=", "f.rowid")
-    .where(sql<boolean>`users_fts MATCH ${match}`) as unknown as ReturnType<typeof plainUsers>;
+    .where(sql<boolean>`users_fts MATCH ${match}`);
 }
-const plainUsers = (db: DB) => db.selectFrom("users as u");
 
 /** Newest users first, in the FTS index's order when the query has a match (no sort step). */
 export const userOrder = (match: string | null) => (match === null ? sql`u.userId` : sql`f.rowid`);
 
-/** Counts the users of `usersFrom(db, match)`. */
-export function countUsers(db: DB, match: string | null) {
-  return usersFrom(db, match).select((eb) => eb.fn.countAll<number>().as("n"));
+/**
+ * Counts the live users of a list. A search with no other filter counts the FTS matches that are not
+ * soft-deleted users, probing the small users_deleted index instead of each matching user's row (a
+ * third of the time over thousands of matches); with filters, the rows are needed anyway.
+ */
+export function countUsers(db: DB, match: string | null, where: RawBuilder<boolean> | null) {
+  if (match !== null && where === null) {
+    return db
+      .selectFrom("users_fts as f")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(sql<boolean>`users_fts MATCH ${match}`)
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted
+                                 WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
+      );
+  }
+  const count = usersFrom(db, match)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("u.deletedAt", "is", null);
+  return where === null ? count : count.where(where);
 }
 
 /**

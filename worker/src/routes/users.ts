@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
@@ -52,8 +52,8 @@ const searchUser = route({
   }),
   async handler(ctx, input) {
     const { page, limit } = input;
-    // One WHERE for the page and the count; every branch is served by an index or the FTS table.
-    const conds = [sql`u.deletedAt IS NULL`];
+    // The same filters for the page and the count; each is served by an index or the FTS table.
+    const conds: RawBuilder<unknown>[] = [];
     const match = ftsQuery(input.search);
     if (!match && input.search) {
       const like = likeAnywhere(input.search);
@@ -69,14 +69,14 @@ const searchUser = route({
         : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
       conds.push(sql`u.userId IN (SELECT s.userId FROM subscriptions s WHERE ${item} AND s.endsAt > ${NOW_SQL})`);
     }
-    const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
+    const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null;
+    const users = selectUserView(ctx.db, match).where("u.deletedAt", "is", null);
     const [rows, count] = await runBatch(ctx.env.DB, [
-      selectUserView(ctx.db, match)
-        .where(where)
+      (where ? users.where(where) : users)
         .orderBy(userOrder(match), "desc")
         .limit(limit)
         .offset((page - 1) * limit),
-      countUsers(ctx.db, match).where(where),
+      countUsers(ctx.db, match, where),
     ]);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
     return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
