@@ -125,10 +125,12 @@ describe("two-factor sign-in", () => {
     expect(first.cookie).toBeNull();
     const wrong = await call("two-steps", { challenge: first.body.challenge, code: "123456" });
     expect(wrong.status).toBe(401);
-    const ok = await call("two-steps", { challenge: first.body.challenge, code: currentTotp(secret) });
+    // The enabling code's time step is used up: sign in with the next step's code (accepted as drift).
+    const next = currentTotp(secret, Date.now() + 30_000);
+    const ok = await call("two-steps", { challenge: first.body.challenge, code: next });
     expect(ok.status).toBe(200);
     expect(ok.cookie).toMatch(/^sid=/);
-    const replay = await call("two-steps", { challenge: first.body.challenge, code: currentTotp(secret) });
+    const replay = await call("two-steps", { challenge: first.body.challenge, code: next });
     expect(replay.status).toBe(401);
   });
 

@@ -4,7 +4,10 @@ export interface Mail {
   to: string;
   kind: string;
   subject: string;
+  /** Plain text; the outbox page shows it. */
   body: string;
+  /** The same mail as HTML (its language and direction set), sent alongside the text when present. */
+  html?: string;
 }
 
 /** Queues a mail: the insert, to run alone or inside the caller's batch. A cron task delivers it. */
@@ -14,6 +17,7 @@ export function queueMail(db: DB, mail: Mail) {
     mailKind: mail.kind,
     mailSubject: mail.subject,
     mailBody: mail.body,
+    mailHtml: mail.html ?? null,
   });
 }
 
@@ -34,7 +38,13 @@ export async function deliverOutbox(env: Env, db: DB, batchSize = 20): Promise<n
       const response = await fetch(env.MAIL_API_URL, {
         method: "POST",
         headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json" },
-        body: JSON.stringify({ from: env.MAIL_FROM, to: mail.toEmail, subject: mail.mailSubject, text: mail.mailBody }),
+        body: JSON.stringify({
+          from: env.MAIL_FROM,
+          to: mail.toEmail,
+          subject: mail.mailSubject,
+          text: mail.mailBody,
+          ...(mail.mailHtml ? { html: mail.mailHtml } : {}),
+        }),
       });
       if (!response.ok) throw new Error(`mail API answered ${response.status}`);
       await db

@@ -35,6 +35,9 @@ export interface UsersTable {
   passwordIterations: number;
   twoFactorSecret: string | null;
   twoFactorEnabled: Defaulted<number>;
+  /** The last TOTP time step a code was accepted for (migration 0070). */
+  totpLastStep: Defaulted<number>;
+  mailLanguage: Defaulted<"en" | "fr" | "ar">;
   deletedAt: string | null;
   createdAt: Defaulted<string>;
   updatedAt: Defaulted<string>;
@@ -245,6 +248,7 @@ export interface OutboxTable {
   mailKind: string;
   mailSubject: string;
   mailBody: string;
+  mailHtml: string | null;
   status: Defaulted<"queued" | "sent" | "failed">;
   attempts: Defaulted<number>;
   lastError: string | null;

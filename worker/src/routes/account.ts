@@ -2,15 +2,17 @@ import { z } from "zod";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
-import { checkTotp, newTotpSecret, otpauthUrl } from "../auth/totp";
+import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../http/errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../outbox";
+import { requestLanguage } from "../outbox-mails";
 import { resetMail, verificationMail } from "./mails";
 
 const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
@@ -37,7 +39,7 @@ const forgotPassword = route({
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
-        queueMail(ctx.db, resetMail(ctx, email, user.userName, token)),
+        queueMail(ctx.db, resetMail(ctx, email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
         ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
     }
@@ -87,7 +89,10 @@ const resendVerification = route({
     const user = requireUser(ctx);
     if (user.emailVerified === 1) throw conflict("Your email address is already confirmed.", "already_verified");
     const { token, insert } = await issueToken(ctx.db, user.userId, "verify");
-    await runBatch(ctx.env.DB, [insert, queueMail(ctx.db, verificationMail(ctx, user.userEmail, user.userName, token))]);
+    await runBatch(ctx.env.DB, [
+      insert,
+      queueMail(ctx.db, verificationMail(ctx, user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+    ]);
     return json({ message: "A new verification link is on its way." });
   },
 });
@@ -144,11 +149,14 @@ const twoFactorSetup = route({
     const user = requireUser(ctx);
     if (user.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
     const secret = newTotpSecret();
-    await ctx.db
+    // A new secret starts a new sequence of codes: the last step accepted for the old one no longer applies.
+    const stored = await ctx.db
       .updateTable("users")
-      .set({ twoFactorSecret: await seal(secret, ctx.env.VENDOR_SECRET_KEYS) })
+      .set({ twoFactorSecret: await seal(secret, ctx.env.VENDOR_SECRET_KEYS), totpLastStep: 0 })
       .where("userId", "=", user.userId)
-      .execute();
+      .where("twoFactorEnabled", "=", 0)
+      .executeTakeFirst();
+    if (Number(stored.numUpdatedRows) !== 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
     return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
   },
 });
@@ -166,13 +174,32 @@ const twoFactorEnable = route({
       .executeTakeFirstOrThrow();
     if (row.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
     if (!row.twoFactorSecret) throw badRequest("Start the set-up first.", "two_factor_not_set_up");
-    if (!checkTotp(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code)) {
-      throw badRequest("The code is not correct.", "wrong_code", "code");
-    }
-    await runBatch(ctx.env.DB, [
-      ctx.db.updateTable("users").set({ twoFactorEnabled: 1 }).where("userId", "=", user.userId),
-      auditQuery(ctx, { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
-    ]);
+    const step = totpStep(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code);
+    if (step === null) throw badRequest("The code is not correct.", "wrong_code", "code");
+    // The code's step is claimed in the same batch: a code already accepted cannot turn 2FA on again,
+    // and two concurrent enables cannot both pass.
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        claimTotpStep(ctx.env.DB, user.userId, step),
+        abortUnlessChanged(ctx.env.DB),
+        ctx.db
+          .updateTable("users")
+          .set({ twoFactorEnabled: 1 })
+          .where("userId", "=", user.userId)
+          .where("twoFactorEnabled", "=", 0),
+        abortUnlessChanged(ctx.env.DB),
+        auditQuery(ctx, { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
+      ],
+      async () => {
+        const now = await ctx.db
+          .selectFrom("users")
+          .select("twoFactorEnabled")
+          .where("userId", "=", user.userId)
+          .executeTakeFirstOrThrow();
+        return now.twoFactorEnabled === 1 ? conflict("Two-factor authentication is already on.", "two_factor_on") : codeUsed(400);
+      },
+    );
     return json({ message: "Two-factor authentication is on." });
   },
 });

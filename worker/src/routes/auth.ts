@@ -5,9 +5,10 @@ import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
 import { assertNotThrottled, clearEmailFailures, failureStatements } from "../auth/throttle";
-import { checkTotp } from "../auth/totp";
+import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { findUserView, toUserData } from "../db/users";
 import { auditInsert } from "../audit";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
@@ -16,29 +17,46 @@ import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../outbox";
+import { requestLanguage } from "../outbox-mails";
 import { verificationMail } from "./mails";
 
 const WRONG_CREDENTIALS = "The email or password is incorrect.";
 const CHALLENGE_ATTEMPTS = 5;
+const challengeExpired = () => new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
+
+interface SignInOptions {
+  /** More statements for the sign-in batch. */
+  extra?: D1PreparedStatement[];
+  /** Conditional statements, each followed by `abortUnlessChanged`, run first: no session unless all change a row. */
+  claims?: D1PreparedStatement[];
+  /** The error answered when a claim changed nothing. */
+  onClaimFailed?: () => Promise<HttpError>;
+}
 
 /** Starts a session: stores it, rotates away any session the request came with, answers like `me`. */
-async function signIn(
-  ctx: Ctx,
-  userId: number,
-  role: string,
-  rememberMe: boolean,
-  email: string,
-  extra: D1PreparedStatement[] = [],
-) {
+async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolean, email: string, options: SignInOptions = {}) {
   const session = await newSession(ctx.env.DB, { userId, role, rememberMe, userAgent: ctx.userAgent, ip: ctx.ip });
-  const statements = [session.statement, clearEmailFailures(ctx.env.DB, email), ...extra];
+  const statements = [
+    ...(options.claims ?? []),
+    session.statement,
+    clearEmailFailures(ctx.env.DB, email),
+    ...(options.extra ?? []),
+  ];
   const previous = readCookie(ctx.request, SESSION_COOKIE);
   if (previous) {
     statements.push(ctx.env.DB.prepare("DELETE FROM sessions WHERE tokenHash = ?1").bind(await sha256Hex(previous)));
   }
+  // Mails an admin sends this user later (invoices) follow the language the user signs in with.
+  const language = requestLanguage(ctx.request);
+  if (language) {
+    statements.push(
+      ctx.env.DB.prepare("UPDATE users SET mailLanguage = ?2 WHERE userId = ?1 AND mailLanguage <> ?2").bind(userId, language),
+    );
+  }
   const actor = { actorId: userId, actorEmail: email, ip: ctx.ip };
   statements.push(prepare(ctx.env.DB, auditInsert(ctx.db, actor, { action: "login", subject: "User", subjectId: userId })));
-  await ctx.env.DB.batch(statements);
+  if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
+  else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
   return meAnswer(ctx, userId, await roleRules(ctx.env.DB, role, userId), "Signed in.");
 }
@@ -95,7 +113,7 @@ const login = route({
       await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email)]);
       return json({ twoFactorRequired: true, challenge: token });
     }
-    return signIn(ctx, user.userId, user.userRole, rememberMe, email, rehash);
+    return signIn(ctx, user.userId, user.userRole, rememberMe, email, { extra: rehash });
   },
 });
 
@@ -122,23 +140,36 @@ const twoSteps = route({
         twoFactorSecret: string | null;
         failures: number;
       }>();
-    if (!found || !found.twoFactorSecret) {
-      throw new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
-    }
+    if (!found || !found.twoFactorSecret) throw challengeExpired();
     if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("Too many wrong codes. Please sign in again.");
     const secret = await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS);
-    if (!checkTotp(secret, code)) {
+    const step = totpStep(secret, code);
+    if (step === null) {
       await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
         .bind(attemptKey, nowSeconds())
         .run();
       throw new HttpError(401, "wrong_code", "The code is not correct.", "code");
     }
-    const used = await ctx.env.DB.prepare("UPDATE auth_tokens SET usedAt = ?2 WHERE tokenHash = ?1 AND usedAt IS NULL")
-      .bind(challengeHash, nowSeconds())
-      .run();
-    if (used.meta.changes !== 1) throw new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
     const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
-    return signIn(ctx, found.userId, found.userRole, rememberMe === true, found.userEmail);
+    // One batch: the challenge is used once and the code's time step once (a replayed or concurrent
+    // code changes no row, the guard rolls the batch back), or no session is made.
+    return signIn(ctx, found.userId, found.userRole, rememberMe === true, found.userEmail, {
+      claims: [
+        ctx.env.DB.prepare("UPDATE auth_tokens SET usedAt = ?2 WHERE tokenHash = ?1 AND usedAt IS NULL").bind(
+          challengeHash,
+          nowSeconds(),
+        ),
+        abortUnlessChanged(ctx.env.DB),
+        claimTotpStep(ctx.env.DB, found.userId, step),
+        abortUnlessChanged(ctx.env.DB),
+      ],
+      onClaimFailed: async () => {
+        const token = await ctx.env.DB.prepare("SELECT usedAt FROM auth_tokens WHERE tokenHash = ?1")
+          .bind(challengeHash)
+          .first<{ usedAt: number | null }>();
+        return token?.usedAt == null ? codeUsed() : challengeExpired();
+      },
+    });
   },
 });
 
@@ -178,7 +209,10 @@ const register = route({
       throw error;
     }
     const { token, insert } = await issueToken(ctx.db, userId, "verify");
-    await runBatch(ctx.env.DB, [insert, queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, token))]);
+    await runBatch(ctx.env.DB, [
+      insert,
+      queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en")),
+    ]);
     return signIn(ctx, userId, "client", false, input.userEmail);
   },
 });

@@ -11,6 +11,7 @@ import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../outbox";
+import { invoiceMail } from "./mails";
 import { referenceId } from "./payments";
 
 function requireAllPayments(ctx: Ctx) {
@@ -117,23 +118,19 @@ const sendInvoice = route({
     const to = input.to ?? payment.userEmail;
     if (!to) throw badRequest('The field "to" is required.', "required", "to");
     const view = paymentWithUser(payment);
-    const body = [
-      input.message || `Hello ${payment.userName ?? ""},\n\nPlease find your invoice #${payment.invoiceNumber} below.`,
-      "",
-      `Invoice #${payment.invoiceNumber} — ${ctx.env.SITE_NAME}`,
-      `Paid: ${payment.paidAt}`,
-      ...view.lines.map((l) => `${l.qty} × ${l.name}: ${l.lineTotal} (${payment.currency} minor units)`),
-      `Total: ${payment.amount} (${payment.currency} minor units)`,
-      "",
-      `${ctx.url.origin}/apps/invoice/preview/${payment.referenceId}`,
-    ].join("\n");
+    // An admin sends it: the buyer's stored mail language (their last sign-in), not the admin's.
+    const buyer = payment.userId
+      ? await ctx.db.selectFrom("users").select("mailLanguage").where("userId", "=", payment.userId).executeTakeFirst()
+      : undefined;
+    const mail = invoiceMail(
+      ctx,
+      to,
+      { ...view, invoiceNumber: payment.invoiceNumber, userName: payment.userName },
+      buyer?.mailLanguage ?? "en",
+      input,
+    );
     await runBatch(ctx.env.DB, [
-      queueMail(ctx.db, {
-        to,
-        kind: "invoice",
-        subject: input.subject || `${ctx.env.SITE_NAME}: invoice #${payment.invoiceNumber}`,
-        body,
-      }),
+      queueMail(ctx.db, mail),
       auditQuery(ctx, { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
     return json({ message: "The invoice is on its way." });

@@ -1,0 +1,25 @@
+import type { MailTexts } from "./types";
+
+export const ar: MailTexts = {
+  verify: ({ name, site, url }) => ({
+    subject: `تأكيد بريدك الإلكتروني في ${site}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: ["يرجى تأكيد عنوان بريدك الإلكتروني بفتح هذا الرابط خلال 48 ساعة:"],
+    action: { label: "تأكيد بريدي الإلكتروني", url },
+    closing: "إذا لم تنشئ حسابًا، فتجاهل هذه الرسالة.",
+  }),
+  reset: ({ name, site, url }) => ({
+    subject: `إعادة تعيين كلمة المرور في ${site}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: ["طلب أحدهم إعادة تعيين كلمة مرور هذا الحساب. افتح هذا الرابط خلال ساعة واحدة لاختيار كلمة مرور جديدة:"],
+    action: { label: "اختيار كلمة مرور جديدة", url },
+    closing: "إذا لم تكن أنت، فتجاهل هذه الرسالة؛ تبقى كلمة مرورك كما هي.",
+  }),
+  invoice: ({ name, site, number, paidAt, lines, total, url }) => ({
+    subject: `${site}: الفاتورة رقم ${number}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [`تجد أدناه فاتورتك رقم ${number}.`, `تاريخ الدفع: ${paidAt}`],
+    rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["المجموع", total]],
+    action: { label: "عرض الفاتورة", url },
+  }),
+};

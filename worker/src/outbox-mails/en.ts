@@ -1,0 +1,25 @@
+import type { MailTexts } from "./types";
+
+export const en: MailTexts = {
+  verify: ({ name, site, url }) => ({
+    subject: `Confirm your email for ${site}`,
+    greeting: `Hello ${name},`,
+    paragraphs: ["Please confirm your email address by opening this link within 48 hours:"],
+    action: { label: "Confirm my email", url },
+    closing: "If you did not create an account, ignore this mail.",
+  }),
+  reset: ({ name, site, url }) => ({
+    subject: `Reset your ${site} password`,
+    greeting: `Hello ${name},`,
+    paragraphs: ["Someone asked to reset the password of this account. Open this link within one hour to choose a new one:"],
+    action: { label: "Choose a new password", url },
+    closing: "If it was not you, ignore this mail; your password stays as it is.",
+  }),
+  invoice: ({ name, site, number, paidAt, lines, total, url }) => ({
+    subject: `${site}: invoice #${number}`,
+    greeting: `Hello ${name},`,
+    paragraphs: [`Please find your invoice #${number} below.`, `Paid: ${paidAt}`],
+    rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
+    action: { label: "View the invoice", url },
+  }),
+};

@@ -1,0 +1,27 @@
+import type { MailTexts } from "./types";
+
+export const fr: MailTexts = {
+  verify: ({ name, site, url }) => ({
+    subject: `Confirmez votre adresse e-mail pour ${site}`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: ["Veuillez confirmer votre adresse e-mail en ouvrant ce lien dans les 48 heures :"],
+    action: { label: "Confirmer mon adresse", url },
+    closing: "Si vous n’avez pas créé de compte, ignorez ce message.",
+  }),
+  reset: ({ name, site, url }) => ({
+    subject: `Réinitialisez votre mot de passe ${site}`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      "Quelqu’un a demandé à réinitialiser le mot de passe de ce compte. Ouvrez ce lien dans l’heure pour en choisir un nouveau :",
+    ],
+    action: { label: "Choisir un nouveau mot de passe", url },
+    closing: "Si ce n’était pas vous, ignorez ce message : votre mot de passe ne change pas.",
+  }),
+  invoice: ({ name, site, number, paidAt, lines, total, url }) => ({
+    subject: `${site} : facture n° ${number}`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [`Veuillez trouver ci-dessous votre facture n° ${number}.`, `Payée le : ${paidAt}`],
+    rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
+    action: { label: "Voir la facture", url },
+  }),
+};

@@ -1,0 +1,84 @@
+import { readCookie } from "../auth/session";
+import { ar } from "./ar";
+import { en } from "./en";
+import { fr } from "./fr";
+import { MAIL_LANGUAGES, type MailContent, type MailLanguage, type MailTexts } from "./types";
+
+export type { MailLanguage } from "./types";
+
+const TEXTS: Record<MailLanguage, MailTexts> = { en, fr, ar };
+const RTL: readonly MailLanguage[] = ["ar"];
+
+export function mailTexts(language: MailLanguage): MailTexts {
+  return TEXTS[language];
+}
+
+export function isMailLanguage(value: unknown): value is MailLanguage {
+  return typeof value === "string" && (MAIL_LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language the web app shows, from its `language` cookie (JSON-encoded, path /: see
+ * web/src/lib/cookies.ts), or null when there is none or it names no language we write mails in.
+ */
+export function requestLanguage(request: Request): MailLanguage | null {
+  const raw = readCookie(request, "language");
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeURIComponent(raw));
+  } catch {
+    value = raw;
+  }
+  return isMailLanguage(value) ? value : null;
+}
+
+/** Money in the currency's minor unit, written the way the reader's language writes it. */
+export function formatMoney(language: MailLanguage, minor: number, currency: string): string {
+  const format = new Intl.NumberFormat(language, { style: "currency", currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/** A date (UTC), written the way the reader's language writes it. */
+export function formatDate(language: MailLanguage, iso: string | null): string {
+  if (!iso) return "";
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export interface RenderedMail {
+  subject: string;
+  body: string;
+  html: string;
+}
+
+/** The plain text and the HTML of a mail; the HTML carries its language and direction (RTL for Arabic). */
+export function renderMail(language: MailLanguage, content: MailContent): RenderedMail {
+  const text = [content.greeting, "", ...content.paragraphs];
+  if (content.action) text.push(content.action.url);
+  if (content.rows) text.push("", ...content.rows.map(([label, value]) => `${label}: ${value}`));
+  if (content.closing) text.push("", content.closing);
+
+  const dir = RTL.includes(language) ? "rtl" : "ltr";
+  const align = dir === "rtl" ? "right" : "left";
+  const html = [
+    `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
+    // dir and alignment repeated on the body: several mail clients drop the <html> attributes.
+    `<body dir="${dir}" style="font-family:sans-serif;line-height:1.5;text-align:${align}">`,
+    `<p>${escapeHtml(content.greeting)}</p>`,
+    ...content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    content.action && /^https?:\/\//.test(content.action.url)
+      ? `<p><a href="${escapeHtml(content.action.url)}">${escapeHtml(content.action.label)}</a></p>`
+      : "",
+    content.rows
+      ? `<table dir="${dir}" cellpadding="4">${content.rows
+          .map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`)
+          .join("")}</table>`
+      : "",
+    content.closing ? `<p>${escapeHtml(content.closing)}</p>` : "",
+    "</body></html>",
+  ].join("");
+  return { subject: content.subject, body: text.join("\n"), html };
+}
