@@ -193,6 +193,32 @@ describe("update-history", () => {
     expect((await mailsTo(client.email)).results.map((m) => m.mailKind)).toEqual(["job-failed"]);
   });
 
+  it("mails the job's owner in their stored language, whoever finishes the job", async () => {
+    const { siteId } = await createJobSite({ price: 1 });
+    const admin = await createAdmin();
+    const mailOf = async (email: string) =>
+      (await env.DB.prepare("SELECT mailSubject, mailHtml FROM outbox WHERE toEmail = ?1 ORDER BY mailId DESC LIMIT 1")
+        .bind(email)
+        .first<{ mailSubject: string; mailHtml: string }>())!;
+    const french = await clientWithPoints(5);
+    await env.DB.prepare("UPDATE users SET mailLanguage = 'fr' WHERE userId = ?1").bind(french.userId).run();
+    const done = await submit(french, siteId);
+    expect((await call("update-history", { uniqueId: done, status: 1, similarity: 7 }, { cookie: admin.cookie })).status).toBe(
+      200,
+    );
+    const doneMail = await mailOf(french.email);
+    expect(doneMail.mailSubject).toMatch(/^Votre résultat .* est prêt$/);
+    expect(doneMail.mailHtml).toContain('lang="fr"');
+    expect(doneMail.mailHtml).toContain("Similarité : 7 %");
+    const arabic = await clientWithPoints(5);
+    await env.DB.prepare("UPDATE users SET mailLanguage = 'ar' WHERE userId = ?1").bind(arabic.userId).run();
+    const failed = await submit(arabic, siteId);
+    expect((await call("update-history", { uniqueId: failed, status: 2 }, { cookie: admin.cookie })).status).toBe(200);
+    const failedMail = await mailOf(arabic.email);
+    expect(failedMail.mailSubject).toMatch(/^تعذّرت معالجة طلبك على /);
+    expect(failedMail.mailHtml).toContain('dir="rtl"');
+  });
+
   it("never changes a finished job again", async () => {
     const { siteId } = await createJobSite({ price: 2 });
     const client = await clientWithPoints(5);

@@ -1,29 +1,40 @@
 import type { Ctx } from "../http/context";
 import type { Mail } from "../outbox";
+import { isMailLanguage, mailTexts, renderMail, type MailLanguage } from "../outbox-mails";
 
 interface JobMailInput {
   to: string;
   name: string;
   siteName: string;
   fileName: string;
+  /** The owner's stored mail language (users.mailLanguage): an agent or an admin finishes the job. */
+  language: string;
 }
 
+const languageOf = (job: JobMailInput): MailLanguage => (isMailLanguage(job.language) ? job.language : "en");
+
 export function jobDoneMail(ctx: Ctx, job: JobMailInput, similarity: number, hasReport: boolean): Mail {
-  const where = hasReport ? "The report is on your download page" : "The result is in your history";
-  return {
-    to: job.to,
-    kind: "job-done",
-    subject: `Your ${job.siteName} result is ready`,
-    body: `Hello ${job.name},\n\nYour document "${job.fileName}" was processed by ${job.siteName}.\nSimilarity: ${similarity}%\n\n${where}:\n${ctx.url.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}\n`,
-  };
+  const language = languageOf(job);
+  const url = `${ctx.url.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}`;
+  const content = mailTexts(language).jobDone({
+    name: job.name,
+    site: job.siteName,
+    fileName: job.fileName,
+    url,
+    similarity,
+    hasReport,
+  });
+  return { to: job.to, kind: "job-done", ...renderMail(language, content) };
 }
 
 export function jobFailedMail(ctx: Ctx, job: JobMailInput, refunded: number): Mail {
-  const refund = refunded > 0 ? `The ${refunded} points it cost are back on your balance.` : "It cost no points.";
-  return {
-    to: job.to,
-    kind: "job-failed",
-    subject: `Your ${job.siteName} job could not be processed`,
-    body: `Hello ${job.name},\n\nYour document "${job.fileName}" could not be processed by ${job.siteName}. ${refund}\n\nYou can try again from ${ctx.url.origin}/portal/site\n`,
-  };
+  const language = languageOf(job);
+  const content = mailTexts(language).jobFailed({
+    name: job.name,
+    site: job.siteName,
+    fileName: job.fileName,
+    url: `${ctx.url.origin}/portal/site`,
+    refunded,
+  });
+  return { to: job.to, kind: "job-failed", ...renderMail(language, content) };
 }

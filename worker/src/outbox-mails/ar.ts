@@ -22,4 +22,19 @@ export const ar: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["المجموع", total]],
     action: { label: "عرض الفاتورة", url },
   }),
+  jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
+    subject: `نتيجتك من ${site} جاهزة`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [`عالج ${site} مستندك «${fileName}».`, `نسبة التشابه: ${similarity}%`],
+    action: { label: hasReport ? "فتح تنزيلاتي" : "فتح سجلي", url },
+  }),
+  jobFailed: ({ name, site, fileName, url, refunded }) => ({
+    subject: `تعذّرت معالجة طلبك على ${site}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [
+      `تعذّر على ${site} معالجة مستندك «${fileName}».`,
+      refunded > 0 ? `أُعيدت النقاط التي كلّفها (${refunded}) إلى رصيدك.` : "لم يكلّفك أي نقاط.",
+    ],
+    action: { label: "حاول مرة أخرى", url },
+  }),
 };

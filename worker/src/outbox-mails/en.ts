@@ -22,4 +22,19 @@ export const en: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "View the invoice", url },
   }),
+  jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
+    subject: `Your ${site} result is ready`,
+    greeting: `Hello ${name},`,
+    paragraphs: [`Your document "${fileName}" was processed by ${site}.`, `Similarity: ${similarity}%`],
+    action: { label: hasReport ? "Open my downloads" : "Open my history", url },
+  }),
+  jobFailed: ({ name, site, fileName, url, refunded }) => ({
+    subject: `Your ${site} job could not be processed`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Your document "${fileName}" could not be processed by ${site}.`,
+      refunded > 0 ? `The ${refunded} points it cost are back on your balance.` : "It cost no points.",
+    ],
+    action: { label: "Try again", url },
+  }),
 };

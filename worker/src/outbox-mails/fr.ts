@@ -24,4 +24,19 @@ export const fr: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "Voir la facture", url },
   }),
+  jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
+    subject: `Votre résultat ${site} est prêt`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [`Votre document « ${fileName} » a été traité par ${site}.`, `Similarité : ${similarity} %`],
+    action: { label: hasReport ? "Ouvrir mes téléchargements" : "Ouvrir mon historique", url },
+  }),
+  jobFailed: ({ name, site, fileName, url, refunded }) => ({
+    subject: `Votre demande ${site} n’a pas pu être traitée`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      `Votre document « ${fileName} » n’a pas pu être traité par ${site}.`,
+      refunded > 0 ? `Les ${refunded} points dépensés ont été recrédités sur votre solde.` : "Elle ne vous a coûté aucun point.",
+    ],
+    action: { label: "Réessayer", url },
+  }),
 };

@@ -31,9 +31,21 @@ export interface InvoiceMailInput {
   url: string;
 }
 
+export interface JobMailInput {
+  name: string;
+  /** The site that processed the document. */
+  site: string;
+  fileName: string;
+  url: string;
+}
+
 /** One module per language implements these; the wording is theirs, the layout is render.ts's. */
 export interface MailTexts {
   verify(input: LinkMail): MailContent;
   reset(input: LinkMail): MailContent;
   invoice(input: InvoiceMailInput): MailContent;
+  /** A job finished: its similarity, and whether a report waits on the download page. */
+  jobDone(input: JobMailInput & { similarity: number; hasReport: boolean }): MailContent;
+  /** A job failed; `refunded` points went back to the balance (0: it cost none). */
+  jobFailed(input: JobMailInput & { refunded: number }): MailContent;
 }

@@ -96,7 +96,13 @@ const updateHistory = route({
     const now = nowIso();
     // An agent finishes only a job it still holds (a claim that timed out may have moved on).
     const agentClaim = ctx.agent ? claimTag(ctx) : null;
-    const mailTo = { to: job.userEmail, name: job.userName, siteName: job.siteName, fileName: job.fileName };
+    const mailTo = {
+      to: job.userEmail,
+      name: job.userName,
+      siteName: job.siteName,
+      fileName: job.fileName,
+      language: job.mailLanguage,
+    };
     // Only a queued job changes; the guard then rolls the rest back, so a replay refunds or mails nothing.
     const finish =
       input.status === 1
@@ -174,6 +180,7 @@ async function loadJob(ctx: Ctx, uniqueId: string) {
       "h.claimedBy",
       "u.userEmail",
       "u.userName",
+      "u.mailLanguage",
     ])
     .where("h.uniqueId", "=", uniqueId)
     .executeTakeFirst();
