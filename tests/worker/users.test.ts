@@ -435,4 +435,21 @@ describe("email changes", () => {
     const mail = await env.DB.prepare("SELECT mailKind FROM outbox WHERE toEmail = ?1").bind(email).first<{ mailKind: string }>();
     expect(mail!.mailKind).toBe("verify-email");
   });
+
+  it("writes the verification in the user's stored language when an admin changes the address", async () => {
+    const admin = await createAdmin();
+    const client = await createUser();
+    await env.DB.prepare("UPDATE users SET mailLanguage = 'fr' WHERE userId = ?1").bind(client.userId).run();
+    const email = uniqueEmail("moved-fr");
+    const res = await callForm(
+      "updateuser",
+      { userId: String(client.userId), userName: "Test User", userEmail: email },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(200);
+    const mail = await env.DB.prepare("SELECT mailSubject FROM outbox WHERE toEmail = ?1")
+      .bind(email)
+      .first<{ mailSubject: string }>();
+    expect(mail!.mailSubject).toBe(`Confirmez votre adresse e-mail pour ${env.SITE_NAME}`);
+  });
 });

@@ -12,7 +12,10 @@ import { route } from "../http/route";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { queueMail } from "../outbox";
 import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
+import { isMailLanguage, type MailLanguage } from "../outbox-mails";
 import { verificationMail } from "./mails";
+
+const languageOr = (stored: string): MailLanguage => (isMailLanguage(stored) ? stored : "en");
 
 const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
@@ -89,7 +92,7 @@ type UserViewRow = Parameters<typeof toUserView>[0];
 async function loadTarget(ctx: Ctx, userId: number) {
   const target = await ctx.db
     .selectFrom("users")
-    .select(["userId", "userRole", "userIsActive", "userEmail", "userQuota"])
+    .select(["userId", "userRole", "userIsActive", "userEmail", "userQuota", "mailLanguage"])
     .where("userId", "=", userId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
@@ -212,7 +215,14 @@ const updateUser = route({
             abortUnlessChanged(ctx.env.DB),
             ...(endSessions ? [ctx.db.deleteFrom("sessions").where("userId", "=", userId)] : []),
             ...(verify
-              ? [verify.insert, queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, verify.token))]
+              ? [
+                  verify.insert,
+                  // In the user's own language (stored at their last sign-in), not the admin's.
+                  queueMail(
+                    ctx.db,
+                    verificationMail(ctx, input.userEmail, input.userName, verify.token, languageOr(target.mailLanguage)),
+                  ),
+                ]
               : []),
             auditQuery(ctx, { action: "update-user", subject: "User", subjectId: userId, detail }),
           ],
