@@ -105,6 +105,26 @@ describe("a payment's whole life", () => {
     ]);
   });
 
+  it("sends the receipt in the buyer's stored language, the name escaped in its HTML", async () => {
+    const client = await createUser({ name: "Zoé <b>&" });
+    await env.DB.prepare("UPDATE users SET mailLanguage = 'fr' WHERE userId = ?1").bind(client.userId).run();
+    const admin = await createAdmin();
+    const ref = await buyBundle(client.cookie);
+    expect((await call("confirm-payment", { referenceId: ref }, { cookie: admin.cookie })).status).toBe(200);
+    const paid = (await paymentRow(ref))!;
+    const receipt = await env.DB.prepare(
+      "SELECT mailSubject, mailBody, mailHtml FROM outbox WHERE mailKind = 'receipt' AND toEmail = ?1",
+    )
+      .bind(client.email)
+      .first<{ mailSubject: string; mailBody: string; mailHtml: string }>();
+    expect(receipt!.mailSubject).toBe(`${env.SITE_NAME} : reçu de la facture n° ${paid.invoiceNumber}`);
+    expect(receipt!.mailBody).toContain("Bonjour Zoé <b>&,");
+    expect(receipt!.mailBody).toContain(`paiement ${ref}`);
+    expect(receipt!.mailHtml).toContain('lang="fr"');
+    expect(receipt!.mailHtml).toContain("Bonjour Zoé &lt;b&gt;&amp;,");
+    expect(receipt!.mailHtml).not.toContain("<b>&");
+  });
+
   it("answers 404 for an unknown reference and 400 for a malformed one", async () => {
     expect((await call("payment-detail", { referenceId: "A".repeat(24) })).status).toBe(404);
     expect((await call("payment-detail", { referenceId: "../../etc" })).status).toBe(400);

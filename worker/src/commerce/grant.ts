@@ -3,6 +3,7 @@ import { changes, runBatch } from "../db";
 import { actorOf, type Ctx } from "../http/context";
 import { conflict, notFound } from "../http/errors";
 import { parseLines, type PaymentLine } from "./lines";
+import { receiptStatement } from "./receipt";
 
 export interface GrantOptions {
   referenceId: string;
@@ -81,24 +82,7 @@ export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], 
     }
   });
 
-  const site = ctx.env.SITE_NAME;
-  statements.push(
-    d1
-      .prepare(
-        `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody)
-         SELECT u.userEmail, 'receipt', ? || p.invoiceNumber, ? || u.userName || ? || p.invoiceNumber || ?
-         FROM payments p JOIN users u ON u.userId = p.userId
-         WHERE p.referenceId = ? AND p.grantToken = ? AND u.deletedAt IS NULL`,
-      )
-      .bind(
-        `${site}: receipt for invoice #`,
-        "Hello ",
-        `,\n\nThank you: we received your payment ${referenceId}. Your invoice number is #`,
-        `.\n\n${lines.map((l) => `${l.qty} × ${l.name}`).join("\n")}\n\nYour points and subscriptions are active now.\n${ctx.url.origin}/pages/account-settings/billing`,
-        referenceId,
-        token,
-      ),
-  );
+  statements.push(receiptStatement(ctx, referenceId, token, lines));
   if (opts.auditAction) {
     statements.push(
       when(

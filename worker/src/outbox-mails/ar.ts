@@ -22,6 +22,12 @@ export const ar: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["المجموع", total]],
     action: { label: "عرض الفاتورة", url },
   }),
+  receipt: ({ name, site, referenceId, number, lines, url }) => ({
+    subject: `${site}: إيصال الفاتورة رقم ${number}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [`شكرًا لك: استلمنا دفعتك ${referenceId}. رقم فاتورتك هو ${number}.`, ...lines, "نقاطك واشتراكاتك مفعّلة الآن."],
+    action: { label: "عرض الفوترة", url },
+  }),
   jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
     subject: `نتيجتك من ${site} جاهزة`,
     greeting: `مرحبًا ${name}،`,

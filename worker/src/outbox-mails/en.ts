@@ -22,6 +22,16 @@ export const en: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "View the invoice", url },
   }),
+  receipt: ({ name, site, referenceId, number, lines, url }) => ({
+    subject: `${site}: receipt for invoice #${number}`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Thank you: we received your payment ${referenceId}. Your invoice number is #${number}.`,
+      ...lines,
+      "Your points and subscriptions are active now.",
+    ],
+    action: { label: "View my billing", url },
+  }),
   jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
     subject: `Your ${site} result is ready`,
     greeting: `Hello ${name},`,

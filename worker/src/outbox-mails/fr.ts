@@ -24,6 +24,16 @@ export const fr: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "Voir la facture", url },
   }),
+  receipt: ({ name, site, referenceId, number, lines, url }) => ({
+    subject: `${site} : reçu de la facture n° ${number}`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      `Merci : nous avons bien reçu votre paiement ${referenceId}. Votre numéro de facture est le ${number}.`,
+      ...lines,
+      "Vos points et abonnements sont actifs dès maintenant.",
+    ],
+    action: { label: "Voir ma facturation", url },
+  }),
   jobDone: ({ name, site, fileName, url, similarity, hasReport }) => ({
     subject: `Votre résultat ${site} est prêt`,
     greeting: `Bonjour ${name},`,

@@ -31,6 +31,17 @@ export interface InvoiceMailInput {
   url: string;
 }
 
+export interface ReceiptMailInput {
+  name: string;
+  site: string;
+  referenceId: string;
+  /** The invoice number, as text: the SQL that knows it fills in a placeholder. */
+  number: string;
+  /** "2 × Name" per line of the payment. */
+  lines: string[];
+  url: string;
+}
+
 export interface JobMailInput {
   name: string;
   /** The site that processed the document. */
@@ -44,6 +55,8 @@ export interface MailTexts {
   verify(input: LinkMail): MailContent;
   reset(input: LinkMail): MailContent;
   invoice(input: InvoiceMailInput): MailContent;
+  /** The receipt sent when a payment is confirmed. */
+  receipt(input: ReceiptMailInput): MailContent;
   /** A job finished: its similarity, and whether a report waits on the download page. */
   jobDone(input: JobMailInput & { similarity: number; hasReport: boolean }): MailContent;
   /** A job failed; `refunded` points went back to the balance (0: it cost none). */
