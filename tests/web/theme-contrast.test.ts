@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -8,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * the colours a page happens to show; this checks every pair of every theme.
  */
 
-const CSS = readFileSync(path.resolve(__dirname, "../../web/src/styles.css"), "utf8");
+const CSS = readFileSync(new URL("../../web/src/styles.css", import.meta.url), "utf8");
 
 function themes(): Map<string, Record<string, string>> {
   const found = new Map<string, Record<string, string>>();
