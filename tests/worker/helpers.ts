@@ -1,5 +1,7 @@
-import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { hashPassword } from "../../worker/src/auth/password";
+import worker from "../../worker/src/index";
 
 export const BASE = "http://portal.test";
 let counter = 0;
@@ -27,18 +29,28 @@ export interface CallResult<T = any> {
   cookie: string | null;
 }
 
+/**
+ * Calls the Worker's fetch handler directly rather than through the pool's SELF/exports, whose fetch
+ * gets slower with every request a workerd instance has served (cloudflare/workers-sdk#15446: ~5 ms
+ * at first, hundreds of ms after a thousand requests). waitUntil work (audit rows, session touches)
+ * has settled before this returns, so row checks after a call see everything it did.
+ */
+export async function directFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  const exec = createExecutionContext();
+  const response = await worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, exec);
+  const body = await response.arrayBuffer();
+  await waitOnExecutionContext(exec);
+  return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, response);
+}
+
 /** POSTs a call the way the web app does and reads the JSON answer. */
 export async function call<T = any>(name: string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.raw === undefined) headers["content-type"] = "application/json";
+  if (opts.raw === undefined) headers["content-type"] ??= "application/json";
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
   headers["cf-connecting-ip"] = opts.ip ?? "203.0.113.1";
-  const res = await exports.default.fetch(`${BASE}/api/${name}`, {
-    method: "POST",
-    headers,
-    body: opts.raw ?? JSON.stringify(body),
-  });
+  const res = await directFetch(`${BASE}/api/${name}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });
   const text = await res.text();
   let parsed: unknown = text;
   try {

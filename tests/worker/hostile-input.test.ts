@@ -4,11 +4,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AppAbility } from "../../worker/src/auth/ability";
 import type { RouteDef } from "../../worker/src/http/route";
 import { routes } from "../../worker/src/routes";
-import { createJobSite, type CallOptions, type CallResult } from "./helpers";
+import { call, callForm, createJobSite, type CallOptions, type CallResult } from "./helpers";
 import {
   abilityOfRole,
-  call,
-  callForm,
   changedTables,
   insertUser,
   installChangeLog,

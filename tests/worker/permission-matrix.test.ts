@@ -4,10 +4,10 @@ import { buildAbility, type AppAbility } from "../../worker/src/auth/ability";
 import type { RouteDef } from "../../worker/src/http/route";
 import { routes } from "../../worker/src/routes";
 import { ACCESS_TABLE, type Audience } from "./access-table";
+import { call } from "./helpers";
 
 import {
   abilityOfRole,
-  call,
   agentKey,
   ensureSupportRole,
   insertUser,

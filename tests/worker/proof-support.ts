@@ -1,10 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { buildAbility, rulesForUser, type AppAbility, type StoredRule } from "../../worker/src/auth/ability";
 import { newApiKey } from "../../worker/src/auth/apikey";
 import { randomToken, sha256Hex } from "../../worker/src/auth/crypto";
-import worker from "../../worker/src/index";
-import { BASE, uniqueEmail, type CallOptions, type CallResult } from "./helpers";
+import { uniqueEmail } from "./helpers";
 
 /**
  * Principals for the proof suite (permission matrix, hostile input, races), made straight in D1.
@@ -141,46 +139,4 @@ export async function changedTables(before: Snapshot, after: Snapshot): Promise<
   }
   if (before.r2 !== after.r2) out.push("R2 objects");
   return out;
-}
-
-/**
- * Calls the Worker's fetch handler directly, as helpers' call() does through the pool's SELF. The
- * pool's SELF/exports fetch gets slower with every request a workerd instance has served
- * (cloudflare/workers-sdk#15446: ~5 ms at first, hundreds of ms after a thousand requests), and this
- * suite makes thousands. waitUntil work (audit rows, session touches) is awaited before answering,
- * so row checks after a call see everything it did.
- */
-export async function directFetch(input: string, init: RequestInit = {}): Promise<Response> {
-  const exec = createExecutionContext();
-  const response = await worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, exec);
-  const body = await response.arrayBuffer();
-  await waitOnExecutionContext(exec);
-  return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, response);
-}
-
-/** helpers' call(), over directFetch. */
-export async function call<T = any>(name: string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.raw === undefined) headers["content-type"] ??= "application/json";
-  if (opts.cookie) headers.cookie = opts.cookie;
-  if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
-  headers["cf-connecting-ip"] = opts.ip ?? "203.0.113.1";
-  const res = await directFetch(`${BASE}/api/${name}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Downloads answer with file bytes, not JSON.
-  }
-  const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
-  const cookie = setCookie ? setCookie.split(";")[0]! : null;
-  return { status: res.status, body: parsed as T, headers: res.headers, cookie: cookie === "sid=" ? null : cookie };
-}
-
-/** helpers' callForm(), over directFetch. */
-export function callForm<T = any>(name: string, fields: Record<string, string | Blob | File>, opts: CallOptions = {}) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return call<T>(name, undefined, { ...opts, raw: form });
 }

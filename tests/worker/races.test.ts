@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createBundle, createCoupon, createJobSite, pdfFile, quotaAndLedger, type CallResult } from "./helpers";
-import { call, callForm, insertUser, sessionCookie } from "./proof-support";
+import { call, callForm, createBundle, createCoupon, createJobSite, pdfFile, quotaAndLedger, type CallResult } from "./helpers";
+import { insertUser, sessionCookie } from "./proof-support";
 
 /**
  * Concurrent requests against the invariants of DESIGN.md: quota never below zero, balance = sum of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "./helpers";
-import { directFetch, insertUser, sessionCookie } from "./proof-support";
+import { createUser, directFetch } from "./helpers";
+import { insertUser, sessionCookie } from "./proof-support";
 
 /**
  * Security headers on every kind of answer (API success and error, images, SPA assets) and the
