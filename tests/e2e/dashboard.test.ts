@@ -113,11 +113,12 @@ describe("dashboards in a real browser", () => {
       // Every chart has its figures as a table too.
       const tables = await page.locator("details table").count();
       expect(tables).toBeGreaterThanOrEqual(drawn.length);
+      // The theme's primary token itself (text-primary uses the darker, readable "ink" variant).
       const primary = await page.evaluate(() => {
         const probe = document.createElement("span");
-        probe.className = "text-primary";
+        probe.className = "bg-primary";
         document.body.append(probe);
-        const colour = getComputedStyle(probe).color;
+        const colour = getComputedStyle(probe).backgroundColor;
         probe.remove();
         return colour;
       });
