@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/bundles/locales/en.json";
 import BundlePage from "../../web/src/features/bundles/pages/BundlePage";
-import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./catalogue-support";
+import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
-setupPageTests("bundles", en);
+setupPageTests({ bundles: en });
 
 const SETTINGS = ok({ siteName: "Portal", currency: "USD", languageSwitcher: false });
 const B100 = { bundleId: 7, bundlePoin: 100, bundlePPP: 10, bundleDisc: 5, bundlePrice: 950, bundleIsActive: true };

@@ -4,9 +4,9 @@ import common from "../../web/src/i18n/locales/en.json";
 import { codesCsv } from "../../web/src/features/coupons/components/csv";
 import en from "../../web/src/features/coupons/locales/en.json";
 import CouponPage from "../../web/src/features/coupons/pages/CouponPage";
-import { ok, fail, listOf, callsTo, mockApi, signInAsAdmin, renderAt, setupPageTests } from "./catalogue-support";
+import { ok, fail, listOf, callsTo, mockApi, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
-setupPageTests("coupons", en);
+setupPageTests({ coupons: en });
 
 const UNUSED = {
   couponId: 3,

@@ -4,9 +4,9 @@ import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/items/locales/en.json";
 import ItemSettingPage from "../../web/src/features/items/pages/ItemSettingPage";
 import ItemShopPage from "../../web/src/features/items/pages/ItemShopPage";
-import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./catalogue-support";
+import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
-setupPageTests("items", en);
+setupPageTests({ items: en });
 
 const SETTINGS = ok({ siteName: "Portal", currency: "USD", languageSwitcher: false });
 const PRO = {

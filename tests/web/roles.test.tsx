@@ -1,96 +1,10 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
-import i18n from "i18next";
-import type { ComponentType } from "react";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Route, Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/roles/locales/en.json";
 import PermissionsPage from "../../web/src/features/roles/pages/PermissionsPage";
 import RolesPage from "../../web/src/features/roles/pages/RolesPage";
 import common from "../../web/src/i18n/locales/en.json";
-
-type Answer = { status: number; body: unknown };
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-
-const ok = (body: unknown): Answer => ({ status: 200, body });
-const fail = (status: number, error: string): Answer => ({ status, body: { error, code: "x" } });
-const listOf = (data: unknown[]) => ok({ data, total: data.length, page: 1, limit: 10 });
-
-/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
-function mockApi(answers: Record<string, Answer | (() => Answer)>) {
-  calls.length = 0;
-  const answer = (name: string) => {
-    const found = answers[name];
-    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
-  };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
-      const a = answer(name);
-      return new Response(JSON.stringify(a.body), { status: a.status });
-    }),
-  );
-  class FakeXhr {
-    status = 0;
-    responseText = "";
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private name = "";
-    open(_method: string, url: string) {
-      this.name = url.replace("/api/", "");
-    }
-    send(form: FormData) {
-      const body: Record<string, unknown> = {};
-      form.forEach((value, key) => (body[key] = value));
-      calls.push({ name: this.name, body });
-      const a = answer(this.name);
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
-        this.status = a.status;
-        this.responseText = JSON.stringify(a.body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-}
-
-function signIn(user: { userId: number; userName: string; role: string }, rules: object[]) {
-  const userData = { ...user, userEmail: "me@example.test", userRole: user.role, userImage: null };
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
-}
-const signInAsAdmin = () => signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
-
-function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-          <SnackbarProvider>
-            <ConfirmProvider>
-              <Route path={pattern}>
-                <Page />
-              </Route>
-            </ConfirmProvider>
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
-  return location;
-}
+import { calls, fail, listOf, mockApi, ok, renderAt, setupPageTests, signIn, signInAsAdmin } from "./page-support";
 
 const ROLES = listOf([
   {
@@ -119,19 +33,7 @@ const ROLES = listOf([
   },
 ]);
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, roles: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests({ roles: en });
 
 describe("roles page", () => {
   it("lists roles with their rules and users; only custom roles can be edited or deleted", async () => {

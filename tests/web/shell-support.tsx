@@ -4,6 +4,8 @@ import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../web/src/app/App";
 import { initI18n } from "../../web/src/i18n";
 
+export { readTestCookie } from "./page-support";
+
 export const ADMIN_RULES = [{ action: "manage", subject: "all" }];
 export const CLIENT_RULES = [
   { action: "read", subject: "AclDemo" },
@@ -31,11 +33,6 @@ export function userData(role: "admin" | "client") {
 
 export function setCookie(name: string, value: unknown) {
   document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`;
-}
-
-export function readTestCookie(name: string): unknown {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  return match ? JSON.parse(decodeURIComponent(match[1]!)) : undefined;
 }
 
 /** Signs a role in the way a real sign-in leaves the browser: the two JSON cookies. */

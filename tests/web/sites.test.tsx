@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/sites/locales/en.json";
 import SitePage from "../../web/src/features/sites/pages/SitePage";
-import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./catalogue-support";
+import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
-setupPageTests("sites", en);
+setupPageTests({ sites: en });
 
 const SITE = {
   siteId: 4,

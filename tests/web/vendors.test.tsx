@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/vendors/locales/en.json";
 import VendorPage from "../../web/src/features/vendors/pages/VendorPage";
-import { ok, fail, listOf, callsTo, mockApi, signInAsAdmin, renderAt, setupPageTests } from "./catalogue-support";
+import { ok, fail, listOf, callsTo, mockApi, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
-setupPageTests("vendors", en);
+setupPageTests({ vendors: en });
 
 const SITES = listOf([
   { siteId: 1, siteName: "Similarity Check" },

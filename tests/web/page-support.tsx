@@ -11,7 +11,7 @@ import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
 import common from "../../web/src/i18n/locales/en.json";
 
-/** Shared by the catalogue pages' component tests: a table-driven API, signed-in cookies, a page in its providers. */
+/** Shared by the feature pages' component tests: a table-driven API, signed-in cookies, a page in its providers. */
 export type Answer = { status: number; body: unknown };
 export const calls: { name: string; body: Record<string, unknown> }[] = [];
 export const ok = (body: unknown): Answer => ({ status: 200, body });
@@ -65,12 +65,27 @@ export function mockApi(answers: Record<string, Answer | (() => Answer)>) {
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 }
 
-export function signIn(role: "admin" | "client", rules: object[]) {
-  const userData = { userId: role === "admin" ? 1 : 2, userName: role, userEmail: `${role}@example.test`, userRole: role, role };
+export interface SignedInUser {
+  userId: number;
+  userName: string;
+  role: string;
+}
+
+/** Leaves the two cookies a real sign-in leaves; a bare role signs in a user named after it. */
+export function signIn(who: "admin" | "client" | SignedInUser, rules: object[]) {
+  const user = typeof who === "string" ? { userId: who === "admin" ? 1 : 2, userName: who, role: who } : who;
+  const userData = { ...user, userEmail: `${user.role}@example.test`, userRole: user.role, userImage: null };
   document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
   document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
 }
-export const signInAsAdmin = () => signIn("admin", [{ action: "manage", subject: "all" }]);
+export const signInAsAdmin = () =>
+  signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+
+/** A JSON cookie as the app stored it (undefined when absent). */
+export function readTestCookie(name: string): unknown {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return match ? JSON.parse(decodeURIComponent(match[1]!)) : undefined;
+}
 
 export function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
   const location = memoryLocation({ path, record: true });
@@ -92,21 +107,27 @@ export function renderAt(path: string, Page: ComponentType, pattern = path.split
   return location;
 }
 
-/** Registers the hooks every catalogue page test needs, with the page's translation namespace. */
-export function setupPageTests(namespace: string, resources: object) {
+/** Registers the hooks every page test needs, with the pages' translation namespaces (`{ users: en }`). */
+export function setupPageTests(namespaces: Record<string, object>) {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  // A snackbar's 3000 ms timer must not fire after the DOM environment is torn down.
-  afterAll(() => new Promise((resolve) => setTimeout(resolve, SNACKBAR_MS + 100)));
+  // A snackbar's 3000 ms timer must not fire after the DOM environment is torn down. A test that ends
+  // with one showing has its timer pending (older ones expire first), so the file waits that out, and
+  // only then. This runs before setup.ts's cleanup: Vitest runs after-hooks last-registered first.
+  let snackbarTimersEnd = 0;
+  afterEach(() => {
+    if (document.querySelector('[data-testid="snackbar"]')) snackbarTimersEnd = Date.now() + SNACKBAR_MS + 100;
+  });
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, snackbarTimersEnd - Date.now()))));
 
   beforeAll(async () => {
     await i18n.use(initReactI18next).init({
       lng: "en",
       fallbackLng: "en",
       defaultNS: "common",
-      resources: { en: { common, [namespace]: resources } },
+      resources: { en: { common, ...namespaces } },
       interpolation: { escapeValue: false },
     });
   });
