@@ -33,11 +33,12 @@ export interface CallResult<T = any> {
  * Calls the Worker's fetch handler directly rather than through the pool's SELF/exports, whose fetch
  * gets slower with every request a workerd instance has served (cloudflare/workers-sdk#15446: ~5 ms
  * at first, hundreds of ms after a thousand requests). waitUntil work (audit rows, session touches)
- * has settled before this returns, so row checks after a call see everything it did.
+ * has settled before this returns, so row checks after a call see everything it did. `workerEnv`
+ * replaces the bindings (settings a test adds, a D1 that records round trips).
  */
-export async function directFetch(input: string, init: RequestInit = {}): Promise<Response> {
+export async function directFetch(input: string, init: RequestInit = {}, workerEnv: Env = env): Promise<Response> {
   const exec = createExecutionContext();
-  const response = await worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, env, exec);
+  const response = await worker.fetch(new Request(input, init) as Request<unknown, IncomingRequestCfProperties>, workerEnv, exec);
   const body = await response.arrayBuffer();
   await waitOnExecutionContext(exec);
   return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, response);

@@ -1,8 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/src/index";
-import { BASE, call, callForm, createAdmin, createAgentKey, createJobSite, createUser } from "./helpers";
+import { BASE, call, callForm, createAdmin, createAgentKey, createJobSite, createUser, directFetch } from "./helpers";
 
 /** Fake S3 settings: signing is local, so nothing here reaches the network. */
 const S3 = {
@@ -17,11 +15,12 @@ async function callWith(extra: Record<string, string>, name: string, body: unkno
   const headers: Record<string, string> = { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9" };
   if (cookie) headers.cookie = cookie;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const request = new Request(`${BASE}/api/${name}`, { method: "POST", headers, body: JSON.stringify(body) });
-  const exec = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...extra }, exec);
+  const response = await directFetch(
+    `${BASE}/api/${name}`,
+    { method: "POST", headers, body: JSON.stringify(body) },
+    { ...env, ...extra },
+  );
   const text = await response.text();
-  await waitOnExecutionContext(exec);
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
 }
 

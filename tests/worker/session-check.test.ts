@@ -1,8 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../worker/src/index";
-import { BASE } from "./helpers";
+import { BASE, directFetch } from "./helpers";
 import { insertUser, sessionCookie } from "./proof-support";
 
 /**
@@ -52,17 +50,15 @@ function countingEnv(trips: Trip[]): Env {
 }
 
 async function send(name: string, body: unknown, cookie: string, trips: Trip[] = []) {
-  const exec = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${BASE}/api/${name}`, {
+  const res = await directFetch(
+    `${BASE}/api/${name}`,
+    {
       method: "POST",
       headers: { "content-type": "application/json", cookie, "cf-connecting-ip": "203.0.113.9" },
       body: JSON.stringify(body),
-    }),
+    },
     countingEnv(trips),
-    exec,
   );
-  await waitOnExecutionContext(exec);
   return { status: res.status, body: (await res.json()) as any };
 }
 
