@@ -1,55 +1,19 @@
-import { render, screen } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import CartBadge from "../../web/src/features/cart/components/CartBadge";
 import * as cart from "../../web/src/features/cart";
 import ar from "../../web/src/features/cart/locales/ar.json";
 import en from "../../web/src/features/cart/locales/en.json";
 import fr from "../../web/src/features/cart/locales/fr.json";
-import common from "../../web/src/i18n/locales/en.json";
+import { calls, localeKeys, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests } from "./page-support";
 
-const fetched: string[] = [];
-
-function renderBadge(rules: unknown[], count: number) {
-  fetched.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      fetched.push(url);
-      return new Response(JSON.stringify({ carts: [], amounts: { count, total: 0, subtotal: 0, currency: "USD" } }), {
-        status: 200,
-      });
-    }),
-  );
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
-  const location = memoryLocation({ path: "/portal/dashboard" });
-  return render(
-    <Router hook={location.hook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <CartBadge />
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
+function renderBadge(rules: object[], count: number) {
+  mockApi({ searchcart: ok({ carts: [], amounts: { count, total: 0, subtotal: 0, currency: "USD" } }) });
+  setAbilityRules(rules);
+  return renderRoutes("/portal/dashboard", [["/portal/dashboard", CartBadge]], { bare: true });
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, cart: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => vi.unstubAllGlobals());
+setupPageTests({ cart: en });
 
 const BUYER = [
   { action: "create", subject: "Payment" },
@@ -58,8 +22,8 @@ const BUYER = [
 
 describe("cart badge", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("is a navbar widget of the cart feature, loaded on demand", async () => {
@@ -72,7 +36,7 @@ describe("cart badge", () => {
     renderBadge(BUYER, 3);
     expect((await screen.findByTestId("cart-count")).textContent).toBe("3");
     expect(screen.getByRole("link", { name: "Cart: 3 products" }).getAttribute("href")).toBe("/payment/payment");
-    expect(fetched).toEqual(["/api/searchcart"]);
+    expect(calls.map((c) => c.name)).toEqual(["searchcart"]);
   });
 
   it("shows no count for an empty cart", async () => {
@@ -84,6 +48,6 @@ describe("cart badge", () => {
   it("stays hidden and asks nothing for someone who cannot buy", () => {
     const { container } = renderBadge([{ action: "read", subject: "Portal" }], 2);
     expect(container.innerHTML).toBe("");
-    expect(fetched).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

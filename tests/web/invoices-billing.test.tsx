@@ -1,30 +1,10 @@
-import { render, screen } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/billing/locales/ar.json";
 import en from "../../web/src/features/billing/locales/en.json";
 import fr from "../../web/src/features/billing/locales/fr.json";
 import BillingTabPage from "../../web/src/features/billing/pages/BillingTabPage";
-import common from "../../web/src/i18n/locales/en.json";
-
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-
-function mockApi(answers: Record<string, unknown>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: JSON.parse(String(init?.body ?? "{}")) });
-      return new Response(JSON.stringify(answers[name] ?? { data: [], total: 0, page: 1, limit: 10 }), { status: 200 });
-    }),
-  );
-}
+import { calls, listOf, localeKeys, mockApi, renderAt, setupPageTests, signIn } from "./page-support";
 
 const payment = (referenceId: string, status: string, invoiceNumber: number | null) => ({
   referenceId,
@@ -39,46 +19,27 @@ const payment = (referenceId: string, status: string, invoiceNumber: number | nu
 });
 
 function renderTab() {
-  const user = { userId: 7, userName: "Client", role: "client", userPlan: "Pro plan" };
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify(user))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify([{ action: "read", subject: "Payment", conditions: { userId: 7 } }]))}; path=/`;
-  const location = memoryLocation({ path: "/pages/account-settings/billing" });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <BillingTabPage />
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
+  signIn({ userId: 7, userName: "Client", role: "client", userPlan: "Pro plan" }, [
+    { action: "read", subject: "Payment", conditions: { userId: 7 } },
+  ]);
+  renderAt("/pages/account-settings/billing", BillingTabPage);
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, billing: en } },
-    interpolation: { escapeValue: false },
-  });
-});
+// Calls the test leaves out answer an empty list.
+const mockLists = (answers: Parameters<typeof mockApi>[0]) => mockApi(answers, { fallback: listOf([]) });
 
-afterEach(() => vi.unstubAllGlobals());
-
-const keys = (o: object): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k]));
+setupPageTests({ billing: en });
 
 describe("billing tab", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("shows the plan, subscriptions, and own payments with their invoice or a pay link", async () => {
-    mockApi({
-      "search-subscription": {
-        data: [
+    mockLists({
+      "search-subscription": listOf(
+        [
           {
             subscriptionId: 1,
             itemId: 2,
@@ -89,16 +50,13 @@ describe("billing tab", () => {
             active: true,
           },
         ],
-        total: 1,
-        page: 1,
-        limit: 5,
-      },
-      "search-payment": {
-        data: [payment("PAID-reference-0000000001", "paid", 41), payment("OPEN-reference-0000000001", "pending", null)],
-        total: 2,
-        page: 1,
-        limit: 10,
-      },
+        1,
+        5,
+      ),
+      "search-payment": listOf([
+        payment("PAID-reference-0000000001", "paid", 41),
+        payment("OPEN-reference-0000000001", "pending", null),
+      ]),
     });
     renderTab();
     expect(await screen.findByRole("link", { name: "#41" })).toBeTruthy();
@@ -112,7 +70,7 @@ describe("billing tab", () => {
   });
 
   it("shows empty states without payments or subscriptions", async () => {
-    mockApi({});
+    mockLists({});
     renderTab();
     expect(await screen.findByText(en.noPayments)).toBeTruthy();
     expect(await screen.findByText(en.noSubscriptions)).toBeTruthy();

@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { initReactI18next } from "react-i18next";
 import { SWRConfig } from "swr";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
-import { Route, Router } from "wouter";
+import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SessionProvider } from "../../web/src/app/session";
 import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
@@ -12,27 +12,49 @@ import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar
 import common from "../../web/src/i18n/locales/en.json";
 
 /** Shared by the feature pages' component tests: a table-driven API, signed-in cookies, a page in its providers. */
-export type Answer = { status: number; body: unknown };
-export const calls: { name: string; body: Record<string, unknown> }[] = [];
+
+/** A string body goes out as it is (a file's bytes), anything else as JSON. */
+export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+export type Body = Record<string, unknown>;
+export const calls: { name: string; body: Body }[] = [];
 export const ok = (body: unknown): Answer => ({ status: 200, body });
 export const fail = (status: number, error: string, field?: string): Answer => ({ status, body: { error, code: "x", field } });
 export const listOf = (data: unknown[], total = data.length, limit = 10) => ok({ data, total, page: 1, limit });
 export const callsTo = (name: string) => calls.filter((c) => c.name === name);
 
-/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields. */
-export function mockApi(answers: Record<string, Answer | (() => Answer)>) {
+export interface MockOptions {
+  /** What a call missing from the table answers (a 404 by default). */
+  fallback?: Answer;
+  /** How long an upload takes between its progress event and its answer, for tests that watch the bar. */
+  uploadMs?: number;
+}
+
+const fieldsOf = (form: FormData): Body => {
+  const body: Body = {};
+  form.forEach((value, key) => (body[key] = value));
+  return body;
+};
+
+/** Answers fetch and XMLHttpRequest (uploads) from a table, recording every call with its fields;
+ * a function answer is asked again on each call, with the call's fields. */
+export function mockApi(answers: Record<string, Answer | ((body: Body) => Answer)>, options: MockOptions = {}) {
   calls.length = 0;
-  const answer = (name: string) => {
+  const answer = (name: string, body: Body) => {
     const found = answers[name];
-    return (typeof found === "function" ? found() : found) ?? fail(404, "Unknown call.");
+    return (typeof found === "function" ? found(body) : found) ?? options.fallback ?? fail(404, "Unknown call.");
   };
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       const name = url.replace("/api/", "");
-      calls.push({ name, body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {} });
-      const a = answer(name);
-      return new Response(JSON.stringify(a.body), { status: a.status });
+      const sent = init?.body;
+      const body = sent instanceof FormData ? fieldsOf(sent) : sent ? (JSON.parse(String(sent)) as Body) : {};
+      calls.push({ name, body });
+      const a = answer(name, body);
+      return new Response(typeof a.body === "string" ? a.body : JSON.stringify(a.body), {
+        status: a.status,
+        headers: a.headers,
+      });
     }),
   );
   class FakeXhr {
@@ -48,17 +70,16 @@ export function mockApi(answers: Record<string, Answer | (() => Answer)>) {
       this.name = url.replace("/api/", "");
     }
     send(form: FormData) {
-      const body: Record<string, unknown> = {};
-      form.forEach((value, key) => (body[key] = value));
+      const body = fieldsOf(form);
       calls.push({ name: this.name, body });
-      const a = answer(this.name);
+      const a = answer(this.name, body);
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
         setTimeout(() => {
           this.status = a.status;
           this.responseText = JSON.stringify(a.body);
           this.onload?.();
-        }, 20);
+        }, options.uploadMs ?? 20);
       }, 0);
     }
   }
@@ -69,15 +90,28 @@ export interface SignedInUser {
   userId: number;
   userName: string;
   role: string;
+  userQuota?: number;
+  userPlan?: string;
 }
+
+/** Only the rules cookie: the session then never asks `me`, so a test can count every call the page makes. */
+export function setAbilityRules(rules: object[]) {
+  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+}
+
+let session: { userData: object; userAbilityRules: object[] } | null = null;
 
 /** Leaves the two cookies a real sign-in leaves; a bare role signs in a user named after it. */
 export function signIn(who: "admin" | "client" | SignedInUser, rules: object[]) {
   const user = typeof who === "string" ? { userId: who === "admin" ? 1 : 2, userName: who, role: who } : who;
   const userData = { ...user, userEmail: `${user.role}@example.test`, userRole: user.role, userImage: null };
+  session = { userData, userAbilityRules: rules };
   document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+  setAbilityRules(rules);
 }
+
+/** What `me` answers for the last sign-in (the session reloads the rules when it mounts): `mockApi({ me: sessionAnswer })`. */
+export const sessionAnswer = (): Answer => (session ? ok(session) : fail(401, "Not signed in."));
 export const signInAsAdmin = () =>
   signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
 
@@ -87,30 +121,61 @@ export function readTestCookie(name: string): unknown {
   return match ? JSON.parse(decodeURIComponent(match[1]!)) : undefined;
 }
 
-export function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+/** Every locale key as a path, arrays with their length, sorted: two locales must give the same list. */
+export function localeKeys(value: unknown, prefix = ""): string[] {
+  if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => localeKeys(v, `${prefix}[${i}]`))];
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .flatMap(([k, v]) => localeKeys(v, prefix ? `${prefix}.${k}` : k))
+      .sort();
+  return [prefix];
+}
+
+export interface RenderOptions {
+  /** Only the router, session and SWR, without the snackbar and confirm dialog (a navbar widget's own markup). */
+  bare?: boolean;
+}
+
+/** Renders at `path` the first page whose pattern matches (a wouter Switch), in the app's providers. */
+export function renderRoutes(path: string, routes: [pattern: string, Page: ComponentType][], options: RenderOptions = {}) {
   const location = memoryLocation({ path, record: true });
-  render(
+  const pages = (
+    <Switch>
+      {routes.map(([pattern, Page]) => (
+        <Route key={pattern} path={pattern}>
+          <Page />
+        </Route>
+      ))}
+    </Switch>
+  );
+  const rendered = render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <SessionProvider onSignedOut={() => undefined}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-          <SnackbarProvider>
-            <ConfirmProvider>
-              <Route path={pattern}>
-                <Page />
-              </Route>
-            </ConfirmProvider>
-          </SnackbarProvider>
+          {options.bare ? (
+            pages
+          ) : (
+            <SnackbarProvider>
+              <ConfirmProvider>{pages}</ConfirmProvider>
+            </SnackbarProvider>
+          )}
         </SWRConfig>
       </SessionProvider>
     </Router>,
   );
-  return location;
+  return { ...rendered, location };
+}
+
+export function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
+  return renderRoutes(path, [[pattern, Page]]).location;
 }
 
 /** Registers the hooks every page test needs, with the pages' translation namespaces (`{ users: en }`). */
 export function setupPageTests(namespaces: Record<string, object>) {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   // A snackbar's 3000 ms timer must not fire after the DOM environment is torn down. A test that ends

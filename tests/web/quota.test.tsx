@@ -1,42 +1,13 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/quota/locales/ar.json";
 import en from "../../web/src/features/quota/locales/en.json";
 import fr from "../../web/src/features/quota/locales/fr.json";
 import QuotaPage from "../../web/src/features/quota/pages/QuotaPage";
-import common from "../../web/src/i18n/locales/en.json";
+import { calls, fail, localeKeys, mockApi, ok, renderAt, setupPageTests, signIn } from "./page-support";
 
-type Answer = { status: number; body: unknown };
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-
-function mockApi(answers: Record<string, Answer | (() => Answer)>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: JSON.parse(String(init?.body ?? "{}")) });
-      const found = answers[name];
-      const answer = (typeof found === "function" ? found() : found) ?? {
-        status: 404,
-        body: { error: "Unknown call.", code: "x" },
-      };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-}
-
-const ledger = (balance: number, rows: unknown[]) => ({
-  status: 200,
-  body: { userQuota: balance, data: rows, total: rows.length, page: 1, limit: 10 },
-});
+const ledger = (balance: number, rows: unknown[]) =>
+  ok({ userQuota: balance, data: rows, total: rows.length, page: 1, limit: 10 });
 const GRANT = {
   ledgerId: 1,
   delta: 120,
@@ -55,47 +26,19 @@ const REDEEM = {
 };
 
 function renderPage() {
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify({ userId: 7, userName: "Client", role: "client", userQuota: 120 }))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(
-    JSON.stringify([
-      { action: "read", subject: "Quota" },
-      { action: "redeem", subject: "Coupon" },
-    ]),
-  )}; path=/`;
-  const location = memoryLocation({ path: "/portal/quota", record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <SnackbarProvider>
-            <QuotaPage />
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
+  signIn({ userId: 7, userName: "Client", role: "client", userQuota: 120 }, [
+    { action: "read", subject: "Quota" },
+    { action: "redeem", subject: "Coupon" },
+  ]);
+  renderAt("/portal/quota", QuotaPage);
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, quota: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests({ quota: en });
 
 describe("quota page", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    const keys = (o: object): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k]));
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("shows the balance, the ledger with reasons and references, and a link to buy bundles", async () => {
@@ -120,7 +63,7 @@ describe("quota page", () => {
       "search-quota": () => (redeemed ? ledger(170, [REDEEM, GRANT]) : ledger(120, [GRANT])),
       "redeem-coupon": () => {
         redeemed = true;
-        return { status: 200, body: { message: "Coupon redeemed. Your points were added.", userQuota: 170 } };
+        return ok({ message: "Coupon redeemed. Your points were added.", userQuota: 170 });
       },
     });
     renderPage();
@@ -136,7 +79,7 @@ describe("quota page", () => {
   it("shows the server's text when a coupon is used or unknown, and asks for a code when blank", async () => {
     mockApi({
       "search-quota": ledger(0, []),
-      "redeem-coupon": { status: 409, body: { error: "This coupon was already used.", code: "coupon_used" } },
+      "redeem-coupon": fail(409, "This coupon was already used."),
     });
     renderPage();
     await screen.findByText(en.empty);
