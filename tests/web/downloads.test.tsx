@@ -1,108 +1,45 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import ar from "../../web/src/features/downloads/locales/ar.json";
 import en from "../../web/src/features/downloads/locales/en.json";
 import fr from "../../web/src/features/downloads/locales/fr.json";
 import DownloadPage from "../../web/src/features/downloads/pages/DownloadPage";
 import common from "../../web/src/i18n/locales/en.json";
+import { calls, fail, listOf, localeKeys, mockApi, renderAt, setupPageTests, signIn } from "./page-support";
 
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-
-function mockApi(answers: Record<string, Answer>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: JSON.parse(String(init?.body ?? "{}")) });
-      const answer = answers[name] ?? { status: 404, body: { error: "Unknown call.", code: "unknown_call" } };
-      const body = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-      return new Response(body, { status: answer.status, headers: answer.headers });
-    }),
-  );
-}
-
-const REPORTS = {
-  status: 200,
-  body: {
-    data: [
-      {
-        historyId: 1,
-        siteName: "Similarity Check",
-        fileName: "thesis.pdf",
-        updatedAt: "2026-05-02T09:00:00.000Z",
-        hasReport: true,
-        fileData: { uniqueId: "report-unique-id-0000000", status: 1, similarity: 17 },
-      },
-    ],
-    total: 1,
-    page: 1,
-    limit: 10,
+const REPORTS = listOf([
+  {
+    historyId: 1,
+    siteName: "Similarity Check",
+    fileName: "thesis.pdf",
+    updatedAt: "2026-05-02T09:00:00.000Z",
+    hasReport: true,
+    fileData: { uniqueId: "report-unique-id-0000000", status: 1, similarity: 17 },
   },
-};
-const ITEMS = {
-  status: 200,
-  body: {
-    data: [
-      {
-        itemId: 4,
-        itemName: "Style guide pack",
-        itemUrl: "https://example.com/style-guide",
-        itemFile: "guide.pdf",
-        endsAt: "2026-12-31T00:00:00.000Z",
-      },
-      { itemId: 5, itemName: "Odd link", itemUrl: "javascript:alert(1)", itemFile: null, endsAt: "2026-12-31T00:00:00.000Z" },
-    ],
-    total: 2,
-    page: 1,
-    limit: 10,
+]);
+const ITEMS = listOf([
+  {
+    itemId: 4,
+    itemName: "Style guide pack",
+    itemUrl: "https://example.com/style-guide",
+    itemFile: "guide.pdf",
+    endsAt: "2026-12-31T00:00:00.000Z",
   },
-};
-const EMPTY = { status: 200, body: { data: [], total: 0, page: 1, limit: 10 } };
+  { itemId: 5, itemName: "Odd link", itemUrl: "javascript:alert(1)", itemFile: null, endsAt: "2026-12-31T00:00:00.000Z" },
+]);
+const EMPTY = listOf([]);
 
 function renderPage() {
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify({ userId: 7, userName: "Client", role: "client" }))}; path=/`;
-  const location = memoryLocation({ path: "/portal/download-page", record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <SnackbarProvider>
-            <DownloadPage />
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
+  signIn({ userId: 7, userName: "Client", role: "client" }, []);
+  renderAt("/portal/download-page", DownloadPage);
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, downloads: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupPageTests({ downloads: en });
 
 describe("download page", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("lists the caller's finished reports and the items of active subscriptions with their URL", async () => {
@@ -144,7 +81,7 @@ describe("download page", () => {
     mockApi({
       "search-history": EMPTY,
       "search-downloads": ITEMS,
-      download: { status: 404, body: { error: "No such file.", code: "not_found" } },
+      download: fail(404, "No such file."),
     });
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: en.downloadFile }));
@@ -154,7 +91,7 @@ describe("download page", () => {
 
   it("shows empty states, and an error state with retry when a list fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    mockApi({ "search-history": EMPTY, "search-downloads": { status: 500, body: { error: "Boom", code: "internal_error" } } });
+    mockApi({ "search-history": EMPTY, "search-downloads": fail(500, "Boom") });
     renderPage();
     expect(await screen.findByText(en.noReports)).toBeTruthy();
     const alert = await screen.findByRole("alert");
