@@ -1,36 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18n from "i18next";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Route, Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import ar from "../../web/src/features/invoices/locales/ar.json";
 import en from "../../web/src/features/invoices/locales/en.json";
 import fr from "../../web/src/features/invoices/locales/fr.json";
 import InvoiceListPage from "../../web/src/features/invoices/pages/InvoiceListPage";
 import InvoicePreviewPage from "../../web/src/features/invoices/pages/InvoicePreviewPage";
-import common from "../../web/src/i18n/locales/en.json";
-
-type Answer = { status: number; body: unknown };
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-
-function mockApi(answers: Record<string, Answer | (() => Answer)>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: JSON.parse(String(init?.body ?? "{}")) });
-      const found = answers[name];
-      const answer = (typeof found === "function" ? found() : found) ?? { status: 404, body: { error: "Unknown.", code: "x" } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-}
+import { calls, fail, listOf, localeKeys, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests } from "./page-support";
 
 const REF = "SW52b2ljZS1yZWZlcmVuY2UtMDAx";
 const payment = (status: string, invoiceNumber: number | null) => ({
@@ -59,60 +34,29 @@ const SELLER = {
 };
 const ADMIN = [{ action: "manage", subject: "all" }];
 
-function renderAt(path: string, rules: unknown[]) {
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <SnackbarProvider>
-            <ConfirmProvider>
-              <Route path="/apps/invoice/list">
-                <InvoiceListPage />
-              </Route>
-              <Route path="/apps/invoice/preview/:id">
-                <InvoicePreviewPage />
-              </Route>
-            </ConfirmProvider>
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
+function renderAt(path: string, rules: object[]) {
+  setAbilityRules(rules);
+  renderRoutes(path, [
+    ["/apps/invoice/list", InvoiceListPage],
+    ["/apps/invoice/preview/:id", InvoicePreviewPage],
+  ]);
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, invoices: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => vi.unstubAllGlobals());
-
-const keys = (o: object): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v).map((s) => `${k}.${s}`) : [k]));
+setupPageTests({ invoices: en });
 
 describe("invoice list", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("lets an admin confirm an open payment after a confirmation, then reloads the list", async () => {
     let confirmed = false;
     mockApi({
-      "search-payment": () => ({
-        status: 200,
-        body: { data: [confirmed ? payment("paid", 12) : payment("awaiting_confirmation", null)], total: 1, page: 1, limit: 10 },
-      }),
+      "search-payment": () => listOf([confirmed ? payment("paid", 12) : payment("awaiting_confirmation", null)]),
       "confirm-payment": () => {
         confirmed = true;
-        return { status: 200, body: { message: "Payment confirmed." } };
+        return ok({ message: "Payment confirmed." });
       },
     });
     renderAt("/apps/invoice/list", ADMIN);
@@ -128,7 +72,7 @@ describe("invoice list", () => {
   });
 
   it("shows a client no confirm or cancel button, and the empty state", async () => {
-    mockApi({ "search-payment": { status: 200, body: { data: [], total: 0, page: 1, limit: 10 } } });
+    mockApi({ "search-payment": listOf([]) });
     renderAt("/apps/invoice/list", [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);
     expect(await screen.findByText(en.empty)).toBeTruthy();
     expect(screen.queryByRole("link", { name: en.addPayment })).toBeNull();
@@ -138,8 +82,8 @@ describe("invoice list", () => {
 describe("invoice preview", () => {
   it("renders the invoice with its number, lines and total, prints it, and queues the mail from the send drawer", async () => {
     mockApi({
-      "invoice-detail": { status: 200, body: { payment: payment("paid", 12), seller: SELLER } },
-      "send-invoice": { status: 200, body: { message: "The invoice is on its way." } },
+      "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }),
+      "send-invoice": ok({ message: "The invoice is on its way." }),
     });
     const print = vi.fn();
     vi.stubGlobal("print", print);
@@ -157,7 +101,7 @@ describe("invoice preview", () => {
   });
 
   it("shows not-found for a payment the caller cannot read", async () => {
-    mockApi({ "invoice-detail": { status: 404, body: { error: "No such payment.", code: "not_found" } } });
+    mockApi({ "invoice-detail": fail(404, "No such payment.") });
     renderAt(`/apps/invoice/preview/${REF}`, [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);
     expect(await screen.findByText(en.notFound)).toBeTruthy();
     await waitFor(() => expect(calls.map((c) => c.name)).toEqual(["invoice-detail"]));
