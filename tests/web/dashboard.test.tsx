@@ -1,12 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18n from "i18next";
-import type { ComponentType } from "react";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Route, Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
 import { TimeChart } from "../../web/src/features/dashboard/components/TimeChart";
 import { bucketsOf, changePercent, niceTicks, regroup } from "../../web/src/features/dashboard/lib/series";
@@ -14,35 +7,28 @@ import en from "../../web/src/features/dashboard/locales/en.json";
 import AccessControlPage from "../../web/src/features/dashboard/pages/AccessControlPage";
 import CrmDashboardPage from "../../web/src/features/dashboard/pages/CrmDashboardPage";
 import PortalDashboardPage from "../../web/src/features/dashboard/pages/PortalDashboardPage";
-import common from "../../web/src/i18n/locales/en.json";
+import {
+  type Answer,
+  type Body,
+  type SignedInUser,
+  callsTo,
+  fail,
+  mockApi,
+  ok,
+  renderAt,
+  sessionAnswer,
+  setupPageTests,
+  signIn,
+} from "./page-support";
 
-const calls: { name: string; body: Record<string, unknown> }[] = [];
-/** What `me` answers (the session reloads the rules when it mounts). */
-let session: { userData: object; userAbilityRules: object[] } | null = null;
-
-/** Answers dashboard-stats through `answer` and `me` with the signed-in user; records the stats calls. */
-function mockStats(
-  answer: (body: Record<string, unknown>) => { status: number; body: unknown } = () => ({ status: 404, body: {} }),
-) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      if (name === "me") return new Response(JSON.stringify(session), { status: session ? 200 : 401 });
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-      calls.push({ name, body });
-      const a = answer(body);
-      return new Response(JSON.stringify(a.body), { status: a.status });
-    }),
-  );
+/** Answers dashboard-stats through `answer` and `me` with the signed-in user. */
+function mockStats(answer: (body: Body) => Answer = () => fail(404, "Unknown call.")) {
+  mockApi({ me: sessionAnswer, "dashboard-stats": answer });
 }
+const statsCalls = () => callsTo("dashboard-stats");
 
-function signIn(user: { userId: number; userName: string; role: string; userQuota?: number }, rules: object[]) {
-  const userData = { userQuota: 0, ...user, userEmail: "me@example.test", userRole: user.role, userImage: null };
-  session = { userData, userAbilityRules: rules };
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+function signInAs(user: SignedInUser, rules: object[]) {
+  signIn({ userQuota: 0, ...user }, rules);
   mockStats();
 }
 
@@ -57,22 +43,6 @@ const CLIENT_RULES = [
   { action: "read", subject: "Quota", conditions: { userId: 7 } },
   { action: "redeem", subject: "Coupon" },
 ];
-
-function renderAt(path: string, Page: ComponentType) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-          <Route path={path.split("?")[0]!}>
-            <Page />
-          </Route>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
-  return location;
-}
 
 const DAYS = ["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07"];
 
@@ -110,18 +80,9 @@ function businessStats(overrides: Partial<NonNullable<DashboardStats["business"]
   };
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, dashboard: en } },
-    interpolation: { escapeValue: false },
-  });
-});
+setupPageTests({ dashboard: en });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.documentElement.dir = "ltr";
 });
 
@@ -199,8 +160,8 @@ describe("time chart", () => {
 
 describe("CRM dashboard", () => {
   it("shows KPI cards with the change against the previous period, and the charts with their tables", async () => {
-    signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
-    mockStats(() => ({ status: 200, body: businessStats() }));
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    mockStats(() => ok(businessStats()));
     renderAt("/dashboards/crm", CrmDashboardPage);
     const revenue = await screen.findByText("$125.50");
     const card = revenue.closest("[data-kpi]") as HTMLElement;
@@ -214,7 +175,7 @@ describe("CRM dashboard", () => {
     expect(within(subs).getByText(/the start of the period/)).toBeTruthy();
     // Only the KPIs the answer carries are shown.
     expect(screen.queryByText("New users")).toBeNull();
-    expect(calls[0]).toEqual({ name: "dashboard-stats", body: { range: 30 } });
+    expect(statsCalls()[0]).toEqual({ name: "dashboard-stats", body: { range: 30 } });
 
     const revenueChart = screen.getByRole("region", { name: "Revenue" });
     const rows = within(revenueChart).getAllByRole("row");
@@ -228,18 +189,18 @@ describe("CRM dashboard", () => {
   });
 
   it("asks for another range and keeps it in the URL", async () => {
-    signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
-    mockStats((body) => ({ status: 200, body: { ...businessStats(), range: body.range } }));
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    mockStats((body) => ok({ ...businessStats(), range: body.range }));
     const location = renderAt("/dashboards/crm", CrmDashboardPage);
     await screen.findByText("$125.50");
     fireEvent.click(screen.getByRole("button", { name: "90 days" }));
-    await waitFor(() => expect(calls.at(-1)?.body).toEqual({ range: 90 }));
+    await waitFor(() => expect(statsCalls().at(-1)?.body).toEqual({ range: 90 }));
     expect(location.history.at(-1)).toBe("/dashboards/crm?range=90");
     expect(screen.getByRole("button", { name: "90 days" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("tells a new installation what to set up first", async () => {
-    signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
     const fresh = businessStats({
       setup: { sites: 2, activeVendors: 0, bundles: 0, items: 0, users: 1, hasPayments: false },
       kpis: { revenue: { current: 0, previous: 0 } },
@@ -247,7 +208,7 @@ describe("CRM dashboard", () => {
       paymentsByStatus: [],
       vendorLoad: [],
     });
-    mockStats(() => ({ status: 200, body: fresh }));
+    mockStats(() => ok(fresh));
     renderAt("/dashboards/crm", CrmDashboardPage);
     const setup = await screen.findByRole("region", { name: "Welcome! Set up the shop first" });
     expect(within(setup).getByRole("link", { name: "Add vendor accounts" }).getAttribute("href")).toBe("/portal/vendor");
@@ -256,15 +217,13 @@ describe("CRM dashboard", () => {
   });
 
   it("shows an error with a retry when the figures cannot be loaded", async () => {
-    signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
-    let fail = true;
-    mockStats(() =>
-      fail ? { status: 500, body: { error: "x", code: "internal_error" } } : { status: 200, body: businessStats() },
-    );
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    let broken = true;
+    mockStats(() => (broken ? fail(500, "x") : ok(businessStats())));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderAt("/dashboards/crm", CrmDashboardPage);
     const alert = await screen.findByRole("alert");
-    fail = false;
+    broken = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("$125.50")).toBeTruthy();
   });
@@ -272,7 +231,7 @@ describe("CRM dashboard", () => {
 
 describe("portal dashboard", () => {
   it("shows the balance, subscriptions with days left, recent jobs and the quick actions the rules allow", async () => {
-    signIn({ userId: 7, userName: "Dana", role: "client", userQuota: 999 }, CLIENT_RULES);
+    signInAs({ userId: 7, userName: "Dana", role: "client", userQuota: 999 }, CLIENT_RULES);
     mockStats(() => ({
       status: 200,
       body: {
@@ -327,7 +286,7 @@ describe("portal dashboard", () => {
   });
 
   it("offers the next step when there are no subscriptions and no jobs, and hides actions the rules deny", async () => {
-    signIn({ userId: 8, userName: "Eve", role: "viewer" }, [{ action: "read", subject: "Portal" }]);
+    signInAs({ userId: 8, userName: "Eve", role: "viewer" }, [{ action: "read", subject: "Portal" }]);
     mockStats(() => ({
       status: 200,
       body: {
@@ -346,7 +305,7 @@ describe("portal dashboard", () => {
 
 describe("access control home", () => {
   it("lists the pages the rules open, with links, and the rules with their reach", () => {
-    signIn({ userId: 7, userName: "Dana", role: "client" }, CLIENT_RULES);
+    signInAs({ userId: 7, userName: "Dana", role: "client" }, CLIENT_RULES);
     renderAt("/access-control", AccessControlPage);
     const pages = screen.getByRole("region", { name: "Your pages" });
     expect(
@@ -369,7 +328,7 @@ describe("access control home", () => {
   });
 
   it("opens the back office pages to an admin", () => {
-    signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
     renderAt("/access-control", AccessControlPage);
     const pages = screen.getByRole("region", { name: "Your pages" });
     expect(

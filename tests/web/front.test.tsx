@@ -1,13 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18n from "i18next";
-import type { ComponentType } from "react";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Route, Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import ar from "../../web/src/features/front/locales/ar.json";
 import en from "../../web/src/features/front/locales/en.json";
 import fr from "../../web/src/features/front/locales/fr.json";
@@ -19,6 +11,7 @@ import HelpCenterPage from "../../web/src/features/front/pages/HelpCenterPage";
 import PaymentEntryPage from "../../web/src/features/front/pages/PaymentEntryPage";
 import PortalPricingPage from "../../web/src/features/front/pages/PortalPricingPage";
 import common from "../../web/src/i18n/locales/en.json";
+import { calls, fail, localeKeys, mockApi, ok, renderAt, setupPageTests, signIn } from "./page-support";
 
 const CATALOGUE = {
   currency: "USD",
@@ -29,62 +22,13 @@ const CATALOGUE = {
   items: [{ itemId: 21, itemName: "Pro plan", itemDesc: "Three months.", itemPrice: 2490, itemDuration: 90, itemImage: null }],
 };
 
-type Answer = { status: number; body: unknown };
-const calls: { name: string; body: unknown }[] = [];
-
-/** Answers `POST /api/<name>` from a table, recording every call. */
-function mockApi(answers: Record<string, Answer>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      calls.push({ name, body: init?.body ? JSON.parse(String(init.body)) : {} });
-      const answer = answers[name] ?? { status: 404, body: { error: "Unknown call.", code: "unknown_call" } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-}
-
-const SETTINGS: Answer = { status: 200, body: { siteName: "Edge Portal", currency: "USD", languageSwitcher: false } };
-
-function renderAt(path: string, Page: ComponentType, pattern = path.split("?")[0]!) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-          <SnackbarProvider>
-            <Route path={pattern}>
-              <Page />
-            </Route>
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
-  return location;
-}
+const SETTINGS = ok({ siteName: "Edge Portal", currency: "USD", languageSwitcher: false });
 
 function signInAsClient() {
-  const userData = { userId: 7, userName: "Client", userEmail: "c@example.test", role: "client", userRole: "client" };
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify([{ action: "read", subject: "Portal" }]))}; path=/`;
+  signIn({ userId: 7, userName: "Client", role: "client" }, [{ action: "read", subject: "Portal" }]);
 }
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, front: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setupPageTests({ front: en });
 
 describe("help center", () => {
   it("lists every article and filters them by search words", async () => {
@@ -134,7 +78,7 @@ describe("help center", () => {
 
 describe("pricing", () => {
   it("renders the bundles and plans of the catalogue call", async () => {
-    mockApi({ "public-catalogue": { status: 200, body: CATALOGUE } });
+    mockApi({ "public-catalogue": ok(CATALOGUE) });
     renderAt("/pages/pricing", PortalPricingPage);
     const cards = await screen.findAllByTestId("bundle-card");
     expect(cards).toHaveLength(2);
@@ -154,7 +98,7 @@ describe("pricing", () => {
   });
 
   it("shows empty states when nothing is on sale", async () => {
-    mockApi({ "public-catalogue": { status: 200, body: { currency: "USD", bundles: [], items: [] } } });
+    mockApi({ "public-catalogue": ok({ currency: "USD", bundles: [], items: [] }) });
     renderAt("/pages/pricing", PortalPricingPage);
     expect(await screen.findByText(en.pricing.emptyBundles)).toBeTruthy();
     expect(screen.getByText(en.pricing.emptyPlans)).toBeTruthy();
@@ -162,14 +106,14 @@ describe("pricing", () => {
 
   it("shows an error state with a retry when the catalogue cannot load", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    mockApi({ "public-catalogue": { status: 500, body: { error: "Something went wrong.", code: "internal_error" } } });
+    mockApi({ "public-catalogue": fail(500, "Something went wrong.") });
     renderAt("/pages/pricing", PortalPricingPage);
     expect(await screen.findByText(en.pricing.loadError)).toBeTruthy();
     expect(screen.getByRole("button", { name: common.retry })).toBeTruthy();
   });
 
   it("sends an anonymous buyer to sign in, back to pricing afterwards", async () => {
-    mockApi({ "public-catalogue": { status: 200, body: CATALOGUE } });
+    mockApi({ "public-catalogue": ok(CATALOGUE) });
     const location = renderAt("/pages/pricing", PortalPricingPage);
     fireEvent.click(await screen.findByRole("button", { name: "Buy 50 points" }));
     expect(location.history.at(-1)).toBe("/login?to=%2Fpages%2Fpricing");
@@ -179,8 +123,8 @@ describe("pricing", () => {
   it("checks a signed-in buyer out and opens the payment page", async () => {
     signInAsClient();
     mockApi({
-      "public-catalogue": { status: 200, body: CATALOGUE },
-      checkout: { status: 200, body: { message: "Payment created.", referenceId: "Ref_abcdefghijklmnop123", amount: 2250 } },
+      "public-catalogue": ok(CATALOGUE),
+      checkout: ok({ message: "Payment created.", referenceId: "Ref_abcdefghijklmnop123", amount: 2250 }),
     });
     const location = renderAt("/pages/pricing", PortalPricingPage);
     fireEvent.click(await screen.findByRole("button", { name: "Buy 250 points" }));
@@ -191,8 +135,8 @@ describe("pricing", () => {
   it("shows the server's error when checkout is refused", async () => {
     signInAsClient();
     mockApi({
-      "public-catalogue": { status: 200, body: CATALOGUE },
-      checkout: { status: 409, body: { error: "This product is no longer on sale.", code: "conflict" } },
+      "public-catalogue": ok(CATALOGUE),
+      checkout: fail(409, "This product is no longer on sale."),
     });
     const location = renderAt("/pages/pricing", PortalPricingPage);
     fireEvent.click(await screen.findByRole("button", { name: "Buy Pro plan" }));
@@ -204,7 +148,7 @@ describe("pricing", () => {
 
 describe("checkout and payment entry", () => {
   it("shows what will be bought from ?kind=&refId= and sends an anonymous buyer to sign in first", async () => {
-    mockApi({ "public-catalogue": { status: 200, body: CATALOGUE }, "app-settings": SETTINGS });
+    mockApi({ "public-catalogue": ok(CATALOGUE), "app-settings": SETTINGS });
     const location = renderAt("/front-pages/checkout?kind=bundle&refId=12", CheckoutPage);
     expect(await screen.findByText("250 points")).toBeTruthy();
     expect(screen.getByText("$22.50")).toBeTruthy();
@@ -217,9 +161,9 @@ describe("checkout and payment entry", () => {
   it("confirms a signed-in buyer's order into the payment page", async () => {
     signInAsClient();
     mockApi({
-      "public-catalogue": { status: 200, body: CATALOGUE },
+      "public-catalogue": ok(CATALOGUE),
       "app-settings": SETTINGS,
-      checkout: { status: 200, body: { message: "Payment created.", referenceId: "Ref_abcdefghijklmnop999", amount: 2490 } },
+      checkout: ok({ message: "Payment created.", referenceId: "Ref_abcdefghijklmnop999", amount: 2490 }),
     });
     const location = renderAt("/front-pages/checkout?kind=item&refId=21", CheckoutPage);
     expect(await screen.findByText("Pro plan")).toBeTruthy();
@@ -230,7 +174,7 @@ describe("checkout and payment entry", () => {
   });
 
   it("says nothing is selected for an unknown product", async () => {
-    mockApi({ "public-catalogue": { status: 200, body: CATALOGUE }, "app-settings": SETTINGS });
+    mockApi({ "public-catalogue": ok(CATALOGUE), "app-settings": SETTINGS });
     renderAt("/front-pages/checkout?kind=bundle&refId=999", CheckoutPage);
     expect(await screen.findByText(en.checkout.nothingSelected)).toBeTruthy();
   });
@@ -272,15 +216,8 @@ describe("FAQ", () => {
 });
 
 describe("front locales", () => {
-  function keys(value: unknown, prefix = ""): string[] {
-    if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => keys(v, `${prefix}[${i}]`))];
-    if (value && typeof value === "object")
-      return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
-    return [prefix];
-  }
-
   it("have the same keys, articles and questions in en, fr and ar", () => {
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 });

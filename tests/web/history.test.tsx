@@ -1,14 +1,5 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18n from "i18next";
-import type { ComponentType } from "react";
-import { initReactI18next } from "react-i18next";
-import { SWRConfig } from "swr";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Route, Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
-import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
-import { SnackbarProvider } from "../../web/src/components/Snackbar";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { OPEN_JOBS_REFRESH_MS } from "../../web/src/features/history/api/searchHistory";
 import ar from "../../web/src/features/history/locales/ar.json";
 import en from "../../web/src/features/history/locales/en.json";
@@ -16,31 +7,7 @@ import fr from "../../web/src/features/history/locales/fr.json";
 import HistoryAdminPage from "../../web/src/features/history/pages/HistoryAdminPage";
 import HistoryUserPage from "../../web/src/features/history/pages/HistoryUserPage";
 import common from "../../web/src/i18n/locales/en.json";
-
-type Answer = { status: number; body: unknown } | ((body: unknown) => { status: number; body: unknown });
-const calls: { name: string; body: unknown }[] = [];
-
-/** Answers `POST /api/<name>` from a table, recording every call (multipart bodies as plain objects). */
-function mockApi(answers: Record<string, Answer>) {
-  calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const name = url.replace("/api/", "");
-      const body =
-        init?.body instanceof FormData ? Object.fromEntries(init.body.entries()) : JSON.parse(String(init?.body ?? "{}"));
-      calls.push({ name, body });
-      const entry = answers[name];
-      const answer =
-        typeof entry === "function"
-          ? entry(body)
-          : (entry ?? { status: 404, body: { error: "Unknown call.", code: "unknown_call" } });
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }),
-  );
-}
-
-const callsOf = (name: string) => calls.filter((c) => c.name === name);
+import { callsTo, fail, listOf, localeKeys, mockApi, ok, renderAt, setupPageTests, signIn } from "./page-support";
 
 function job(overrides: { status: 0 | 1 | 2; similarity?: number | null; id: number; hasReport?: boolean }) {
   return {
@@ -64,74 +31,26 @@ function job(overrides: { status: 0 | 1 | 2; similarity?: number | null; id: num
   };
 }
 
-const listOf = (...rows: ReturnType<typeof job>[]) => ({
-  status: 200,
-  body: { data: rows, total: rows.length, page: 1, limit: 10 },
-});
-const SITES = { status: 200, body: { data: [{ siteId: 3, siteName: "Similarity Check" }], total: 1, page: 1, limit: 100 } };
-const VENDORS = {
-  status: 200,
-  body: { data: [{ vendorId: 5, vendorName: "Similarity Check account 1" }], total: 1, page: 1, limit: 100 },
-};
+const SITES = listOf([{ siteId: 3, siteName: "Similarity Check" }], 1, 100);
+const VENDORS = listOf([{ vendorId: 5, vendorName: "Similarity Check account 1" }], 1, 100);
 
-function signIn(role: "admin" | "client") {
-  const userData = { userId: role === "admin" ? 1 : 7, userName: role, userEmail: `${role}@example.test`, role, userRole: role };
-  const rules =
-    role === "admin"
-      ? [{ action: "manage", subject: "all" }]
-      : [{ action: "read", subject: "History", conditions: { userId: 7 } }];
-  document.cookie = `userData=${encodeURIComponent(JSON.stringify(userData))}; path=/`;
-  document.cookie = `userAbilityRules=${encodeURIComponent(JSON.stringify(rules))}; path=/`;
+function signInAs(role: "admin" | "client") {
+  if (role === "admin") signIn({ userId: 1, userName: role, role }, [{ action: "manage", subject: "all" }]);
+  else signIn({ userId: 7, userName: role, role }, [{ action: "read", subject: "History", conditions: { userId: 7 } }]);
 }
 
-function renderAt(path: string, Page: ComponentType) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SessionProvider onSignedOut={() => undefined}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <SnackbarProvider>
-            <ConfirmProvider>
-              <Route path={path.split("?")[0]!}>
-                <Page />
-              </Route>
-            </ConfirmProvider>
-          </SnackbarProvider>
-        </SWRConfig>
-      </SessionProvider>
-    </Router>,
-  );
-  return location;
-}
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    defaultNS: "common",
-    resources: { en: { common, history: en } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setupPageTests({ history: en });
 
 describe("history pages", () => {
   it("keeps the same keys in en, fr and ar", () => {
-    const keys = (o: object, prefix = ""): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
-    expect(keys(fr).sort()).toEqual(keys(en).sort());
-    expect(keys(ar).sort()).toEqual(keys(en).sort());
+    expect(localeKeys(fr)).toEqual(localeKeys(en));
+    expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
   it("lists every job for an admin with status badges and a similarity gauge, filtered from the URL", async () => {
-    signIn("admin");
+    signInAs("admin");
     mockApi({
-      "search-history": listOf(job({ id: 1, status: 1, similarity: 64 }), job({ id: 2, status: 2 })),
+      "search-history": listOf([job({ id: 1, status: 1, similarity: 64 }), job({ id: 2, status: 2 })]),
       searchsite: SITES,
       searchvendor: VENDORS,
     });
@@ -144,22 +63,22 @@ describe("history pages", () => {
     expect(gauge.getAttribute("aria-valuenow")).toBe("64");
     expect(gauge.className).toContain("text-error");
     expect(within(rows[2]!).getByText("Failed")).toBeTruthy();
-    expect(callsOf("search-history")[0]!.body).toMatchObject({
+    expect(callsTo("search-history")[0]!.body).toMatchObject({
       selectedVendor: "3",
       status: "1",
       page: 1,
       limit: 10,
       search: "",
     });
-    await waitFor(() => expect(callsOf("searchvendor")[0]?.body).toMatchObject({ selectedVendor: 3 }));
+    await waitFor(() => expect(callsTo("searchvendor")[0]?.body).toMatchObject({ selectedVendor: 3 }));
   });
 
   it("asks before marking a job failed, and sends status 2 only when confirmed", async () => {
-    signIn("admin");
+    signInAs("admin");
     mockApi({
-      "search-history": listOf(job({ id: 1, status: 0 })),
+      "search-history": listOf([job({ id: 1, status: 0 })]),
       searchsite: SITES,
-      "update-history": { status: 200, body: { message: "The job is marked failed and its points were refunded." } },
+      "update-history": ok({ message: "The job is marked failed and its points were refunded." }),
     });
     renderAt("/portal/history", HistoryAdminPage);
     fireEvent.click(await screen.findByRole("button", { name: en.markFailed }));
@@ -167,21 +86,21 @@ describe("history pages", () => {
     expect(dialog.textContent).toContain("thesis-1.pdf");
     fireEvent.click(within(dialog).getByRole("button", { name: common.cancel, hidden: true }));
     await waitFor(() => expect(screen.queryByText(/The client gets their 10 points back/)).toBeNull());
-    expect(callsOf("update-history")).toHaveLength(0);
+    expect(callsTo("update-history")).toHaveLength(0);
 
     fireEvent.click(screen.getByRole("button", { name: en.markFailed }));
     const again = await screen.findByRole("dialog", { hidden: true });
     fireEvent.click(within(again).getByRole("button", { name: en.markFailed, hidden: true }));
     await screen.findByText("The job is marked failed and its points were refunded.");
-    expect(callsOf("update-history")[0]!.body).toEqual({ uniqueId: "unique-1-abcdefghijklmnop", status: "2" });
+    expect(callsTo("update-history")[0]!.body).toEqual({ uniqueId: "unique-1-abcdefghijklmnop", status: "2" });
   });
 
   it("marks a job done only with a similarity from 0 to 100", async () => {
-    signIn("admin");
+    signInAs("admin");
     mockApi({
-      "search-history": listOf(job({ id: 4, status: 0 })),
+      "search-history": listOf([job({ id: 4, status: 0 })]),
       searchsite: SITES,
-      "update-history": { status: 200, body: { message: "The job is marked done." } },
+      "update-history": ok({ message: "The job is marked done." }),
     });
     renderAt("/portal/history", HistoryAdminPage);
     fireEvent.click(await screen.findByRole("button", { name: en.markDone }));
@@ -190,45 +109,45 @@ describe("history pages", () => {
     fireEvent.change(within(dialog).getByRole("spinbutton", { hidden: true }), { target: { value: "140" } });
     fireEvent.click(submit);
     expect((await within(dialog).findByRole("alert", { hidden: true })).textContent).toBe(en.similarityRange);
-    expect(callsOf("update-history")).toHaveLength(0);
+    expect(callsTo("update-history")).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByRole("spinbutton", { hidden: true }), { target: { value: "42" } });
     fireEvent.click(submit);
     await screen.findByText("The job is marked done.");
-    expect(callsOf("update-history")[0]!.body).toEqual({ uniqueId: "unique-4-abcdefghijklmnop", status: "1", similarity: "42" });
+    expect(callsTo("update-history")[0]!.body).toEqual({ uniqueId: "unique-4-abcdefghijklmnop", status: "1", similarity: "42" });
   });
 
   it("refreshes itself while a job is open, and stops once every job is finished", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    signIn("client");
+    signInAs("client");
     let open = true;
-    mockApi({ "search-history": () => listOf(job({ id: 9, status: open ? 0 : 1, similarity: open ? null : 5 })) });
+    mockApi({ "search-history": () => listOf([job({ id: 9, status: open ? 0 : 1, similarity: open ? null : 5 })]) });
     renderAt("/portal/history-user", HistoryUserPage);
     const jobRow = async () => (await screen.findAllByRole("row"))[1]!;
     await waitFor(async () => expect((await jobRow()).textContent).toContain(en.status.queued));
-    expect(callsOf("search-history")).toHaveLength(1);
+    expect(callsTo("search-history")).toHaveLength(1);
     open = false;
     await act(() => vi.advanceTimersByTimeAsync(OPEN_JOBS_REFRESH_MS + 100));
     await waitFor(async () => expect((await jobRow()).textContent).toContain(en.status.done));
-    expect(callsOf("search-history")).toHaveLength(2);
+    expect(callsTo("search-history")).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(OPEN_JOBS_REFRESH_MS * 3));
-    expect(callsOf("search-history")).toHaveLength(2);
+    expect(callsTo("search-history")).toHaveLength(2);
   });
 
   it("shows a client only their own jobs, without processing actions, and an empty state", async () => {
-    signIn("client");
-    mockApi({ "search-history": listOf() });
+    signInAs("client");
+    mockApi({ "search-history": listOf([]) });
     renderAt("/portal/history-user", HistoryUserPage);
     await screen.findByText(en.emptyUser);
-    expect(callsOf("search-history")[0]!.body).toMatchObject({ userId: 7 });
+    expect(callsTo("search-history")[0]!.body).toMatchObject({ userId: 7 });
     expect(screen.queryByRole("button", { name: en.markDone })).toBeNull();
     expect(screen.getByRole("link", { name: en.useSite }).getAttribute("href")).toBe("/portal/site");
   });
 
   it("logs a failed search and shows an error state with retry", async () => {
-    signIn("client");
+    signInAs("client");
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    mockApi({ "search-history": { status: 500, body: { error: "Something went wrong.", code: "internal_error" } } });
+    mockApi({ "search-history": fail(500, "Something went wrong.") });
     renderAt("/portal/history-user", HistoryUserPage);
     await screen.findByText(common.errorTitle);
     expect(log).toHaveBeenCalledWith("Network response was not ok");
