@@ -125,6 +125,22 @@ describe("a payment's whole life", () => {
     expect(receipt!.mailHtml).not.toContain("<b>&");
   });
 
+  it("tells each admin of a proof of transfer in the admin's own stored language", async () => {
+    const admin = await createAdmin();
+    await env.DB.prepare("UPDATE users SET mailLanguage = 'ar' WHERE userId = ?1").bind(admin.userId).run();
+    const client = await createUser();
+    const ref = await buyBundle(client.cookie);
+    expect((await callForm("payment-proof", { referenceId: ref, file: new File([PNG], "proof.png") })).status).toBe(200);
+    const notice = await env.DB.prepare(
+      "SELECT mailSubject, mailBody, mailHtml FROM outbox WHERE mailKind = 'payment-proof' AND toEmail = ?1",
+    )
+      .bind(admin.email)
+      .first<{ mailSubject: string; mailBody: string; mailHtml: string }>();
+    expect(notice!.mailSubject).toBe(`${env.SITE_NAME}: إثبات تحويل بانتظار المراجعة`);
+    expect(notice!.mailBody).toContain(ref);
+    expect(notice!.mailHtml).toContain('dir="rtl"');
+  });
+
   it("answers 404 for an unknown reference and 400 for a malformed one", async () => {
     expect((await call("payment-detail", { referenceId: "A".repeat(24) })).status).toBe(404);
     expect((await call("payment-detail", { referenceId: "../../etc" })).status).toBe(400);

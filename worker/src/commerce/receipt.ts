@@ -1,4 +1,4 @@
-import { mailTexts, renderMail, type MailLanguage } from "../outbox-mails";
+import { byLanguageSql, mailTexts, renderAll } from "../outbox-mails";
 import type { Ctx } from "../http/context";
 import type { PaymentLine } from "./lines";
 
@@ -17,21 +17,17 @@ const HTML_NAME = `replace(replace(replace(replace(replace(u.userName, '&', '&am
  * number and the name.
  */
 export function receiptStatement(ctx: Ctx, referenceId: string, token: string, lines: PaymentLine[]): D1PreparedStatement {
-  const render = (language: MailLanguage) =>
-    renderMail(
-      language,
-      mailTexts(language).receipt({
-        name: NAME,
-        site: ctx.env.SITE_NAME,
-        referenceId,
-        number: NUMBER,
-        lines: lines.map((l) => `${l.qty} × ${l.name}`),
-        url: `${ctx.url.origin}/pages/account-settings/billing`,
-      }),
-    );
-  const [en, fr, ar] = [render("en"), render("fr"), render("ar")];
-  const pick = (first: number) =>
-    `CASE u.mailLanguage WHEN 'fr' THEN ?${first + 1} WHEN 'ar' THEN ?${first + 2} ELSE ?${first} END`;
+  const { en, fr, ar } = renderAll((language) =>
+    mailTexts(language).receipt({
+      name: NAME,
+      site: ctx.env.SITE_NAME,
+      referenceId,
+      number: NUMBER,
+      lines: lines.map((l) => `${l.qty} × ${l.name}`),
+      url: `${ctx.url.origin}/pages/account-settings/billing`,
+    }),
+  );
+  const pick = (first: number) => byLanguageSql("u.mailLanguage", first);
   return ctx.env.DB.prepare(
     `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml)
      SELECT u.userEmail, 'receipt',

@@ -22,6 +22,12 @@ export const ar: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["المجموع", total]],
     action: { label: "عرض الفاتورة", url },
   }),
+  proofNotice: ({ site, referenceId, amount, url }) => ({
+    subject: `${site}: إثبات تحويل بانتظار المراجعة`,
+    greeting: "مرحبًا،",
+    paragraphs: [`رفع أحد الدافعين إثبات تحويل للدفعة ${referenceId} (${amount}).`, "يرجى مراجعته ثم تأكيد الدفعة أو إلغاؤها:"],
+    action: { label: "فتح الدفعة", url },
+  }),
   receipt: ({ name, site, referenceId, number, lines, url }) => ({
     subject: `${site}: إيصال الفاتورة رقم ${number}`,
     greeting: `مرحبًا ${name}،`,

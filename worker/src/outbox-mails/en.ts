@@ -22,6 +22,15 @@ export const en: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "View the invoice", url },
   }),
+  proofNotice: ({ site, referenceId, amount, url }) => ({
+    subject: `${site}: a proof of transfer is waiting`,
+    greeting: "Hello,",
+    paragraphs: [
+      `A payer uploaded a proof of transfer for payment ${referenceId} (${amount}).`,
+      "Please check it and confirm or cancel the payment:",
+    ],
+    action: { label: "Open the payment", url },
+  }),
   receipt: ({ name, site, referenceId, number, lines, url }) => ({
     subject: `${site}: receipt for invoice #${number}`,
     greeting: `Hello ${name},`,

@@ -24,6 +24,15 @@ export const fr: MailTexts = {
     rows: [...lines.map((l): [string, string] => [`${l.qty} × ${l.name}`, l.total]), ["Total", total]],
     action: { label: "Voir la facture", url },
   }),
+  proofNotice: ({ site, referenceId, amount, url }) => ({
+    subject: `${site} : un justificatif de virement attend`,
+    greeting: "Bonjour,",
+    paragraphs: [
+      `Un payeur a déposé un justificatif de virement pour le paiement ${referenceId} (${amount}).`,
+      "Vérifiez-le, puis confirmez ou annulez le paiement :",
+    ],
+    action: { label: "Ouvrir le paiement", url },
+  }),
   receipt: ({ name, site, referenceId, number, lines, url }) => ({
     subject: `${site} : reçu de la facture n° ${number}`,
     greeting: `Bonjour ${name},`,

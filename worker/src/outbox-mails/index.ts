@@ -82,3 +82,16 @@ export function renderMail(language: MailLanguage, content: MailContent): Render
   ].join("");
   return { subject: content.subject, body: text.join("\n"), html };
 }
+
+/** A mail rendered in every language, for SQL that picks the reader's (see `byLanguageSql`). */
+export function renderAll(content: (language: MailLanguage) => MailContent): Record<MailLanguage, RenderedMail> {
+  return { en: renderMail("en", content("en")), fr: renderMail("fr", content("fr")), ar: renderMail("ar", content("ar")) };
+}
+
+/**
+ * SQL choosing one of three bound texts by a stored language column: parameters ?first (en), ?first+1 (fr)
+ * and ?first+2 (ar); anything else reads English. For mails written inside a batch to rows SQL selects.
+ */
+export function byLanguageSql(column: string, first: number): string {
+  return `CASE ${column} WHEN 'fr' THEN ?${first + 1} WHEN 'ar' THEN ?${first + 2} ELSE ?${first} END`;
+}

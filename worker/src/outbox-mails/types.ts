@@ -42,6 +42,14 @@ export interface ReceiptMailInput {
   url: string;
 }
 
+export interface ProofNoticeInput {
+  site: string;
+  referenceId: string;
+  /** Already formatted in the mail's language. */
+  amount: string;
+  url: string;
+}
+
 export interface JobMailInput {
   name: string;
   /** The site that processed the document. */
@@ -55,6 +63,8 @@ export interface MailTexts {
   verify(input: LinkMail): MailContent;
   reset(input: LinkMail): MailContent;
   invoice(input: InvoiceMailInput): MailContent;
+  /** To every admin: a payer uploaded a proof of transfer that waits for a check. */
+  proofNotice(input: ProofNoticeInput): MailContent;
   /** The receipt sent when a payment is confirmed. */
   receipt(input: ReceiptMailInput): MailContent;
   /** A job finished: its similarity, and whether a report waits on the download page. */

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/er
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../outbox-mails";
 import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../storage/files";
 
 /** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
@@ -63,19 +64,30 @@ const paymentProof = route({
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
-    const site = ctx.env.SITE_NAME;
+    const notice = renderAll((language) =>
+      mailTexts(language).proofNotice({
+        site: ctx.env.SITE_NAME,
+        referenceId: input.referenceId,
+        amount: formatMoney(language, payment.amount, payment.currency),
+        url: `${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,
+      }),
+    );
+    const languages = [notice.en, notice.fr, notice.ar];
     const [, updated] = await runBatch(ctx.env.DB, [
       // One notice per active admin, on the first proof only: replacing a proof mails nobody, so the
       // public link cannot be used to flood the admins' inboxes. Runs first, while the status is still
       // pending; the update below then always succeeds in the same transaction.
+      // Each admin reads it in their own stored language.
       ctx.env.DB.prepare(
-        `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody)
-         SELECT userEmail, 'payment-proof', ?, ? FROM users
+        `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml)
+         SELECT userEmail, 'payment-proof', ${byLanguageSql("mailLanguage", 1)}, ${byLanguageSql("mailLanguage", 4)},
+                ${byLanguageSql("mailLanguage", 7)} FROM users
          WHERE userRole = 'admin' AND userIsActive = 1 AND deletedAt IS NULL
-           AND EXISTS (SELECT 1 FROM payments WHERE referenceId = ? AND status = 'pending')`,
+           AND EXISTS (SELECT 1 FROM payments WHERE referenceId = ?10 AND status = 'pending')`,
       ).bind(
-        `${site}: a proof of transfer is waiting`,
-        `A payer uploaded a proof of transfer for payment ${input.referenceId} (${payment.amount} ${payment.currency} in minor units).\nPlease check it and confirm or cancel the payment:\n${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,
+        ...languages.map((m) => m.subject),
+        ...languages.map((m) => m.body),
+        ...languages.map((m) => m.html),
         input.referenceId,
       ),
       ctx.db
