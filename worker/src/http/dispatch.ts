@@ -3,6 +3,7 @@ import { AGENT_RULES, loadAgent } from "../auth/apikey";
 import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
+import { requestLanguage } from "../outbox-mails";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
 import { auditQuery, type Ctx } from "./context";
@@ -42,7 +43,8 @@ export function createDispatcher(routes: RouteDef[]) {
         return await answer(def, ctx, request, body);
       }
     } catch (error) {
-      const response = errorResponse(error);
+      // Browsers send the web app's language cookie; other clients get the contract's English texts.
+      const response = errorResponse(error, requestLanguage(request));
       if (error instanceof HttpError && error.status === 403 && ctx) {
         const refused = auditQuery(ctx, {
           action: "refused",

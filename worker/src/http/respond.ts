@@ -1,4 +1,5 @@
 import { HttpError } from "./errors";
+import { translateError } from "./messages";
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   const response = new Response(JSON.stringify(data), {
@@ -14,14 +15,17 @@ export function list<T>(data: T[], total: number, page: number, limit: number, e
   return json({ ...extra, data, total, page, limit });
 }
 
-/** Errors become the API's error shape; anything unexpected is logged and answered without internals. */
-export function errorResponse(error: unknown): Response {
+/**
+ * Errors become the API's error shape; anything unexpected is logged and answered without internals.
+ * `error` is in `language` (the web app's) when there is a translation; `code` and `field` never change.
+ */
+export function errorResponse(error: unknown, language: string | null = null): Response {
   if (error instanceof HttpError) {
-    const body: Record<string, string> = { error: error.message, code: error.code };
+    const body: Record<string, string> = { error: translateError(error.message, language), code: error.code };
     if (error.field) body.field = error.field;
     const headers = error.status === 429 ? { "retry-after": "60" } : undefined;
     return json(body, error.status, headers);
   }
   console.error("unhandled error", error);
-  return json({ error: "Something went wrong. Please try again.", code: "internal_error" }, 500);
+  return json({ error: translateError("Something went wrong. Please try again.", language), code: "internal_error" }, 500);
 }
