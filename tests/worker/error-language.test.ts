@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { call, createUser, uniqueEmail } from "./helpers";
+import { z } from "zod";
+import { validate } from "../../worker/src/http/body";
+import { HttpError } from "../../worker/src/http/errors";
+import { translateError } from "../../worker/src/http/messages";
+import { call, createUser, uniqueEmail, type CallResult } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */
 const language = (lng: string) => `language=${encodeURIComponent(JSON.stringify(lng))}`;
@@ -53,7 +57,13 @@ const EXPECTED = {
 type Case = keyof typeof EXPECTED;
 
 /** Each case's request; `cookie` is the language cookie (plus the session one when the case needs a user). */
-const CASES: Record<Case, (cookie: string | undefined) => ReturnType<typeof call>> = {
+interface ErrorBody {
+  error: string;
+  code: string;
+  field?: string;
+}
+
+const CASES: Record<Case, (cookie: string | undefined) => Promise<CallResult<ErrorBody>>> = {
   wrongSignIn: (cookie) =>
     call("login", { email: uniqueEmail("nobody"), password: "not the password" }, { cookie, ip: "198.51.100.7" }),
   missingField: (cookie) => call("login", { email: uniqueEmail("nobody") }, { cookie }),
@@ -106,5 +116,49 @@ describe("API error texts follow the web app's language cookie", () => {
       const res = await CASES.missingField(cookie);
       expect(res.body).toEqual({ error: EXPECTED.missingField.en, code: "required", field: "password" });
     }
+  });
+});
+
+/** What `validate` answers for a schema and a body: the zod texts of http/body.ts, each kind of problem once. */
+function validationMessage(schema: z.ZodType, body: unknown): string {
+  try {
+    validate(schema, body);
+  } catch (error) {
+    if (error instanceof HttpError) return error.message;
+    throw error;
+  }
+  throw new Error(`${JSON.stringify(body)} passed`);
+}
+
+/** One case per kind of problem of body.ts describeIssue (tests/web/error-catalog.test.ts lists them). */
+const VALIDATION_CASES: [z.ZodType, unknown][] = [
+  [z.object({ name: z.string() }), { name: 1 }],
+  [z.object({ count: z.int() }), { count: 1.5 }],
+  [z.object({ count: z.number() }), { count: "x" }],
+  [z.object({ on: z.boolean() }), { on: "x" }],
+  [z.object({ list: z.array(z.string()) }), { list: "x" }],
+  [z.object({ name: z.string().min(3) }), { name: "ab" }],
+  [z.object({ count: z.number().min(3) }), { count: 1 }],
+  [z.object({ name: z.string().max(2) }), { name: "abc" }],
+  [z.object({ count: z.number().max(2) }), { count: 3 }],
+  [z.object({ email: z.email() }), { email: "nope" }],
+  [z.object({ link: z.url() }), { link: "nope" }],
+  [z.object({ kind: z.enum(["item", "bundle"]) }), { kind: "other" }],
+  [z.object({ name: z.string().refine(() => false) }), { name: "x" }],
+  [z.object({ name: z.string() }), { name: null }],
+  [z.strictObject({}), { extra: 1 }],
+  [z.object({}), "not an object"],
+];
+
+describe("every text of the body validation has a translation", () => {
+  it.each(["fr", "ar"] as const)("translates every validation text into %s, keeping field names", (lng) => {
+    const texts = VALIDATION_CASES.map(([schema, body]) => validationMessage(schema, body));
+    expect(new Set(texts).size).toBe(texts.length);
+    const untranslated = texts.filter((text) => {
+      const translated = translateError(text, lng);
+      const field = /"([^"]+)"/.exec(text)?.[1];
+      return translated === text || (field !== undefined && !translated.includes(field));
+    });
+    expect(untranslated).toEqual([]);
   });
 });
