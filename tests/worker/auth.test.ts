@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { validate } from "../../worker/src/http/body";
 import { PBKDF2_ITERATIONS } from "../../worker/src/auth/password";
 import { call, createUser, uniqueEmail } from "./helpers";
 
@@ -165,5 +167,18 @@ describe("validation texts", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "invalid_input", field: "sessionId" });
     expect(res.body.error).not.toContain("is required");
+  });
+
+  it("names the expected type with the right article", () => {
+    const textOf = (schema: z.ZodType, body: unknown) => {
+      try {
+        validate(schema, body);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    };
+    expect(textOf(z.object({ list: z.array(z.string()) }), { list: "x" })).toContain("must be an array");
+    expect(textOf(z.object({ name: z.string() }), { name: 1 })).toContain("must be a string");
   });
 });

@@ -104,7 +104,8 @@ function issueToError(issue: z.core.$ZodIssue, field: string | undefined): HttpE
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
-      return `must be ${issue.expected === "int" ? "a whole number" : `a ${issue.expected}`}`;
+      if (issue.expected === "int") return "must be a whole number";
+      return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
     case "too_small":
       return issue.origin === "string"
         ? `must be at least ${issue.minimum} characters long`

@@ -128,7 +128,7 @@ function issue(text: string): string | undefined {
   if ((m = /^must be at most (\S+)$/.exec(text))) return `يجب ألا يزيد على ${m[1]}`;
   if ((m = /^must be one of (.+)$/.exec(text))) return `يجب أن يكون إحدى القيم التالية: ${m[1]}`;
   if ((m = /^must be a valid (.+)$/.exec(text))) return `يجب أن يكون بصيغة ${m[1]} صالحة`;
-  if ((m = /^must be a (\w+)$/.exec(text))) return `يجب أن يكون ${TYPES[m[1]!] ?? `من النوع ${m[1]}`}`;
+  if ((m = /^must be an? (\w+)$/.exec(text))) return `يجب أن يكون ${TYPES[m[1]!] ?? `من النوع ${m[1]}`}`;
   return undefined;
 }
 

@@ -131,7 +131,7 @@ function issue(text: string): string | undefined {
   if ((m = /^must be at most (\S+)$/.exec(text))) return `doit être au plus ${m[1]}`;
   if ((m = /^must be one of (.+)$/.exec(text))) return `doit être l'une des valeurs suivantes : ${m[1]}`;
   if ((m = /^must be a valid (.+)$/.exec(text))) return `doit être au format ${m[1]} valide`;
-  if ((m = /^must be a (\w+)$/.exec(text))) return `doit être ${TYPES[m[1]!] ?? `de type ${m[1]}`}`;
+  if ((m = /^must be an? (\w+)$/.exec(text))) return `doit être ${TYPES[m[1]!] ?? `de type ${m[1]}`}`;
   return undefined;
 }
 
