@@ -4,10 +4,13 @@ import { useSWRConfig } from "swr";
 import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
-import { useConfirm } from "../../../components/ConfirmDialog";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
@@ -24,7 +27,6 @@ export default function BundlePage() {
   const { ability } = useSession();
   const { currency } = useAppSettings();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const canManage = ability.can("manage", "Bundle");
@@ -35,20 +37,13 @@ export default function BundlePage() {
   const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
   const [pending, setPending] = useState<number | null>(null);
 
-  async function remove(bundle: Bundle) {
-    const ok = await confirm({
-      title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }),
-      text: t("deleteText"),
-      confirmText: t("common:delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteBundle(bundle.bundleId)).message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
-    }
-  }
+  const remove = useDeleteWithConfirm<Bundle>({
+    ask: (bundle) => ({ title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }), text: t("deleteText") }),
+    call: (bundle) => deleteBundle(bundle.bundleId),
+    onDeleted: () => list.mutate(),
+    failedPrefix: t("deleteFailed"),
+    failedDefault: t("deleteFailedDefault"),
+  });
 
   async function addToCart(bundle: Bundle) {
     setPending(bundle.bundleId);
@@ -79,11 +74,7 @@ export default function BundlePage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{canManage ? t("subtitleAdmin") : t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={canManage ? t("subtitleAdmin") : t("subtitle")}>
         {canManage && (
           <ListToolbar
             layout="inline"
@@ -102,7 +93,7 @@ export default function BundlePage() {
             </button>
           </ListToolbar>
         )}
-      </header>
+      </PageHeader>
       {list.error && !rows ? (
         <ErrorState onRetry={() => void list.mutate()} />
       ) : !rows ? (
@@ -116,11 +107,7 @@ export default function BundlePage() {
               <div className="card-body gap-2">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="card-title">{t("points", { points: formatNumber(bundle.bundlePoin) })}</h2>
-                  {canManage && (
-                    <span className={`badge badge-soft ${bundle.bundleIsActive ? "badge-success" : "badge-ghost"}`}>
-                      {bundle.bundleIsActive ? t("common:active") : t("common:inactive")}
-                    </span>
-                  )}
+                  {canManage && <ActiveBadge active={bundle.bundleIsActive} />}
                 </div>
                 <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
                 <p className="text-sm text-base-content/70">
@@ -133,14 +120,7 @@ export default function BundlePage() {
                 </p>
                 <div className="card-actions mt-2 justify-end">
                   {canManage && (
-                    <>
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDialog({ bundle })}>
-                        {t("common:edit")}
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => void remove(bundle)}>
-                        {t("common:delete")}
-                      </button>
-                    </>
+                    <RowActions size="sm" onEdit={() => setDialog({ bundle })} onDelete={() => void remove(bundle)} />
                   )}
                   {canBuy && (
                     <>

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { ListToolbar } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
+import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteCoupon } from "../api/deleteCoupon";
@@ -21,29 +22,21 @@ export default function CouponPage() {
   const { t } = useTranslation("coupons");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const canManage = ability.can("manage", "Coupon");
   const [params, update] = useListParams({ limit: 10, search: "", status: "" });
   const list = useList<Coupon>(SEARCH_COUPON, params);
   const [generating, setGenerating] = useState(false);
   const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);
 
-  async function remove(coupon: Coupon) {
-    const ok = await confirm({
-      title: t("deleteTitle", { code: coupon.couponCode }),
-      text: t("deleteText"),
-      confirmText: t("common:delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteCoupon(coupon.couponId)).message);
-      // The original reloaded the user list here (spec section 7); the coupon list is what changed.
-      await list.mutate();
-    } catch (error) {
-      // Spec section 8 keeps the user-delete prefix for coupons.
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
-    }
-  }
+  const remove = useDeleteWithConfirm<Coupon>({
+    ask: (coupon) => ({ title: t("deleteTitle", { code: coupon.couponCode }), text: t("deleteText") }),
+    call: (coupon) => deleteCoupon(coupon.couponId),
+    // The original reloaded the user list here (spec section 7); the coupon list is what changed.
+    onDeleted: () => list.mutate(),
+    // Spec section 8 keeps the user-delete prefix for coupons.
+    failedPrefix: t("deleteFailed"),
+    failedDefault: t("deleteFailedDefault"),
+  });
 
   const columns: Column<Coupon>[] = [
     {
@@ -81,28 +74,19 @@ export default function CouponPage() {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (c) =>
-        c.couponUsed === "N" ? (
-          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(c)}>
-            {t("common:delete")}
-          </button>
-        ) : null,
+      render: (c) => (c.couponUsed === "N" ? <RowActions onDelete={() => void remove(c)} /> : null),
     });
   }
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setGenerating(true)}>
             {t("generateTitle")}
           </button>
         )}
-      </header>
+      </PageHeader>
       {fresh && <NewCodes codes={fresh.codes} quota={fresh.quota} expires={fresh.expires} onClose={() => setFresh(null)} />}
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar

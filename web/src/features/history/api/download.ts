@@ -1,47 +1,6 @@
-import { ApiError } from "../../../lib/api";
+import { downloadFile as download } from "../../../lib/download";
 
-/** The file name of a download answer (RFC 5987 `filename*` first). */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const extended = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended);
-    } catch {
-      return fallback;
-    }
-  }
-  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
-}
-
-/** Calls `download` and saves the answer as a file in the browser. */
-export async function downloadFile(kind: "report" | "job-file", id: string, fallbackName: string): Promise<void> {
-  const response = await fetch("/api/download", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ kind, id }),
-  });
-  if (!response.ok) {
-    const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok");
-  }
-  // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
-  // under the server's file name, so following it saves the file without leaving the page.
-  if (response.headers.get("content-type")?.includes("application/json")) {
-    const { url } = (await response.json()) as { url: string };
-    follow(url);
-    return;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  follow(url, fileNameOf(response.headers.get("content-disposition"), fallbackName));
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-function follow(href: string, fileName?: string) {
-  const link = document.createElement("a");
-  link.href = href;
-  if (fileName) link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** Saves a report or a job's file (the `download` call). */
+export function downloadFile(kind: "report" | "job-file", id: string, fallbackName: string): Promise<void> {
+  return download(kind, id, fallbackName);
 }

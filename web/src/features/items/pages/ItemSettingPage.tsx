@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "../../../app/settings";
-import { useConfirm } from "../../../components/ConfirmDialog";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
+import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteItem } from "../api/deleteItem";
@@ -19,7 +21,6 @@ export default function ItemSettingPage() {
   const { t } = useTranslation("items");
   const { currency } = useAppSettings();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const activeOptions = useActiveOptions();
@@ -32,20 +33,13 @@ export default function ItemSettingPage() {
     void list.mutate();
   };
 
-  async function remove(item: Item) {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: item.itemName }),
-      text: t("deleteText"),
-      confirmText: t("common:delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteItem(item.itemId)).message);
-      resetAndReload();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
-    }
-  }
+  const remove = useDeleteWithConfirm<Item>({
+    ask: (item) => ({ title: t("deleteTitle", { name: item.itemName }), text: t("deleteText") }),
+    call: (item) => deleteItem(item.itemId),
+    onDeleted: resetAndReload,
+    failedPrefix: t("deleteFailed"),
+    failedDefault: t("deleteFailedDefault"),
+  });
 
   const columns: Column<Item>[] = [
     {
@@ -75,40 +69,23 @@ export default function ItemSettingPage() {
     {
       key: "itemIsActive",
       header: t("common:status"),
-      render: (item) => (
-        <span className={`badge badge-soft ${item.itemIsActive ? "badge-success" : "badge-ghost"}`}>
-          {item.itemIsActive ? t("common:active") : t("common:inactive")}
-        </span>
-      ),
+      render: (item) => <ActiveBadge active={item.itemIsActive} />,
     },
     {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (item) => (
-        <div className="flex justify-end gap-1">
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ item })}>
-            {t("common:edit")}
-          </button>
-          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(item)}>
-            {t("common:delete")}
-          </button>
-        </div>
-      ),
+      render: (item) => <RowActions onEdit={() => setDialog({ item })} onDelete={() => void remove(item)} />,
     },
   ];
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("settingTitle")}</h1>
-          <p className="text-base-content/70">{t("settingSubtitle")}</p>
-        </div>
+      <PageHeader title={t("settingTitle")} subtitle={t("settingSubtitle")}>
         <button type="button" className="btn btn-primary" onClick={() => setDialog({ item: null })}>
           {t("addItem")}
         </button>
-      </header>
+      </PageHeader>
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}

@@ -2,9 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { deleteRole } from "../api/deleteRole";
 import { ROLES_KEY, searchRoles } from "../api/searchRoles";
 import type { Role } from "../types";
@@ -14,24 +13,15 @@ export function useRoleActions() {
   const { t } = useTranslation("roles");
   const { ability, userData, refresh } = useSession();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const roles = useSWR(ROLES_KEY, searchRoles);
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
 
-  async function remove(role: Role) {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: role.roleName }),
-      text: t("deleteText"),
-      confirmText: t("delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteRole(role.roleId)).message);
-      await roles.mutate();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : ""));
-    }
-  }
+  const remove = useDeleteWithConfirm<Role>({
+    ask: (role) => ({ title: t("deleteTitle", { name: role.roleName }), text: t("deleteText"), confirmText: t("delete") }),
+    call: (role) => deleteRole(role.roleId),
+    onDeleted: () => roles.mutate(),
+    failedPrefix: t("deleteFailed"),
+  });
 
   async function saved(message: string) {
     snackbar.success(message);

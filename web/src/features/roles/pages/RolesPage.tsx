@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RoleDialog } from "../components/RoleDialog";
 import { useRoleActions } from "../components/useRoleActions";
@@ -64,17 +65,13 @@ export default function RolesPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing({ role: null })}>
             {t("addRole")}
           </button>
         )}
-      </header>
+      </PageHeader>
       {body}
       {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}
     </section>

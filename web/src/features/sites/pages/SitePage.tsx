@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { ListToolbar } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
 import { ErrorState, Loading } from "../../../components/PageStates";
+import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteSite } from "../api/deleteSite";
@@ -20,26 +22,18 @@ export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const canManage = ability.can("manage", "Site");
   const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
   const list = useList<Site>(SEARCH_SITE, params);
   const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
 
-  async function remove(site: Site) {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: site.siteName }),
-      text: t("deleteText"),
-      confirmText: t("common:delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteSite(site.siteId)).message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
-    }
-  }
+  const remove = useDeleteWithConfirm<Site>({
+    ask: (site) => ({ title: t("deleteTitle", { name: site.siteName }), text: t("deleteText") }),
+    call: (site) => deleteSite(site.siteId),
+    onDeleted: () => list.mutate(),
+    failedPrefix: t("deleteFailed"),
+    failedDefault: t("deleteFailedDefault"),
+  });
 
   const columns: Column<Site>[] = [
     {
@@ -66,42 +60,25 @@ export default function SitePage() {
     {
       key: "siteIsUse",
       header: t("common:status"),
-      render: (site) => (
-        <span className={`badge badge-soft ${site.siteIsUse ? "badge-success" : "badge-ghost"}`}>
-          {site.siteIsUse ? t("inUse") : t("notInUse")}
-        </span>
-      ),
+      render: (site) => <ActiveBadge active={site.siteIsUse} activeText={t("inUse")} inactiveText={t("notInUse")} />,
     },
     {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (site) => (
-        <div className="flex justify-end gap-1">
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ site })}>
-            {t("common:edit")}
-          </button>
-          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(site)}>
-            {t("common:delete")}
-          </button>
-        </div>
-      ),
+      render: (site) => <RowActions onEdit={() => setDialog({ site })} onDelete={() => void remove(site)} />,
     },
   ];
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{canManage ? t("subtitleAdmin") : t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={canManage ? t("subtitleAdmin") : t("subtitle")}>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ site: null })}>
             {t("addSite")}
           </button>
         )}
-      </header>
+      </PageHeader>
       <ListToolbar
         layout="plain"
         search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { ListToolbar } from "../../../components/ListToolbar";
-import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { PageHeader } from "../../../components/PageHeader";
+import { RowActions } from "../../../components/RowActions";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteUser } from "../api/deleteUser";
@@ -21,8 +22,6 @@ import type { User } from "../types";
 export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const afterSave = useUserSave();
   const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
   const list = useList<User>(SEARCH_USERS, params);
@@ -33,21 +32,12 @@ export default function UserListPage() {
   const canEdit = ability.can("update", "User");
   const canDelete = ability.can("delete", "User");
 
-  async function remove(user: User) {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: user.userName }),
-      text: t("deleteText"),
-      confirmText: t("delete"),
-    });
-    if (!ok) return;
-    try {
-      const answer = await deleteUser(user.userId);
-      snackbar.success(answer.message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : ""));
-    }
-  }
+  const remove = useDeleteWithConfirm<User>({
+    ask: (user) => ({ title: t("deleteTitle", { name: user.userName }), text: t("deleteText"), confirmText: t("delete") }),
+    call: (user) => deleteUser(user.userId),
+    onDeleted: () => list.mutate(),
+    failedPrefix: t("deleteFailed"),
+  });
 
   const columns: Column<User>[] = [
     {
@@ -74,11 +64,7 @@ export default function UserListPage() {
     {
       key: "userIsActive",
       header: t("colStatus"),
-      render: (u) => (
-        <span className={`badge ${u.userIsActive ? "badge-success" : "badge-ghost"} badge-soft`}>
-          {u.userIsActive ? t("active") : t("inactive")}
-        </span>
-      ),
+      render: (u) => <ActiveBadge active={u.userIsActive} activeText={t("active")} inactiveText={t("inactive")} />,
     },
     { key: "userQuota", header: t("colQuota"), className: "text-end", render: (u) => formatNumber(u.userQuota) },
     {
@@ -86,38 +72,29 @@ export default function UserListPage() {
       header: t("colActions"),
       className: "text-end",
       render: (u) => (
-        <div className="flex justify-end gap-1">
+        <RowActions
+          onEdit={canEdit ? () => setDrawer({ user: u }) : undefined}
+          onDelete={canDelete ? () => void remove(u) : undefined}
+          editText={t("edit")}
+          deleteText={t("delete")}
+        >
           <Link href={`/apps/user/view/${u.userId}`} className="btn btn-ghost btn-xs">
             {t("view")}
           </Link>
-          {canEdit && (
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDrawer({ user: u })}>
-              {t("edit")}
-            </button>
-          )}
-          {canDelete && (
-            <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(u)}>
-              {t("delete")}
-            </button>
-          )}
-        </div>
+        </RowActions>
       ),
     },
   ];
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {canEdit && (
           <button type="button" className="btn btn-primary" onClick={() => setDrawer({ user: null })}>
             {t("addUser")}
           </button>
         )}
-      </header>
+      </PageHeader>
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}

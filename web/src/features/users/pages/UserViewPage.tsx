@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useParams } from "wouter";
 import { useSession } from "../../../app/session";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
@@ -104,9 +105,7 @@ export default function UserViewPage() {
             <div className="card-body items-center gap-3 text-center">
               <Avatar name={u.userName} image={u.userImage} size="w-24" />
               <h1 className="text-xl font-semibold">{u.userName}</h1>
-              <span className={`badge ${u.userIsActive ? "badge-success" : "badge-ghost"} badge-soft`}>
-                {u.userIsActive ? t("active") : t("inactive")}
-              </span>
+              <ActiveBadge active={u.userIsActive} activeText={t("active")} inactiveText={t("inactive")} />
               <dl className="w-full text-start text-sm">
                 {facts.map(([label, value]) => (
                   <div key={label} className="flex justify-between gap-2 border-b border-base-200 py-1">

@@ -2,11 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
+import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
+import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteVendor } from "../api/deleteVendor";
@@ -21,7 +23,6 @@ export default function VendorPage() {
   const { t } = useTranslation("vendors");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
   const canManage = ability.can("manage", "Vendor");
   const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
   const activeOptions = useActiveOptions();
@@ -29,20 +30,13 @@ export default function VendorPage() {
   const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
   const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
 
-  async function remove(vendor: Vendor) {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: vendor.vendorName }),
-      text: t("deleteText"),
-      confirmText: t("common:delete"),
-    });
-    if (!ok) return;
-    try {
-      snackbar.success((await deleteVendor(vendor.vendorId)).message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(t("deleteFailed") + (error instanceof ApiError ? error.message : t("deleteFailedDefault")));
-    }
-  }
+  const remove = useDeleteWithConfirm<Vendor>({
+    ask: (vendor) => ({ title: t("deleteTitle", { name: vendor.vendorName }), text: t("deleteText") }),
+    call: (vendor) => deleteVendor(vendor.vendorId),
+    onDeleted: () => list.mutate(),
+    failedPrefix: t("deleteFailed"),
+    failedDefault: t("deleteFailedDefault"),
+  });
 
   const columns: Column<Vendor>[] = [
     {
@@ -74,11 +68,7 @@ export default function VendorPage() {
     {
       key: "vendorIsActive",
       header: t("common:status"),
-      render: (v) => (
-        <span className={`badge badge-soft ${v.vendorIsActive ? "badge-success" : "badge-ghost"}`}>
-          {v.vendorIsActive ? t("common:active") : t("common:inactive")}
-        </span>
-      ),
+      render: (v) => <ActiveBadge active={v.vendorIsActive} />,
     },
   ];
   if (canManage) {
@@ -86,32 +76,19 @@ export default function VendorPage() {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (v) => (
-        <div className="flex justify-end gap-1">
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ vendor: v })}>
-            {t("common:edit")}
-          </button>
-          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void remove(v)}>
-            {t("common:delete")}
-          </button>
-        </div>
-      ),
+      render: (v) => <RowActions onEdit={() => setDialog({ vendor: v })} onDelete={() => void remove(v)} />,
     });
   }
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setDialog({ vendor: null })}>
             {t("addVendor")}
           </button>
         )}
-      </header>
+      </PageHeader>
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
