@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api";
+import { FormDialog } from "../../../components/FormDialog";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { formatMoney } from "../../../lib/format";
 import { updateBundle } from "../api/updateBundle";
 import type { Bundle, BundleForm } from "../types";
@@ -26,21 +27,18 @@ export function BundleDialog({ bundle, currency, onClose, onSaved, onError }: Pr
     bundleDisc: String(bundle?.bundleDisc ?? 0),
     bundleIsActive: bundle?.bundleIsActive ?? true,
   });
-  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { fieldError, busy, save } = useDialogSave({
+    onError,
+    failedPrefix: t("saveFailed"),
+    failedDefault: t("saveFailedDefault"),
+  });
   const points = Number(form.bundlePoin) || 0;
   const preview = Math.round((points * (Number(form.bundlePPP) || 0) * (100 - (Number(form.bundleDisc) || 0))) / 100);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const missing = NUMBER_FIELDS.find((field) => form[field].trim() === "");
-    if (missing) {
-      setFieldError({ field: missing, text: t("common:requiredField", { field: t(missing) }) });
-      return;
-    }
-    setFieldError(null);
-    setSaving(true);
-    try {
+    await save(missing ? { field: missing, text: t("common:requiredField", { field: t(missing) }) } : null, async () => {
       const answer = await updateBundle({
         bundleId: form.bundleId,
         bundlePoin: Number(form.bundlePoin),
@@ -49,74 +47,51 @@ export function BundleDialog({ bundle, currency, onClose, onSaved, onError }: Pr
         bundleIsActive: form.bundleIsActive,
       });
       onSaved(answer.message);
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
-      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
-      onError(t("saveFailed") + text);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <div className="modal modal-open" role="presentation">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        className="modal-box flex flex-col gap-4"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {form.bundleId ? t("editBundle") : t("addBundle")}
-        </h2>
-        {NUMBER_FIELDS.map((field) => (
-          <div key={field} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-              {t(field)}
-            </label>
-            <input
-              id={`${id}-${field}`}
-              name={field}
-              type="number"
-              inputMode="numeric"
-              min={field === "bundlePoin" ? 1 : 0}
-              max={field === "bundleDisc" ? 100 : undefined}
-              className={`input w-full ${fieldError?.field === field ? "input-error" : ""}`}
-              value={form[field]}
-              onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
-              aria-invalid={fieldError?.field === field ? true : undefined}
-              aria-describedby={fieldError?.field === field ? `${id}-${field}-error` : undefined}
-            />
-            {fieldError?.field === field && (
-              <p id={`${id}-${field}-error`} className="text-sm text-error" role="alert">
-                {fieldError.text}
-              </p>
-            )}
-          </div>
-        ))}
-        <label className="label cursor-pointer justify-start gap-3">
+    <FormDialog
+      title={form.bundleId ? t("editBundle") : t("addBundle")}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+    >
+      {NUMBER_FIELDS.map((field) => (
+        <div key={field} className="flex flex-col gap-1">
+          <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
+            {t(field)}
+          </label>
           <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={form.bundleIsActive}
-            onChange={(e) => setForm((f) => ({ ...f, bundleIsActive: e.target.checked }))}
+            id={`${id}-${field}`}
+            name={field}
+            type="number"
+            inputMode="numeric"
+            min={field === "bundlePoin" ? 1 : 0}
+            max={field === "bundleDisc" ? 100 : undefined}
+            className={`input w-full ${fieldError?.field === field ? "input-error" : ""}`}
+            value={form[field]}
+            onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+            aria-invalid={fieldError?.field === field ? true : undefined}
+            aria-describedby={fieldError?.field === field ? `${id}-${field}-error` : undefined}
           />
-          <span>{t("bundleIsActive")}</span>
-        </label>
-        <p className="text-sm text-base-content/70">{t("pricePreview", { price: formatMoney(preview, currency) })}</p>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("common:cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {t("common:save")}
-          </button>
+          {fieldError?.field === field && (
+            <p id={`${id}-${field}-error`} className="text-sm text-error" role="alert">
+              {fieldError.text}
+            </p>
+          )}
         </div>
-      </form>
-      <button type="button" className="modal-backdrop" aria-label={t("common:close")} onClick={onClose} />
-    </div>
+      ))}
+      <label className="label cursor-pointer justify-start gap-3">
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={form.bundleIsActive}
+          onChange={(e) => setForm((f) => ({ ...f, bundleIsActive: e.target.checked }))}
+        />
+        <span>{t("bundleIsActive")}</span>
+      </label>
+      <p className="text-sm text-base-content/70">{t("pricePreview", { price: formatMoney(preview, currency) })}</p>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/FormDialog";
 import { ImageField } from "../../../components/ImageField";
-import { ApiError } from "../../../lib/api";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { updateItem, type ItemForm } from "../api/updateItem";
 import type { Item } from "../types";
 
@@ -35,26 +36,22 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
     uploadedFile: null,
   });
   const [progress, setProgress] = useState<number | null>(null);
-  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
+  const { fieldError, busy, save } = useDialogSave({
+    onError,
+    failedPrefix: t("saveFailed"),
+    failedDefault: t("saveFailedDefault"),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const missing = TEXT_FIELDS.find(({ field, required }) => required && form[field].trim() === "");
-    if (missing) {
-      setFieldError({ field: missing.field, text: t("common:requiredField", { field: t(missing.field) }) });
-      return;
-    }
-    setFieldError(null);
-    setProgress(0);
-    try {
-      onSaved((await updateItem(form, setProgress)).message);
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
-      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
-      onError(t("saveFailed") + text);
-    } finally {
-      setProgress(null);
-    }
+    // The bar shows from the start of the upload; it is gone once the save answered or failed.
+    if (!missing) setProgress(0);
+    await save(
+      missing ? { field: missing.field, text: t("common:requiredField", { field: t(missing.field) }) } : null,
+      async () => onSaved((await updateItem(form, setProgress)).message),
+    );
+    setProgress(null);
   }
 
   const errorFor = (field: string) =>
@@ -67,107 +64,92 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
     fieldError?.field === field ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
 
   return (
-    <div className="modal modal-open" role="presentation">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        className="modal-box flex max-w-2xl flex-col gap-4"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {form.itemId ? t("editItem") : t("addItem")}
-        </h2>
-        <ImageField
-          id={`${id}-itemImageNew`}
-          size="lg"
-          label={t("itemImageNew")}
-          hint={t("imageHint")}
-          previewAlt={t("imagePreview")}
-          current={item?.itemImage ?? null}
-          file={form.itemImageNew}
-          onChange={(file) => setForm((f) => ({ ...f, itemImageNew: file }))}
-          error={fieldError?.field === "itemImageNew" ? fieldError.text : null}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          {TEXT_FIELDS.map(({ field, type }) => (
-            <div key={field} className="flex flex-col gap-1">
-              <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-                {t(field)}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                name={field}
-                type={type}
-                min={type === "number" ? (field === "itemDuration" ? 1 : 0) : undefined}
-                className={`input w-full ${fieldError?.field === field ? "input-error" : ""}`}
-                value={form[field]}
-                onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
-                {...invalid(field)}
-              />
-              {errorFor(field)}
-            </div>
-          ))}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-itemDesc`} className="text-sm font-medium">
-            {t("itemDesc")}
-          </label>
-          <textarea
-            id={`${id}-itemDesc`}
-            name="itemDesc"
-            className="textarea w-full"
-            rows={3}
-            value={form.itemDesc}
-            onChange={(e) => setForm((f) => ({ ...f, itemDesc: e.target.value }))}
-            {...invalid("itemDesc")}
-          />
-          {errorFor("itemDesc")}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm font-medium">
-            {t("uploadedFile")}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            className="file-input w-full"
-            onChange={(e) => setForm((f) => ({ ...f, uploadedFile: e.target.files?.[0] ?? null }))}
-            {...invalid("uploadedFile")}
-          />
-          <p className="text-xs text-base-content/70">
-            {item?.itemFile ? t("currentFile", { name: item.itemFile }) : t("fileHint")}
-          </p>
-          {errorFor("uploadedFile")}
-        </div>
-        <label className="label cursor-pointer justify-start gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={form.itemIsActive}
-            onChange={(e) => setForm((f) => ({ ...f, itemIsActive: e.target.checked }))}
-          />
-          <span>{t("itemIsActive")}</span>
+    <FormDialog
+      title={form.itemId ? t("editItem") : t("addItem")}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      className="max-w-2xl"
+    >
+      <ImageField
+        id={`${id}-itemImageNew`}
+        size="lg"
+        label={t("itemImageNew")}
+        hint={t("imageHint")}
+        previewAlt={t("imagePreview")}
+        current={item?.itemImage ?? null}
+        file={form.itemImageNew}
+        onChange={(file) => setForm((f) => ({ ...f, itemImageNew: file }))}
+        error={fieldError?.field === "itemImageNew" ? fieldError.text : null}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {TEXT_FIELDS.map(({ field, type }) => (
+          <div key={field} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
+              {t(field)}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              name={field}
+              type={type}
+              min={type === "number" ? (field === "itemDuration" ? 1 : 0) : undefined}
+              className={`input w-full ${fieldError?.field === field ? "input-error" : ""}`}
+              value={form[field]}
+              onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+              {...invalid(field)}
+            />
+            {errorFor(field)}
+          </div>
+        ))}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-itemDesc`} className="text-sm font-medium">
+          {t("itemDesc")}
         </label>
-        {progress !== null && (
-          <progress
-            className="progress progress-primary w-full"
-            value={Math.round(progress * 100)}
-            max={100}
-            aria-label={t("uploading")}
-          />
-        )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("common:cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={progress !== null}>
-            {t("common:save")}
-          </button>
-        </div>
-      </form>
-      <button type="button" className="modal-backdrop" aria-label={t("common:close")} onClick={onClose} />
-    </div>
+        <textarea
+          id={`${id}-itemDesc`}
+          name="itemDesc"
+          className="textarea w-full"
+          rows={3}
+          value={form.itemDesc}
+          onChange={(e) => setForm((f) => ({ ...f, itemDesc: e.target.value }))}
+          {...invalid("itemDesc")}
+        />
+        {errorFor("itemDesc")}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-file`} className="text-sm font-medium">
+          {t("uploadedFile")}
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          className="file-input w-full"
+          onChange={(e) => setForm((f) => ({ ...f, uploadedFile: e.target.files?.[0] ?? null }))}
+          {...invalid("uploadedFile")}
+        />
+        <p className="text-xs text-base-content/70">
+          {item?.itemFile ? t("currentFile", { name: item.itemFile }) : t("fileHint")}
+        </p>
+        {errorFor("uploadedFile")}
+      </div>
+      <label className="label cursor-pointer justify-start gap-3">
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={form.itemIsActive}
+          onChange={(e) => setForm((f) => ({ ...f, itemIsActive: e.target.checked }))}
+        />
+        <span>{t("itemIsActive")}</span>
+      </label>
+      {progress !== null && (
+        <progress
+          className="progress progress-primary w-full"
+          value={Math.round(progress * 100)}
+          max={100}
+          aria-label={t("uploading")}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/FormDialog";
 import { ImageField } from "../../../components/ImageField";
-import { ApiError } from "../../../lib/api";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { updateSite, type SiteForm } from "../api/updateSite";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
 
@@ -25,27 +26,22 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
     siteImageNew: null,
   });
   const [progress, setProgress] = useState<number | null>(null);
-  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
+  const { fieldError, busy, save } = useDialogSave({
+    onError,
+    failedPrefix: t("saveFailed"),
+    failedDefault: t("saveFailedDefault"),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // Same rule and text as the server: The field "{field}" is required.
     const missing = REQUIRED_SITE_FIELDS.find((field) => form[field].trim() === "");
-    if (missing) {
-      setFieldError({ field: missing, text: t("common:requiredField", { field: missing }) });
-      return;
-    }
-    setFieldError(null);
-    setProgress(0);
-    try {
-      onSaved((await updateSite(form, setProgress)).message);
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
-      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
-      onError(t("saveFailed") + text);
-    } finally {
-      setProgress(null);
-    }
+    // The bar shows from the start of the upload; it is gone once the save answered or failed.
+    if (!missing) setProgress(0);
+    await save(missing ? { field: missing, text: t("common:requiredField", { field: missing }) } : null, async () =>
+      onSaved((await updateSite(form, setProgress)).message),
+    );
+    setProgress(null);
   }
 
   const described = (field: string) =>
@@ -63,102 +59,86 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
   );
 
   return (
-    <div className="modal modal-open" role="presentation">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        className="modal-box flex flex-col gap-4"
-        onSubmit={submit}
-        noValidate
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {form.siteId ? t("editSite") : t("addSite")}
-        </h2>
-        <ImageField
-          id={`${id}-siteImageNew`}
-          label={t("siteImageNew")}
-          hint={t("imageHint")}
-          previewAlt={t("imagePreview")}
-          current={site?.siteImage ?? null}
-          file={form.siteImageNew}
-          onChange={(file) => setForm((f) => ({ ...f, siteImageNew: file }))}
-          error={fieldError?.field === "siteImageNew" ? fieldError.text : null}
+    <FormDialog
+      title={form.siteId ? t("editSite") : t("addSite")}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+    >
+      <ImageField
+        id={`${id}-siteImageNew`}
+        label={t("siteImageNew")}
+        hint={t("imageHint")}
+        previewAlt={t("imagePreview")}
+        current={site?.siteImage ?? null}
+        file={form.siteImageNew}
+        onChange={(file) => setForm((f) => ({ ...f, siteImageNew: file }))}
+        error={fieldError?.field === "siteImageNew" ? fieldError.text : null}
+      />
+      <div className="flex flex-col gap-1">
+        {label("siteName")}
+        <input
+          id={`${id}-siteName`}
+          name="siteName"
+          className={`input w-full ${fieldError?.field === "siteName" ? "input-error" : ""}`}
+          value={form.siteName}
+          onChange={(e) => setForm((f) => ({ ...f, siteName: e.target.value }))}
+          {...described("siteName")}
         />
+        {errorFor("siteName")}
+      </div>
+      <div className="flex flex-col gap-1">
+        {label("siteDesc")}
+        <textarea
+          id={`${id}-siteDesc`}
+          name="siteDesc"
+          rows={3}
+          className={`textarea w-full ${fieldError?.field === "siteDesc" ? "textarea-error" : ""}`}
+          value={form.siteDesc}
+          onChange={(e) => setForm((f) => ({ ...f, siteDesc: e.target.value }))}
+          {...described("siteDesc")}
+        />
+        {errorFor("siteDesc")}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
-          {label("siteName")}
+          {label("sitePrice")}
           <input
-            id={`${id}-siteName`}
-            name="siteName"
-            className={`input w-full ${fieldError?.field === "siteName" ? "input-error" : ""}`}
-            value={form.siteName}
-            onChange={(e) => setForm((f) => ({ ...f, siteName: e.target.value }))}
-            {...described("siteName")}
+            id={`${id}-sitePrice`}
+            name="sitePrice"
+            type="number"
+            min={0}
+            className={`input w-full ${fieldError?.field === "sitePrice" ? "input-error" : ""}`}
+            value={form.sitePrice}
+            onChange={(e) => setForm((f) => ({ ...f, sitePrice: e.target.value }))}
+            {...described("sitePrice")}
           />
-          {errorFor("siteName")}
+          {errorFor("sitePrice")}
         </div>
         <div className="flex flex-col gap-1">
-          {label("siteDesc")}
-          <textarea
-            id={`${id}-siteDesc`}
-            name="siteDesc"
-            rows={3}
-            className={`textarea w-full ${fieldError?.field === "siteDesc" ? "textarea-error" : ""}`}
-            value={form.siteDesc}
-            onChange={(e) => setForm((f) => ({ ...f, siteDesc: e.target.value }))}
-            {...described("siteDesc")}
-          />
-          {errorFor("siteDesc")}
+          {label("siteIsUse")}
+          <select
+            id={`${id}-siteIsUse`}
+            name="siteIsUse"
+            className="select w-full"
+            value={form.siteIsUse}
+            onChange={(e) => setForm((f) => ({ ...f, siteIsUse: e.target.value as SiteForm["siteIsUse"] }))}
+            {...described("siteIsUse")}
+          >
+            <option value="true">{t("inUse")}</option>
+            <option value="false">{t("notInUse")}</option>
+          </select>
+          {errorFor("siteIsUse")}
         </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            {label("sitePrice")}
-            <input
-              id={`${id}-sitePrice`}
-              name="sitePrice"
-              type="number"
-              min={0}
-              className={`input w-full ${fieldError?.field === "sitePrice" ? "input-error" : ""}`}
-              value={form.sitePrice}
-              onChange={(e) => setForm((f) => ({ ...f, sitePrice: e.target.value }))}
-              {...described("sitePrice")}
-            />
-            {errorFor("sitePrice")}
-          </div>
-          <div className="flex flex-col gap-1">
-            {label("siteIsUse")}
-            <select
-              id={`${id}-siteIsUse`}
-              name="siteIsUse"
-              className="select w-full"
-              value={form.siteIsUse}
-              onChange={(e) => setForm((f) => ({ ...f, siteIsUse: e.target.value as SiteForm["siteIsUse"] }))}
-              {...described("siteIsUse")}
-            >
-              <option value="true">{t("inUse")}</option>
-              <option value="false">{t("notInUse")}</option>
-            </select>
-            {errorFor("siteIsUse")}
-          </div>
-        </div>
-        {progress !== null && (
-          <progress
-            className="progress progress-primary w-full"
-            value={Math.round(progress * 100)}
-            max={100}
-            aria-label={t("uploading")}
-          />
-        )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("common:cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={progress !== null}>
-            {t("common:save")}
-          </button>
-        </div>
-      </form>
-      <button type="button" className="modal-backdrop" aria-label={t("common:close")} onClick={onClose} />
-    </div>
+      </div>
+      {progress !== null && (
+        <progress
+          className="progress progress-primary w-full"
+          value={Math.round(progress * 100)}
+          max={100}
+          aria-label={t("uploading")}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api";
+import { FormDialog } from "../../../components/FormDialog";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { updateVendor, type VendorForm } from "../api/updateVendor";
 import type { LoginMethod, SiteOption, Vendor } from "../types";
 
@@ -26,8 +27,11 @@ export function VendorDialog({ vendor, sites, onClose, onSaved, onError }: Props
     vendorEmail: vendor?.vendorEmail ?? "",
     vendorPassword: "",
   });
-  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { fieldError, busy, save } = useDialogSave({
+    onError,
+    failedPrefix: t("saveFailed"),
+    failedDefault: t("saveFailedDefault"),
+  });
   // A stored secret stays only while the method is unchanged: switching needs the new method's secret.
   const keepsSecret = vendor !== null && vendor.hasSecret && vendor.loginMethod === form.loginMethod;
   const secretField = form.loginMethod === "cookie" ? "vendorValue" : "vendorPassword";
@@ -38,21 +42,9 @@ export function VendorDialog({ vendor, sites, onClose, onSaved, onError }: Props
     if (form.loginMethod === "email") required.push("vendorEmail");
     if (!keepsSecret) required.push(secretField);
     const missing = required.find((field) => String(form[field]).trim() === "");
-    if (missing) {
-      setFieldError({ field: missing, text: t("common:requiredField", { field: t(missing) }) });
-      return;
-    }
-    setFieldError(null);
-    setSaving(true);
-    try {
-      onSaved((await updateVendor(form)).message);
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
-      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
-      onError(t("saveFailed") + text);
-    } finally {
-      setSaving(false);
-    }
+    await save(missing ? { field: missing, text: t("common:requiredField", { field: t(missing) }) } : null, async () =>
+      onSaved((await updateVendor(form)).message),
+    );
   }
 
   const set = (field: keyof VendorForm, value: string | boolean) => setForm((f) => ({ ...f, [field]: value }));
@@ -79,121 +71,104 @@ export function VendorDialog({ vendor, sites, onClose, onSaved, onError }: Props
   const secretHint = keepsSecret ? t("keepSecret") : undefined;
 
   return (
-    <div className="modal modal-open" role="presentation">
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        className="modal-box flex flex-col gap-4"
-        onSubmit={submit}
-        noValidate
-        autoComplete="off"
-      >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {form.vendorId ? t("editVendor") : t("addVendor")}
-        </h2>
-        {field(
-          "vendorSiteID",
-          <select
-            className="select w-full"
-            value={form.vendorSiteID}
-            onChange={(e) => set("vendorSiteID", e.target.value)}
-            {...a11y("vendorSiteID")}
-          >
-            <option value="">{t("chooseSite")}</option>
-            {sites.map((site) => (
-              <option key={site.siteId} value={String(site.siteId)}>
-                {site.siteName}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          "vendorName",
-          <input
-            className="input w-full"
-            value={form.vendorName}
-            onChange={(e) => set("vendorName", e.target.value)}
-            {...a11y("vendorName")}
+    <FormDialog
+      title={form.vendorId ? t("editVendor") : t("addVendor")}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      autoComplete="off"
+    >
+      {field(
+        "vendorSiteID",
+        <select
+          className="select w-full"
+          value={form.vendorSiteID}
+          onChange={(e) => set("vendorSiteID", e.target.value)}
+          {...a11y("vendorSiteID")}
+        >
+          <option value="">{t("chooseSite")}</option>
+          {sites.map((site) => (
+            <option key={site.siteId} value={String(site.siteId)}>
+              {site.siteName}
+            </option>
+          ))}
+        </select>,
+      )}
+      {field(
+        "vendorName",
+        <input
+          className="input w-full"
+          value={form.vendorName}
+          onChange={(e) => set("vendorName", e.target.value)}
+          {...a11y("vendorName")}
+        />,
+      )}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">{t("loginMethod")}</legend>
+        <div className="flex flex-wrap gap-4">
+          {(["cookie", "email"] as LoginMethod[]).map((method) => (
+            <label key={method} className="label cursor-pointer gap-2">
+              <input
+                type="radio"
+                className="radio radio-primary"
+                name={`${id}-loginMethod`}
+                checked={form.loginMethod === method}
+                onChange={() => set("loginMethod", method)}
+              />
+              <span>{t(`method_${method}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {form.loginMethod === "cookie" ? (
+        field(
+          "vendorValue",
+          <textarea
+            className="textarea w-full font-mono"
+            rows={3}
+            value={form.vendorValue}
+            placeholder={keepsSecret ? t("keepSecretPlaceholder") : ""}
+            onChange={(e) => set("vendorValue", e.target.value)}
+            {...a11y("vendorValue")}
           />,
-        )}
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">{t("loginMethod")}</legend>
-          <div className="flex flex-wrap gap-4">
-            {(["cookie", "email"] as LoginMethod[]).map((method) => (
-              <label key={method} className="label cursor-pointer gap-2">
-                <input
-                  type="radio"
-                  className="radio radio-primary"
-                  name={`${id}-loginMethod`}
-                  checked={form.loginMethod === method}
-                  onChange={() => set("loginMethod", method)}
-                />
-                <span>{t(`method_${method}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {form.loginMethod === "cookie" ? (
-          field(
-            "vendorValue",
-            <textarea
-              className="textarea w-full font-mono"
-              rows={3}
-              value={form.vendorValue}
+          secretHint,
+        )
+      ) : (
+        <>
+          {field(
+            "vendorEmail",
+            <input
+              type="email"
+              className="input w-full"
+              value={form.vendorEmail}
+              onChange={(e) => set("vendorEmail", e.target.value)}
+              {...a11y("vendorEmail")}
+            />,
+          )}
+          {field(
+            "vendorPassword",
+            <input
+              type="password"
+              autoComplete="new-password"
+              className="input w-full"
+              value={form.vendorPassword}
               placeholder={keepsSecret ? t("keepSecretPlaceholder") : ""}
-              onChange={(e) => set("vendorValue", e.target.value)}
-              {...a11y("vendorValue")}
+              onChange={(e) => set("vendorPassword", e.target.value)}
+              {...a11y("vendorPassword")}
             />,
             secretHint,
-          )
-        ) : (
-          <>
-            {field(
-              "vendorEmail",
-              <input
-                type="email"
-                className="input w-full"
-                value={form.vendorEmail}
-                onChange={(e) => set("vendorEmail", e.target.value)}
-                {...a11y("vendorEmail")}
-              />,
-            )}
-            {field(
-              "vendorPassword",
-              <input
-                type="password"
-                autoComplete="new-password"
-                className="input w-full"
-                value={form.vendorPassword}
-                placeholder={keepsSecret ? t("keepSecretPlaceholder") : ""}
-                onChange={(e) => set("vendorPassword", e.target.value)}
-                {...a11y("vendorPassword")}
-              />,
-              secretHint,
-            )}
-          </>
-        )}
-        <label className="label cursor-pointer justify-start gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary"
-            checked={form.vendorIsActive}
-            onChange={(e) => set("vendorIsActive", e.target.checked)}
-          />
-          <span>{t("vendorIsActive")}</span>
-        </label>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            {t("common:cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {t("common:save")}
-          </button>
-        </div>
-      </form>
-      <button type="button" className="modal-backdrop" aria-label={t("common:close")} onClick={onClose} />
-    </div>
+          )}
+        </>
+      )}
+      <label className="label cursor-pointer justify-start gap-3">
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={form.vendorIsActive}
+          onChange={(e) => set("vendorIsActive", e.target.checked)}
+        />
+        <span>{t("vendorIsActive")}</span>
+      </label>
+    </FormDialog>
   );
 }
