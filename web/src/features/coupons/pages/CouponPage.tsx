@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
@@ -107,16 +108,8 @@ export default function CouponPage() {
         <DataTable
           caption={t("title")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(c) => c.couponId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={t("empty")}
         />
       </div>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { ListToolbar } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
 import { useListParams } from "../../../lib/useList";
 import { useHistoryList } from "../api/searchHistory";
 import { HistoryTable } from "../components/HistoryTable";
@@ -18,15 +19,11 @@ export default function HistoryUserPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("titleUser")}</h1>
-          <p className="text-base-content/70">{t("subtitleUser")}</p>
-        </div>
+      <PageHeader title={t("titleUser")} subtitle={t("subtitleUser")}>
         <Link href="/portal/site" className="btn btn-primary">
           {t("useSite")}
         </Link>
-      </header>
+      </PageHeader>
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
@@ -73,11 +75,7 @@ export default function InvoiceListPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("title")}</h1>
-          <p className="text-base-content/70">{t("subtitle")}</p>
-        </div>
+      <PageHeader title={t("title")} subtitle={t("subtitle")}>
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
             {exporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
@@ -89,7 +87,7 @@ export default function InvoiceListPage() {
             </Link>
           )}
         </div>
-      </header>
+      </PageHeader>
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           search={{
@@ -111,16 +109,8 @@ export default function InvoiceListPage() {
         <DataTable
           caption={t("title")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(p) => p.referenceId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={t("empty")}
         />
       </div>

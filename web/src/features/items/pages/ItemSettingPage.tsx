@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useAppSettings } from "../../../app/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
@@ -103,16 +104,8 @@ export default function ItemSettingPage() {
         <DataTable
           caption={t("settingTitle")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(item) => item.itemId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={params.search ? t("noMatch") : t("emptySetting")}
         />
       </div>

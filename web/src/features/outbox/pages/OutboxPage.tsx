@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
+import { PageHeader } from "../../../components/PageHeader";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
@@ -55,10 +57,7 @@ export default function OutboxPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-base-content/70">{t("subtitle")}</p>
-      </header>
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
       <div className="card bg-base-100 shadow-sm">
         <ListToolbar
           filters={[
@@ -74,16 +73,8 @@ export default function OutboxPage() {
         <DataTable
           caption={t("title")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(m) => m.mailId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={t("empty")}
         />
       </div>

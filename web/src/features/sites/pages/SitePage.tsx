@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { ErrorState, Loading } from "../../../components/PageStates";
@@ -104,16 +105,8 @@ export default function SitePage() {
           <DataTable
             caption={t("title")}
             columns={columns}
-            rows={list.data?.data}
             rowKey={(site) => site.siteId}
-            total={list.data?.total ?? 0}
-            page={params.page}
-            limit={params.limit}
-            onPage={(page) => update({ page })}
-            onLimit={(limit) => update({ limit })}
-            loading={list.isValidating}
-            error={list.error}
-            onRetry={() => void list.mutate()}
+            {...listTableProps(list, params, update)}
             emptyText={t("empty")}
           />
         </div>

@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
@@ -128,16 +129,8 @@ export default function UserListPage() {
         <DataTable
           caption={t("title")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(u) => u.userId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={t("empty")}
         />
       </div>

@@ -4,6 +4,7 @@ import useSWR from "swr";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { DataTable, type Column } from "../../../components/DataTable";
+import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
@@ -112,16 +113,8 @@ export default function VendorPage() {
         <DataTable
           caption={t("title")}
           columns={columns}
-          rows={list.data?.data}
           rowKey={(v) => v.vendorId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
+          {...listTableProps(list, params, update)}
           emptyText={t("empty")}
         />
       </div>
