@@ -1,17 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type DashboardStats } from "../api/dashboardStats";
+import { useDashboardStats, type BusinessStats, type DashboardStats } from "../api/dashboardStats";
+import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";
 import { KpiCard } from "../components/KpiCard";
 import { RangePicker, useRange } from "../components/RangePicker";
+import { RevenueChart } from "../components/RevenueChart";
 
 /** The product's traffic: jobs and payments over time. */
 export default function AnalyticsPage() {
   const { t } = useTranslation("dashboard");
   const [range, setRange] = useRange(30);
-  const { data, error, mutate } = useDashboardStats(range);
+  const stats = useDashboardStats(range);
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -21,22 +22,13 @@ export default function AnalyticsPage() {
         </div>
         <RangePicker value={range} onChange={setRange} />
       </header>
-      {error && !data ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : !data ? (
-        <Loading />
-      ) : data.business ? (
-        <Traffic data={data} />
-      ) : (
-        <Empty text={t("noBusiness")} />
-      )}
+      <BusinessStatsBody stats={stats}>{(data, business) => <Traffic data={data} business={business} />}</BusinessStatsBody>
     </div>
   );
 }
 
-function Traffic({ data }: { data: DashboardStats }) {
+function Traffic({ data, business: b }: { data: DashboardStats; business: BusinessStats }) {
   const { t } = useTranslation("dashboard");
-  const b = data.business!;
   const money = (value: number) => formatMoney(value, data.currency);
   return (
     <>
@@ -61,15 +53,7 @@ function Traffic({ data }: { data: DashboardStats }) {
             ]}
           />
         )}
-        {b.series.revenue && (
-          <TimeSeriesCard
-            title={t("chart.revenue")}
-            days={data.days}
-            kind="bar"
-            format={money}
-            series={[{ label: t("kpi.revenue"), values: b.series.revenue, tone: "primary" }]}
-          />
-        )}
+        {b.series.revenue && <RevenueChart data={data} revenue={b.series.revenue} />}
         {b.jobsByStatus && (
           <BarListCard
             title={t("chart.jobsByStatus")}

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
+import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
+import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";
 import { KpiCard } from "../components/KpiCard";
 import { RangePicker, useRange } from "../components/RangePicker";
+import { RevenueChart } from "../components/RevenueChart";
 import { SetupChecklist } from "../components/SetupChecklist";
 
 const KPIS: { name: KpiName; icon: string; money?: boolean; pointInTime?: boolean }[] = [
@@ -23,7 +24,8 @@ const KPIS: { name: KpiName; icon: string; money?: boolean; pointInTime?: boolea
 export default function CrmDashboardPage() {
   const { t } = useTranslation("dashboard");
   const [range, setRange] = useRange(30);
-  const { data, error, mutate, isValidating } = useDashboardStats(range);
+  const stats = useDashboardStats(range);
+  const { data, isValidating } = stats;
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -38,20 +40,12 @@ export default function CrmDashboardPage() {
           <RangePicker value={range} onChange={setRange} />
         </div>
       </header>
-      {error && !data ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : !data ? (
-        <Loading />
-      ) : data.business ? (
-        <CrmContent data={data} business={data.business} />
-      ) : (
-        <Empty text={t("noBusiness")} />
-      )}
+      <BusinessStatsBody stats={stats}>{(data, business) => <CrmContent data={data} business={business} />}</BusinessStatsBody>
     </div>
   );
 }
 
-function CrmContent({ data, business: b }: { data: DashboardStats; business: NonNullable<DashboardStats["business"]> }) {
+function CrmContent({ data, business: b }: { data: DashboardStats; business: BusinessStats }) {
   const { t } = useTranslation("dashboard");
   const money = (value: number) => formatMoney(value, data.currency);
   const kpis = KPIS.filter((k) => b.kpis[k.name]);
@@ -72,15 +66,7 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Non
         ))}
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {b.series.revenue && (
-          <TimeSeriesCard
-            title={t("chart.revenue")}
-            days={data.days}
-            kind="bar"
-            format={money}
-            series={[{ label: t("kpi.revenue"), values: b.series.revenue, tone: "primary" }]}
-          />
-        )}
+        {b.series.revenue && <RevenueChart data={data} revenue={b.series.revenue} />}
         {b.series.pointsSold && (
           <TimeSeriesCard
             title={t("chart.points")}
