@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api";
+import { useDialogSave } from "../../../components/useDialogSave";
 import { updateUser, type UpdateUserAnswer, type UserForm } from "../api/updateUser";
 import type { RoleOption, User } from "../types";
 
@@ -31,7 +31,8 @@ export function UserDrawer({ user, roles, onClose, onSaved, onError }: Props) {
   const [form, setForm] = useState<UserForm>(() => blank(user));
   const [preview, setPreview] = useState<string | null>(user?.userImage ?? null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [fieldError, setFieldError] = useState<{ field: string; text: string } | null>(null);
+  // The page adds the failure prefix to what onError is told (useUserSave.failed).
+  const { fieldError, save } = useDialogSave({ onError, failedPrefix: "", failedDefault: t("saveFailedDefault") });
   const isNew = form.userId === 0;
 
   useEffect(() => {
@@ -50,22 +51,12 @@ export function UserDrawer({ user, roles, onClose, onSaved, onError }: Props) {
       ? ["userName", "userEmail", "userPW"]
       : ["userName", "userEmail"];
     const missing = required.find((k) => !form[k].trim());
-    if (missing) {
-      setFieldError({ field: missing, text: t("required", { field: labels[missing] }) });
-      return;
-    }
-    setFieldError(null);
-    setProgress(0);
-    try {
-      const answer = await updateUser(form, setProgress);
-      onSaved(answer, user);
-    } catch (error) {
-      const text = error instanceof ApiError ? error.message : t("saveFailedDefault");
-      if (error instanceof ApiError && error.field) setFieldError({ field: error.field, text });
-      onError(text);
-    } finally {
-      setProgress(null);
-    }
+    // The bar shows from the start of the upload; it is gone once the save answered or failed.
+    if (!missing) setProgress(0);
+    await save(missing ? { field: missing, text: t("required", { field: labels[missing] }) } : null, async () =>
+      onSaved(await updateUser(form, setProgress), user),
+    );
+    setProgress(null);
   }
 
   const errorFor = (field: string) =>
