@@ -7,6 +7,7 @@ import { useAppSettings } from "../../../app/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
+import { Pager } from "../../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
@@ -69,8 +70,6 @@ export default function BundlePage() {
   }
 
   const rows = list.data?.data;
-  const total = list.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / params.limit));
 
   return (
     <section className="flex flex-col gap-4">
@@ -151,33 +150,14 @@ export default function BundlePage() {
           ))}
         </ul>
       )}
-      {total > params.limit && (
-        <nav className="join self-center" aria-label={t("paging")}>
-          <button
-            type="button"
-            className="btn join-item"
-            disabled={params.page <= 1}
-            onClick={() => update({ page: params.page - 1 })}
-            aria-label={t("common:previousPage")}
-          >
-            <span className="icon-directional" aria-hidden="true">
-              ‹
-            </span>
-          </button>
-          <span className="btn join-item pointer-events-none">{t("pageOf", { page: params.page, pages: lastPage })}</span>
-          <button
-            type="button"
-            className="btn join-item"
-            disabled={params.page >= lastPage}
-            onClick={() => update({ page: params.page + 1 })}
-            aria-label={t("common:nextPage")}
-          >
-            <span className="icon-directional" aria-hidden="true">
-              ›
-            </span>
-          </button>
-        </nav>
-      )}
+      <Pager
+        page={params.page}
+        total={list.data?.total ?? 0}
+        limit={params.limit}
+        onPage={(page) => update({ page })}
+        label={t("paging")}
+        pageOf={(page, pages) => t("pageOf", { page, pages })}
+      />
       {dialog && (
         <BundleDialog
           bundle={dialog.bundle}

@@ -7,12 +7,12 @@ import { useAppSettings } from "../../../app/settings";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { useSnackbar } from "../../../components/Snackbar";
+import { Pager } from "../../../components/Pager";
 import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
-import { Pager } from "../components/Pager";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 
@@ -119,7 +119,14 @@ export default function ItemShopPage() {
           ))}
         </ul>
       )}
-      <Pager page={params.page} total={list.data?.total ?? 0} limit={params.limit} onPage={(page) => update({ page })} />
+      <Pager
+        page={params.page}
+        total={list.data?.total ?? 0}
+        limit={params.limit}
+        onPage={(page) => update({ page })}
+        label={t("paging")}
+        pageOf={(page, pages) => t("pageOf", { page, pages })}
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { DataTable, type Column } from "../../../components/DataTable";
 import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
+import { Pager } from "../../../components/Pager";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
@@ -117,32 +118,7 @@ export default function SitePage() {
       ) : (
         <>
           <SiteCards sites={list.data.data} dimmed={list.isValidating} />
-          {list.data.total > params.limit && (
-            <div className="join self-center">
-              <button
-                type="button"
-                className="btn join-item"
-                disabled={params.page <= 1}
-                onClick={() => update({ page: params.page - 1 })}
-                aria-label={t("common:previousPage")}
-              >
-                <span className="icon-directional" aria-hidden="true">
-                  ‹
-                </span>
-              </button>
-              <button
-                type="button"
-                className="btn join-item"
-                disabled={params.page * params.limit >= list.data.total}
-                onClick={() => update({ page: params.page + 1 })}
-                aria-label={t("common:nextPage")}
-              >
-                <span className="icon-directional" aria-hidden="true">
-                  ›
-                </span>
-              </button>
-            </div>
-          )}
+          <Pager page={params.page} total={list.data.total} limit={params.limit} onPage={(page) => update({ page })} />
         </>
       )}
       {dialog && (

@@ -1,40 +1,41 @@
 import { useTranslation } from "react-i18next";
 
-/** Previous / next paging under a card grid. */
-export function Pager({
-  page,
-  total,
-  limit,
-  onPage,
-}: {
+interface Props {
   page: number;
   total: number;
   limit: number;
   onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation("items");
+  /** The navigation's accessible name. */
+  label?: string;
+  /** The "page N of M" text between the buttons; none when left out. */
+  pageOf?: (page: number, pages: number) => string;
+}
+
+/** Previous / next paging under a card grid; nothing when everything fits on one page. */
+export function Pager({ page, total, limit, onPage, label, pageOf }: Props) {
+  const { t } = useTranslation();
   const lastPage = Math.max(1, Math.ceil(total / limit));
   if (total <= limit) return null;
   return (
-    <nav className="join self-center" aria-label={t("paging")}>
+    <nav className="join self-center" aria-label={label}>
       <button
         type="button"
         className="btn join-item"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label={t("common:previousPage")}
+        aria-label={t("previousPage")}
       >
         <span className="icon-directional" aria-hidden="true">
           ‹
         </span>
       </button>
-      <span className="btn join-item pointer-events-none">{t("pageOf", { page, pages: lastPage })}</span>
+      {pageOf && <span className="btn join-item pointer-events-none">{pageOf(page, lastPage)}</span>}
       <button
         type="button"
         className="btn join-item"
         disabled={page >= lastPage}
         onClick={() => onPage(page + 1)}
-        aria-label={t("common:nextPage")}
+        aria-label={t("nextPage")}
       >
         <span className="icon-directional" aria-hidden="true">
           ›
