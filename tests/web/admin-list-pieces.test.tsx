@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ActiveBadge } from "../../web/src/components/ActiveBadge";
 import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { PageHeader } from "../../web/src/components/PageHeader";
@@ -8,10 +8,9 @@ import { SnackbarProvider } from "../../web/src/components/Snackbar";
 import { useDeleteWithConfirm } from "../../web/src/components/useDeleteWithConfirm";
 import common from "../../web/src/i18n/locales/en.json";
 import { ApiError } from "../../web/src/lib/api";
-import { setupI18n } from "./shell-support";
+import { setupPageTests } from "./page-support";
 
-beforeAll(setupI18n);
-afterEach(() => vi.restoreAllMocks());
+setupPageTests({});
 
 describe("ActiveBadge", () => {
   it("says active in green and inactive muted, with the common texts by default", () => {

@@ -1,7 +1,5 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSWRConfig } from "swr";
-import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
@@ -11,8 +9,8 @@ import { Pager } from "../../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RowActions } from "../../../components/RowActions";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useBuyActions } from "../../../components/useBuyActions";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
-import { ApiError } from "../../../lib/api";
 import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { checkout } from "../api/checkout";
@@ -28,15 +26,20 @@ export default function BundlePage() {
   const { ability } = useSession();
   const { currency } = useAppSettings();
   const snackbar = useSnackbar();
-  const { mutate } = useSWRConfig();
-  const [, navigate] = useLocation();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
   const [params, update] = useListParams({ limit: 12, isActive: "" });
   const activeOptions = useActiveOptions();
   const list = useList<Bundle>(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
   const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
-  const [pending, setPending] = useState<number | null>(null);
+  const { pending, addToCart, buyNow } = useBuyActions({
+    addToCart: (refId) => updateCart({ kind: "bundle", refId, qty: 1 }),
+    checkout: (refId) => checkout({ kind: "bundle", refId }),
+    cartKey: CART_KEY,
+    cartFailed: t("cartFailed"),
+    buyFailed: t("buyFailed"),
+    failedDefault: t("buyFailedDefault"),
+  });
 
   const remove = useDeleteWithConfirm<Bundle>({
     ask: (bundle) => ({ title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }), text: t("deleteText") }),
@@ -45,29 +48,6 @@ export default function BundlePage() {
     failedPrefix: t("deleteFailed"),
     failedDefault: t("deleteFailedDefault"),
   });
-
-  async function addToCart(bundle: Bundle) {
-    setPending(bundle.bundleId);
-    try {
-      snackbar.success((await updateCart({ kind: "bundle", refId: bundle.bundleId, qty: 1 })).message);
-      void mutate(CART_KEY);
-    } catch (error) {
-      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
-    } finally {
-      setPending(null);
-    }
-  }
-
-  async function buyNow(bundle: Bundle) {
-    setPending(bundle.bundleId);
-    try {
-      const answer = await checkout({ kind: "bundle", refId: bundle.bundleId });
-      navigate(`/payment/${encodeURIComponent(answer.referenceId)}`);
-    } catch (error) {
-      setPending(null);
-      snackbar.error(t("buyFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
-    }
-  }
 
   const rows = list.data?.data;
 
@@ -127,7 +107,7 @@ export default function BundlePage() {
                         type="button"
                         className="btn btn-outline btn-sm"
                         disabled={pending !== null}
-                        onClick={() => void addToCart(bundle)}
+                        onClick={() => void addToCart(bundle.bundleId)}
                       >
                         {t("addToCart")}
                       </button>
@@ -135,7 +115,7 @@ export default function BundlePage() {
                         type="button"
                         className="btn btn-primary btn-sm"
                         disabled={pending !== null}
-                        onClick={() => void buyNow(bundle)}
+                        onClick={() => void buyNow(bundle.bundleId)}
                       >
                         {pending === bundle.bundleId && (
                           <span className="loading loading-spinner loading-xs" aria-hidden="true" />

@@ -1,14 +1,10 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSWRConfig } from "swr";
-import { useLocation } from "wouter";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { ListToolbar } from "../../../components/ListToolbar";
-import { useSnackbar } from "../../../components/Snackbar";
 import { Pager } from "../../../components/Pager";
-import { ApiError } from "../../../lib/api";
+import { useBuyActions } from "../../../components/useBuyActions";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
@@ -21,39 +17,20 @@ export default function ItemShopPage() {
   const { t } = useTranslation("items");
   const { ability } = useSession();
   const { currency } = useAppSettings();
-  const snackbar = useSnackbar();
-  const { mutate } = useSWRConfig();
-  const [, navigate] = useLocation();
   // Managers see the shop as clients do, without buying from themselves.
   const canBuy = !ability.can("manage", "Item") && ability.can("create", "Payment");
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
   const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
-  const [pending, setPending] = useState<number | null>(null);
-
-  async function addToCart(item: Item) {
-    setPending(item.itemId);
-    try {
-      snackbar.success((await updateCart({ kind: "item", refId: item.itemId, qty: 1 })).message);
-      void mutate(CART_KEY);
-    } catch (error) {
-      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
-    } finally {
-      setPending(null);
-    }
-  }
-
-  async function buyNow(item: Item) {
-    setPending(item.itemId);
-    try {
-      const answer = await checkout({ kind: "item", refId: item.itemId });
-      navigate(`/payment/${encodeURIComponent(answer.referenceId)}`);
-    } catch (error) {
-      setPending(null);
-      snackbar.error(t("buyFailed") + (error instanceof ApiError ? error.message : t("buyFailedDefault")));
-    }
-  }
+  const { pending, addToCart, buyNow } = useBuyActions({
+    addToCart: (refId) => updateCart({ kind: "item", refId, qty: 1 }),
+    checkout: (refId) => checkout({ kind: "item", refId }),
+    cartKey: CART_KEY,
+    cartFailed: t("cartFailed"),
+    buyFailed: t("buyFailed"),
+    failedDefault: t("buyFailedDefault"),
+  });
 
   const rows = list.data?.data;
   return (
@@ -99,7 +76,7 @@ export default function ItemShopPage() {
                       type="button"
                       className="btn btn-outline btn-sm"
                       disabled={pending !== null}
-                      onClick={() => void addToCart(item)}
+                      onClick={() => void addToCart(item.itemId)}
                     >
                       {t("addToCart")}
                     </button>
@@ -107,7 +84,7 @@ export default function ItemShopPage() {
                       type="button"
                       className="btn btn-primary btn-sm"
                       disabled={pending !== null}
-                      onClick={() => void buyNow(item)}
+                      onClick={() => void buyNow(item.itemId)}
                     >
                       {pending === item.itemId && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                       {t("buy")}
