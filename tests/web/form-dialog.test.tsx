@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState, type FormEvent } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FormDialog } from "../../web/src/components/FormDialog";
+import { UploadProgress } from "../../web/src/components/UploadProgress";
 import { useDialogSave } from "../../web/src/components/useDialogSave";
 import common from "../../web/src/i18n/locales/en.json";
 import { ApiError } from "../../web/src/lib/api";
@@ -104,5 +105,16 @@ describe("useDialogSave", () => {
     fireEvent.click(screen.getByRole("button", { name: common.save }));
     await waitFor(() => expect(onError).toHaveBeenCalledWith("Failed to save: try again."));
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("UploadProgress", () => {
+  it("shows the upload's share in percent, and nothing when no upload runs", () => {
+    const { rerender, container } = render(<UploadProgress progress={0.426} label="Uploading" />);
+    const bar = screen.getByRole("progressbar", { name: "Uploading" }) as HTMLProgressElement;
+    expect(bar.value).toBe(43);
+    expect(bar.max).toBe(100);
+    rerender(<UploadProgress progress={null} label="Uploading" />);
+    expect(container.querySelector("progress")).toBeNull();
   });
 });

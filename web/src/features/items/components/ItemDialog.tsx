@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { ImageField } from "../../../components/ImageField";
+import { UploadProgress } from "../../../components/UploadProgress";
 import { useDialogSave } from "../../../components/useDialogSave";
 import { updateItem, type ItemForm } from "../api/updateItem";
 import type { Item } from "../types";
@@ -142,14 +143,7 @@ export function ItemDialog({ item, onClose, onSaved, onError }: Props) {
         />
         <span>{t("itemIsActive")}</span>
       </label>
-      {progress !== null && (
-        <progress
-          className="progress progress-primary w-full"
-          value={Math.round(progress * 100)}
-          max={100}
-          aria-label={t("uploading")}
-        />
-      )}
+      <UploadProgress progress={progress} label={t("uploading")} />
     </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { ImageField } from "../../../components/ImageField";
+import { UploadProgress } from "../../../components/UploadProgress";
 import { useDialogSave } from "../../../components/useDialogSave";
 import { updateSite, type SiteForm } from "../api/updateSite";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
@@ -131,14 +132,7 @@ export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
           {errorFor("siteIsUse")}
         </div>
       </div>
-      {progress !== null && (
-        <progress
-          className="progress progress-primary w-full"
-          value={Math.round(progress * 100)}
-          max={100}
-          aria-label={t("uploading")}
-        />
-      )}
+      <UploadProgress progress={progress} label={t("uploading")} />
     </FormDialog>
   );
 }
