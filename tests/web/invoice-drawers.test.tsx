@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
 import { RecordPaymentDrawer } from "../../web/src/features/invoices/components/RecordPaymentDrawer";
 import { SendDrawer } from "../../web/src/features/invoices/components/SendDrawer";
+import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/invoices/locales/en.json";
 import type { Payment } from "../../web/src/features/invoices/types";
 import { callsTo, fail, mockApi, ok, setupPageTests } from "./page-support";
@@ -73,7 +74,7 @@ describe("invoice drawers (DrawerForm)", () => {
       </SnackbarProvider>,
     );
     fireEvent.click(screen.getByRole("button", { name: en.send }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Network response was not ok");
+    expect((await screen.findByRole("alert")).textContent).toBe(common.networkError);
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: en.cancel }));
     expect(onClose).toHaveBeenCalledTimes(1);

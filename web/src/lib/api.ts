@@ -1,3 +1,9 @@
+import i18n from "i18next";
+
+/** Shown when the server cannot be reached or answers garbage: in the reader's language (common namespace). */
+export const networkText = () =>
+  i18n.t("common:networkError", { defaultValue: "The server could not be reached. Check your connection and try again." });
+
 /** The API's error shape (API.md), thrown for every non-2xx answer. */
 export class ApiError extends Error {
   constructor(
@@ -32,7 +38,7 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", "Network response was not ok");
+    throw new ApiError(0, "network_error", networkText());
   }
   const text = await response.text();
   let data: unknown;
@@ -44,7 +50,7 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
   if (!response.ok) {
     const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
     if (response.status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok", shaped.field);
+    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
   }
   return data as T;
 }
@@ -76,7 +82,7 @@ export function uploadWithProgress<T>(name: string, form: FormData, onProgress: 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", "Network response was not ok"));
+    xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
     xhr.onload = () => {
       let data: { error?: string; code?: string; field?: string } | null;
       try {
@@ -87,7 +93,7 @@ export function uploadWithProgress<T>(name: string, form: FormData, onProgress: 
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else {
         if (xhr.status === 401) onUnauthorized?.();
-        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? "Network response was not ok", data?.field));
+        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? networkText(), data?.field));
       }
     };
     xhr.send(form);

@@ -1,4 +1,4 @@
-import { ApiError } from "./api";
+import { ApiError, networkText } from "./api";
 
 /** What the `download` call serves: a report, an item's file or a job's file. */
 export type DownloadKind = "report" | "item-file" | "job-file";
@@ -26,7 +26,7 @@ export async function downloadFile(kind: DownloadKind, id: string | number, fall
   });
   if (!response.ok) {
     const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok");
+    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText());
   }
   // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
   // under the server's file name, so following it saves the file without leaving the page.

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type FormEvent } from "react";
-import { ApiError } from "./api";
+import { ApiError, networkText } from "./api";
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -58,7 +58,7 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
       await send(values);
     } catch (error) {
       if (error instanceof ApiError) setServer({ text: error.message, field: error.field });
-      else setServer({ text: (error as Error).message || "Network response was not ok" });
+      else setServer({ text: (error as Error).message || networkText() });
     } finally {
       setSending(false);
     }

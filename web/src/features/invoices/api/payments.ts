@@ -1,4 +1,4 @@
-import { api, ApiError } from "../../../lib/api";
+import { api, ApiError, networkText } from "../../../lib/api";
 import type { Payment, Seller } from "../types";
 
 export const SEARCH_PAYMENT = "search-payment";
@@ -26,7 +26,7 @@ async function download(name: string, body: object, fallbackName: string) {
   });
   if (!response.ok) {
     const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? "Network response was not ok");
+    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText());
   }
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
