@@ -32,7 +32,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations },
+                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, D1_METER: "true" },
               },
             }),
           ],

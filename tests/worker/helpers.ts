@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../../worker/src/auth/password";
+import { parseUsageHeader, type D1Usage } from "../../worker/src/db/meter";
 import worker from "../../worker/src/index";
 
 export const BASE = "http://portal.test";
@@ -27,6 +28,8 @@ export interface CallResult<T = any> {
   headers: Headers;
   /** The session cookie this answer set, as "sid=…", if any. */
   cookie: string | null;
+  /** What the call cost D1 (the Server-Timing header of worker/src/db/meter.ts). */
+  usage: D1Usage | null;
 }
 
 /**
@@ -61,7 +64,13 @@ export async function call<T = any>(name: string, body: unknown = {}, opts: Call
   }
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   const cookie = setCookie ? setCookie.split(";")[0]! : null;
-  return { status: res.status, body: parsed as T, headers: res.headers, cookie: cookie === "sid=" ? null : cookie };
+  return {
+    status: res.status,
+    body: parsed as T,
+    headers: res.headers,
+    cookie: cookie === "sid=" ? null : cookie,
+    usage: parseUsageHeader(res.headers.get("server-timing")),
+  };
 }
 
 /** Posts multipart form data (files and text fields). */

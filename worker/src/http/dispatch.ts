@@ -4,6 +4,7 @@ import { forgetSession, rememberedSession, rememberSession } from "../auth/sessi
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
 import { requestLanguage } from "../outbox-mails";
+import { meterD1, newUsage, usageHeader } from "../db/meter";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
 import { auditQuery, type Ctx } from "./context";
@@ -22,6 +23,13 @@ export function createDispatcher(routes: RouteDef[]) {
   }
 
   return async function dispatch(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
+    const usage = newUsage();
+    const response = await handle(request, { ...env, DB: meterD1(env.DB, usage) }, exec);
+    if (env.D1_METER === "true") response.headers.append("server-timing", usageHeader(usage));
+    return response;
+  };
+
+  async function handle(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     const name = url.pathname.slice("/api/".length);
     let ctx: Ctx | null = null;
@@ -59,7 +67,7 @@ export function createDispatcher(routes: RouteDef[]) {
       }
       return response;
     }
-  };
+  }
 }
 
 /** The request body, read once even when the call runs twice. */

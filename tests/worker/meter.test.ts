@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseUsageHeader, usageHeader } from "../../worker/src/db/meter";
+import { call, createAdmin, createUser } from "./helpers";
+
+/** Every API answer reports what it cost D1 (worker/src/db/meter.ts), as the budgets are stated in rows. */
+describe("D1 meter", () => {
+  it("round-trips its header", () => {
+    const usage = { roundTrips: 2, rowsRead: 1234, rowsWritten: 5 };
+    expect(parseUsageHeader(usageHeader(usage))).toEqual(usage);
+    expect(parseUsageHeader(null)).toBeNull();
+    expect(parseUsageHeader("db;dur=3")).toBeNull();
+  });
+
+  it("counts the round trips and rows of a read call", async () => {
+    const client = await createUser();
+    const first = await call("me", {}, { cookie: client.cookie });
+    expect(first.status).toBe(200);
+    // The first call of a session loads it; the next runs on the remembered session: one round trip.
+    const again = await call("me", {}, { cookie: client.cookie });
+    expect(again.usage).not.toBeNull();
+    expect(again.usage!.roundTrips).toBe(1);
+    expect(again.usage!.rowsRead).toBeGreaterThan(0);
+    expect(again.usage!.rowsWritten).toBe(0);
+  });
+
+  it("counts rows written by a change, and reports refusals too", async () => {
+    const admin = await createAdmin();
+    const saved = await call(
+      "updatebundle",
+      { bundleId: 0, bundlePoin: 10, bundlePPP: 5, bundleDisc: 0, bundleIsActive: true },
+      { cookie: admin.cookie },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.usage!.rowsWritten).toBeGreaterThan(0);
+    const anonymous = await call("searchuser", {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.usage).toEqual({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 });
+  });
+});
