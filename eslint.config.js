@@ -59,7 +59,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
-    files: ["scripts/**/*.ts", "tests/e2e/**/*.ts", "tests/bench/**/*.ts", "tests/support/**/*.ts", "*.config.{ts,js}"],
+    files: [
+      "scripts/**/*.ts",
+      "tests/e2e/**/*.ts",
+      "tests/bench/**/*.ts",
+      "tests/support/**/*.ts",
+      "tests/tools/**/*.ts",
+      "*.config.{ts,js}",
+    ],
     languageOptions: { globals: globals.node },
   },
   {

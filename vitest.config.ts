@@ -55,6 +55,15 @@ export default defineConfig(async () => {
           },
         },
         {
+          // Checks of the code base itself (lint rules, generated documents, the built bundle), in Node.
+          test: {
+            name: "tools",
+            environment: "node",
+            include: ["tests/tools/**/*.test.ts"],
+            passWithNoTests: true,
+          },
+        },
+        {
           test: {
             name: "e2e",
             environment: "node",
