@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calls } from "../../worker/src/contract";
+import { callList } from "../../worker/src/contract";
 import { routes } from "../../worker/src/routes";
 import { checkAnswer } from "./contract-check";
 
@@ -8,7 +8,7 @@ const jsonAnswer = (status = 200) =>
 
 describe("the contract and the route table", () => {
   it("declare the same calls, each with the same access, agent, readsOnly and body limit", () => {
-    const declared = Object.values(calls).map((c) => ({
+    const declared = callList.map((c) => ({
       name: c.name,
       access: c.access,
       agent: c.agent ?? false,

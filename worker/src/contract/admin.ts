@@ -94,7 +94,7 @@ export const adminCalls = defineCalls({
     summary: "Deletes a custom role nobody holds (409 built_in, role_in_use).",
     access: ["manage", "Role"],
     input: z.object({ roleId: f.id() }),
-    answer: done(),
+    answer: done,
   },
   "search-audit": {
     summary: "The audit log, newest first, by action, actor email or subject, and outcome.",
@@ -131,6 +131,6 @@ export const adminCalls = defineCalls({
     summary: "Revokes an API key (409 already_revoked).",
     access: ["manage", "ApiKey"],
     input: z.object({ apiKeyId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

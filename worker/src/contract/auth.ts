@@ -17,7 +17,7 @@ export const userData = user.extend({ role: z.string() });
 
 /** What signing in (and `me`) answers: the user and their rules. */
 export const signedIn = z.strictObject({ userData, userAbilityRules: z.array(abilityRule) });
-const signedInWithMessage = signedIn.extend({ message: z.string() });
+export const signedInWithMessage = signedIn.extend({ message: z.string() });
 
 export const authCalls = defineCalls({
   login: {
@@ -52,7 +52,7 @@ export const authCalls = defineCalls({
     summary: "Ends the session server side.",
     access: "signedIn",
     input: z.object({}),
-    answer: done(),
+    answer: done,
   },
   me: {
     summary: "The signed-in user and their permission rules.",
@@ -79,31 +79,31 @@ export const accountCalls = defineCalls({
     summary: "Mails a reset link when the account exists; the answer is the same either way.",
     access: "public",
     input: z.object({ email: f.email() }),
-    answer: done(),
+    answer: done,
   },
   "reset-password": {
     summary: "Sets a new password with a reset token (single use, 1 hour) and ends every session.",
     access: "public",
     input: z.object({ token: f.text(100), password: f.password() }),
-    answer: done(),
+    answer: done,
   },
   "verify-email": {
     summary: "Confirms an email address with its verification token.",
     access: "public",
     input: z.object({ token: f.text(100) }),
-    answer: done(),
+    answer: done,
   },
   "resend-verification": {
     summary: "Mails a new verification link (409 already_verified).",
     access: "signedIn",
     input: z.object({}),
-    answer: done(),
+    answer: done,
   },
   "change-password": {
     summary: "Changes the caller's password; other sessions end and this browser gets a fresh one.",
     access: "signedIn",
     input: z.object({ currentPassword: z.string().min(1).max(200), newPassword: f.password() }),
-    answer: done(),
+    answer: done,
   },
   "two-factor-setup": {
     summary: "Starts TOTP set-up: a new secret and its otpauth URL (for a QR code).",
@@ -115,13 +115,13 @@ export const accountCalls = defineCalls({
     summary: "Turns TOTP on with a code of the new secret.",
     access: "signedIn",
     input: z.object({ code: f.text(10) }),
-    answer: done(),
+    answer: done,
   },
   "two-factor-disable": {
     summary: "Turns TOTP off; needs the password.",
     access: "signedIn",
     input: z.object({ password: z.string().min(1).max(200) }),
-    answer: done(),
+    answer: done,
   },
   "search-session": {
     summary: "The caller's sessions (user managers: another user's with userId), most recently seen first.",
@@ -133,6 +133,6 @@ export const accountCalls = defineCalls({
     summary: "Signs one session out (user managers: another user's with userId).",
     access: "signedIn",
     input: z.object({ sessionId: f.id(), userId: f.id().optional() }),
-    answer: done(),
+    answer: done,
   },
 });

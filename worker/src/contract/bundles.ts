@@ -38,6 +38,6 @@ export const bundleCalls = defineCalls({
     summary: "Deletes a bundle; payments keep their frozen lines, carts lose it.",
     access: ["manage", "Bundle"],
     input: z.object({ bundleId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

@@ -58,7 +58,7 @@ export interface FileBody<L = never> {
 }
 
 /** `{message}`: what most changes answer. */
-export const done = () => z.strictObject({ message: z.string() });
+export const done = z.strictObject({ message: z.string() });
 
 /**
  * A list answer: `{data, total, page, limit}` plus `extra` fields. Every list call answers through

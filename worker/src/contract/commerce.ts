@@ -106,20 +106,20 @@ export const commerceCalls = defineCalls({
     summary: "Marks a pending payment paid: invoice number, points and subscriptions, granted exactly once.",
     access: ["update", "Payment"],
     input: z.object({ referenceId: referenceId() }),
-    answer: done(),
+    answer: done,
   },
   "cancel-payment": {
     summary: "Cancels a pending payment.",
     access: ["update", "Payment"],
     input: z.object({ referenceId: referenceId() }),
-    answer: done(),
+    answer: done,
   },
   "payment-webhook": {
     summary:
       'The payment gateway\'s event, signed with `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">` (5 minutes); idempotent, the amount must match.',
     access: "public",
     input: z.object({ referenceId: referenceId(), status: f.text(40), amount: f.int(0, Number.MAX_SAFE_INTEGER) }),
-    answer: done(),
+    answer: done,
   },
   "search-payment": {
     summary: "Payments, newest first: all of them (optionally one user's) for admins, the caller's own otherwise.",
@@ -170,7 +170,7 @@ export const commerceCalls = defineCalls({
       subject: f.optionalText(200),
       message: f.optionalText(2000),
     }),
-    answer: done(),
+    answer: done,
   },
 });
 

@@ -61,6 +61,6 @@ export const couponCalls = defineCalls({
     summary: "Deletes an unused coupon (409 coupon_used otherwise).",
     access: ["manage", "Coupon"],
     input: z.object({ couponId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { adminCalls } from "./admin";
 import { accountCalls, authCalls } from "./auth";
 import { bundleCalls } from "./bundles";
-import type { AnswerOf, FileBody } from "./call";
+import type { AnswerOf, CallDecl, FileBody } from "./call";
 import { commerceCalls, quotaCalls } from "./commerce";
 import { couponCalls } from "./coupons";
 import { dashboardCalls } from "./dashboard";
@@ -14,27 +14,47 @@ import { siteCalls } from "./sites";
 import { userCalls } from "./users";
 import { vendorCalls } from "./vendors";
 
+/** The calls by theme (the OpenAPI document's tags). */
+export const callGroups = {
+  "Settings and front pages": settingsCalls,
+  "Sign-in": authCalls,
+  Account: accountCalls,
+  Users: userCalls,
+  "Back office": adminCalls,
+  Bundles: bundleCalls,
+  Items: itemCalls,
+  Sites: siteCalls,
+  "Vendor accounts": vendorCalls,
+  Coupons: couponCalls,
+  "Cart, payments and invoices": commerceCalls,
+  "Quota and subscriptions": quotaCalls,
+  Jobs: historyCalls,
+  Downloads: downloadCalls,
+  Dashboards: dashboardCalls,
+};
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** One object of every group's calls; a name declared in two groups is refused. */
+function joinGroups<G extends Record<string, Record<string, CallDecl>>>(groups: G): UnionToIntersection<G[keyof G]> {
+  const all: Record<string, CallDecl> = {};
+  for (const group of Object.values(groups)) {
+    for (const [name, decl] of Object.entries(group)) {
+      if (Object.hasOwn(all, name)) throw new Error(`call ${name} is declared twice`);
+      all[name] = decl;
+    }
+  }
+  return all as UnionToIntersection<G[keyof G]>;
+}
+
 /**
  * The API contract: every call, keyed by its name. The Worker's routes implement these declarations,
  * the web app's `api()` is typed by them and docs/openapi.json is generated from them.
  */
-export const calls = {
-  ...settingsCalls,
-  ...authCalls,
-  ...accountCalls,
-  ...userCalls,
-  ...adminCalls,
-  ...bundleCalls,
-  ...itemCalls,
-  ...siteCalls,
-  ...vendorCalls,
-  ...couponCalls,
-  ...commerceCalls,
-  ...quotaCalls,
-  ...historyCalls,
-  ...downloadCalls,
-  ...dashboardCalls,
-};
+export const calls = joinGroups(callGroups);
+
+/** The same calls as a list, each seen as a plain declaration. */
+export const callList: readonly CallDecl[] = Object.values(calls);
 
 export type CallName = keyof typeof calls;
 

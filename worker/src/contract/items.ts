@@ -69,6 +69,6 @@ export const itemCalls = defineCalls({
     summary: "Deletes an item nobody subscribed to (409 item_has_subscriptions otherwise).",
     access: ["manage", "Item"],
     input: z.object({ itemId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

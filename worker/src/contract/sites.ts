@@ -40,6 +40,6 @@ export const siteCalls = defineCalls({
     summary: "Deletes a site and its vendor accounts; 409 site_has_queued_jobs while a job of it is queued.",
     access: ["manage", "Site"],
     input: z.object({ siteId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

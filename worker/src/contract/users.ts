@@ -69,7 +69,7 @@ export const userCalls = defineCalls({
     summary: "Closes a user (never oneself, never the last active admin): email freed, sessions ended, the books kept.",
     access: ["delete", "User"],
     input: z.object({ userId: f.id() }),
-    answer: done(),
+    answer: done,
   },
   "adjust-quota": {
     summary: "Adds or takes points with a ledger row; 409 quota_below_zero changes nothing.",
@@ -85,6 +85,6 @@ export const userCalls = defineCalls({
     summary: "Turns a user's two-factor authentication off and forgets its secret.",
     access: ["update", "User"],
     input: z.object({ userId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });

@@ -60,6 +60,6 @@ export const vendorCalls = defineCalls({
     summary: "Deletes a vendor account; 409 vendor_has_queued_jobs while a queued job is assigned to it.",
     access: ["manage", "Vendor"],
     input: z.object({ vendorId: f.id() }),
-    answer: done(),
+    answer: done,
   },
 });
