@@ -61,7 +61,7 @@ function tidy({ jsonSchema }: { jsonSchema: JsonSchema }) {
 
 /** Uploads (`z.instanceof(File)`) are the only custom schemas: a multipart file part. */
 function uploads({ message }: { message: string }) {
-  return message.startsWith("Custom types") ? { type: "string", format: "binary" } : "throw";
+  return message.startsWith("Custom types") ? { type: "string" as const, format: "binary" } : "throw";
 }
 
 /** The named schemas of one direction (inputs are read as clients send them, answers as the Worker writes them). */
