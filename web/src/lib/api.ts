@@ -1,4 +1,24 @@
 import i18n from "i18next";
+import type { CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
+
+export type { CallName, FileCallName, JsonCallName };
+
+/** What a call takes: the body its contract accepts (worker/src/contract). */
+export type CallInput<N extends CallName> = Calls[N]["input"];
+/** What a call answers with 200. */
+export type CallAnswer<N extends JsonCallName> = Calls[N]["answer"];
+
+/** The calls answering a list: `{data, total, page, limit}`. */
+export type ListCallName = {
+  [N in JsonCallName]: CallAnswer<N> extends { data: unknown[]; total: number } ? N : never;
+}[JsonCallName];
+/** A list call's answer, and one of its rows. */
+export type ListAnswerOf<N extends ListCallName> = CallAnswer<N>;
+export type ListRow<N extends ListCallName> = CallAnswer<N>["data"][number];
+
+/** A body argument that may be left out when the call needs no field. */
+type BodyArgs<N extends CallName, Extra extends unknown[] = []> =
+  Record<never, never> extends CallInput<N> ? [body?: CallInput<N>, ...Extra] : [body: CallInput<N>, ...Extra];
 
 /** Shown when the server cannot be reached or answers garbage: in the reader's language (common namespace). */
 export const networkText = () =>
@@ -16,6 +36,8 @@ export class ApiError extends Error {
   }
 }
 
+type ErrorShape = { error?: string; code?: string; field?: string };
+
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
 
@@ -24,17 +46,15 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener | null) {
   onUnauthorized = listener;
 }
 
-/** Calls `POST /api/<name>` with a JSON body, or multipart when given FormData. */
-export async function api<T = unknown>(name: string, body: object | FormData = {}, init?: { signal?: AbortSignal }): Promise<T> {
-  const isForm = body instanceof FormData;
+async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/api/${name}`, {
       method: "POST",
       credentials: "same-origin",
-      headers: isForm ? undefined : { "content-type": "application/json" },
-      body: isForm ? body : JSON.stringify(body),
-      signal: init?.signal,
+      headers: json ? { "content-type": "application/json" } : undefined,
+      body,
+      signal,
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
@@ -48,15 +68,28 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
     data = null;
   }
   if (!response.ok) {
-    const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
+    const shaped = (data ?? {}) as ErrorShape;
     if (response.status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
     throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
   }
-  return data as T;
+  return data;
 }
 
-/** Builds multipart form data from a plain object (booleans and numbers as text; null/undefined skipped). */
-export function toFormData(fields: Record<string, unknown>): FormData {
+/** Calls `POST /api/<name>` with a JSON body; the name, body and answer are the contract's. */
+export async function api<N extends JsonCallName>(
+  name: N,
+  ...[body, init]: BodyArgs<N, [init?: { signal?: AbortSignal }]>
+): Promise<CallAnswer<N>> {
+  return (await post(name, JSON.stringify(body ?? {}), true, init?.signal)) as CallAnswer<N>;
+}
+
+/** A field multipart can carry: text (numbers and booleans as text) or a file. */
+type FormValue = string | number | boolean | Blob | null | undefined;
+/** A call's input when every field fits in multipart (no nested objects or lists); never otherwise. */
+type FormInput<N extends CallName> = CallInput<N> extends Record<string, FormValue> ? CallInput<N> : never;
+
+/** Builds multipart form data from a call's fields (booleans and numbers as text; null/undefined skipped). */
+function toFormData(fields: Record<string, FormValue>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
@@ -66,16 +99,17 @@ export function toFormData(fields: Record<string, unknown>): FormData {
   return form;
 }
 
-/** A list answer (API.md). */
-export interface ListAnswer<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
+/** Calls `POST /api/<name>` with a multipart body built from the call's fields (files travel as parts). */
+export async function apiForm<N extends JsonCallName>(name: N, fields: FormInput<N>): Promise<CallAnswer<N>> {
+  return (await post(name, toFormData(fields), false)) as CallAnswer<N>;
 }
 
-/** Uploads with progress (fetch has none): resolves with the JSON answer or rejects with ApiError. */
-export function uploadWithProgress<T>(name: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+/** Uploads a call's fields as multipart with progress (fetch has none): resolves with the answer or rejects with ApiError. */
+export function uploadWithProgress<N extends JsonCallName>(
+  name: N,
+  fields: FormInput<N>,
+  onProgress: (fraction: number) => void,
+): Promise<CallAnswer<N>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/${name}`);
@@ -84,18 +118,19 @@ export function uploadWithProgress<T>(name: string, form: FormData, onProgress: 
     };
     xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
     xhr.onload = () => {
-      let data: { error?: string; code?: string; field?: string } | null;
+      let data: unknown;
       try {
-        data = JSON.parse(xhr.responseText) as { error?: string; code?: string; field?: string };
+        data = JSON.parse(xhr.responseText);
       } catch {
         data = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as CallAnswer<N>);
       else {
+        const shaped = (data ?? {}) as ErrorShape;
         if (xhr.status === 401) onUnauthorized?.();
-        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? networkText(), data?.field));
+        reject(new ApiError(xhr.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field));
       }
     };
-    xhr.send(form);
+    xhr.send(toFormData(fields));
   });
 }

@@ -40,7 +40,7 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const [params, update] = useListParams({ limit: 10 });
-  const list = useList<SessionRow>("search-session", { page: params.page, limit: params.limit, reloadKey });
+  const list = useList("search-session", { page: params.page, limit: params.limit }, reloadKey);
 
   const revoke = async (row: SessionRow) => {
     const ok = await confirm({ title: t("revokeTitle"), text: t("revokeText"), confirmText: t("revoke") });

@@ -20,7 +20,7 @@ export default function ApiKeysPage() {
   const snackbar = useSnackbar();
   const confirm = useConfirm();
   const [params, update] = useListParams({ limit: 10 });
-  const list = useList<ApiKeyRow>(SEARCH_APIKEYS, params);
+  const list = useList(SEARCH_APIKEYS, params);
   const [name, setName] = useState("");
   const [sending, setSending] = useState(false);
   const [fresh, setFresh] = useState<{ key: string; name: string } | null>(null);

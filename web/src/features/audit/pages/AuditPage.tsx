@@ -12,7 +12,7 @@ const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "b
 export default function AuditPage() {
   const { t } = useTranslation("audit");
   const [params, update] = useListParams({ limit: 10, search: "", outcome: "" });
-  const list = useList<AuditRow>(SEARCH_AUDIT, params);
+  const list = useList(SEARCH_AUDIT, params);
 
   const columns: Column<AuditRow>[] = [
     { key: "createdAt", header: t("when"), render: (r) => formatDate(r.createdAt, true) },

@@ -22,9 +22,9 @@ export default function BillingTabPage() {
   const { userData } = useSession();
   const subsPaging = usePaged(5);
   const payPaging = usePaged(10);
-  const subs = useList<Subscription>(SEARCH_SUBSCRIPTION, { page: subsPaging.page, limit: subsPaging.limit });
+  const subs = useList(SEARCH_SUBSCRIPTION, { page: subsPaging.page, limit: subsPaging.limit });
   // Always the caller's own rows, admins included (they read everyone's on the invoice list).
-  const payments = useList<Payment>(userData ? SEARCH_PAYMENT : null, {
+  const payments = useList(userData ? SEARCH_PAYMENT : null, {
     userId: userData?.userId,
     page: payPaging.page,
     limit: payPaging.limit,

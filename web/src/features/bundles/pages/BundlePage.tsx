@@ -30,7 +30,7 @@ export default function BundlePage() {
   const canBuy = !canManage && ability.can("create", "Payment");
   const [params, update] = useListParams({ limit: 12, isActive: "" });
   const activeOptions = useActiveOptions();
-  const list = useList<Bundle>(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
+  const list = useList(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
   const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
   const { pending, addToCart, buyNow } = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "bundle", refId, qty: 1 }),

@@ -25,7 +25,7 @@ export default function CouponPage() {
   const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Coupon");
   const [params, update] = useListParams({ limit: 10, search: "", status: "" });
-  const list = useList<Coupon>(SEARCH_COUPON, params);
+  const list = useList(SEARCH_COUPON, params);
   const [generating, setGenerating] = useState(false);
   const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);
 

@@ -18,14 +18,14 @@ export default function DownloadPage() {
   const snackbar = useSnackbar();
   const [params, update] = useListParams({ limit: 10, itemPage: 1, itemLimit: 10 });
   // Own finished jobs: an admin's scope is every job, so the page always names the caller.
-  const reports = useList<FinishedJob>("search-history", {
+  const reports = useList("search-history", {
     search: "",
     status: 1,
     userId: userData?.userId,
     page: params.page,
     limit: params.limit,
   });
-  const items = useList<SubscribedItem>("search-downloads", { page: params.itemPage, limit: params.itemLimit });
+  const items = useList("search-downloads", { page: params.itemPage, limit: params.itemLimit });
 
   async function save(kind: "report" | "item-file", id: string | number, name: string) {
     try {

@@ -1,6 +1,6 @@
 import useSWR from "swr";
-import { api, type ListAnswer } from "../../../lib/api";
-import type { HistoryEntry } from "../types";
+import { api, type CallInput } from "../../../lib/api";
+import type { UrlParams } from "../../../lib/useList";
 
 export const SEARCH_HISTORY = "search-history";
 
@@ -11,10 +11,11 @@ export const OPEN_JOBS_REFRESH_MS = 10_000;
  * search-history with SWR. The list refreshes itself while it shows an open (queued) job, so a
  * result appears without a reload; failures are logged (spec section 8) and shown as an error state.
  */
-export function useHistoryList(params: object) {
-  return useSWR<ListAnswer<HistoryEntry>>(
+export function useHistoryList(params: UrlParams<CallInput<typeof SEARCH_HISTORY>>) {
+  return useSWR(
     [SEARCH_HISTORY, params],
-    ([name, body]: [string, object]) => api<ListAnswer<HistoryEntry>>(name, body),
+    // Filters read from the URL may be any string: the server validates them.
+    ([name, body]: [typeof SEARCH_HISTORY, typeof params]) => api(name, body as CallInput<typeof SEARCH_HISTORY>),
     {
       keepPreviousData: true,
       revalidateOnFocus: false,

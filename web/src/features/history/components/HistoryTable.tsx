@@ -4,7 +4,7 @@ import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError, type ListAnswer } from "../../../lib/api";
+import { ApiError, type ListAnswerOf } from "../../../lib/api";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { downloadFile } from "../api/download";
 import { updateHistory } from "../api/updateHistory";
@@ -17,7 +17,7 @@ interface Props {
   /** The back-office view: every user's jobs, the vendor account, and the processing actions. */
   admin: boolean;
   list: {
-    data?: ListAnswer<HistoryEntry>;
+    data?: ListAnswerOf<"search-history">;
     error?: unknown;
     isValidating: boolean;
     mutate: () => Promise<unknown>;

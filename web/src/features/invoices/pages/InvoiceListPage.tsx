@@ -22,8 +22,12 @@ export default function InvoiceListPage() {
   const { ability } = useSession();
   // userId (admins): one client's payments, as linked from the user view.
   const [params, update] = useListParams({ limit: 10, search: "", status: "", userId: 0 });
-  const filters = { search: params.search, status: params.status || undefined, userId: params.userId || undefined };
-  const list = useList<Payment>(SEARCH_PAYMENT, { ...filters, page: params.page, limit: params.limit });
+  const filters = {
+    search: params.search,
+    status: STATUSES.find((status) => status === params.status),
+    userId: params.userId || undefined,
+  };
+  const list = useList(SEARCH_PAYMENT, { ...filters, page: params.page, limit: params.limit });
   const [exporting, setExporting] = useState(false);
   const isAdmin = ability.can("update", "Payment");
 

@@ -25,7 +25,7 @@ export default function ItemSettingPage() {
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const activeOptions = useActiveOptions();
-  const list = useList<Item>(SEARCH_ITEM, params);
+  const list = useList(SEARCH_ITEM, params);
   const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
 
   /** After a save or delete the list returns to its fixed search and sort, then reloads (spec section 4). */

@@ -10,7 +10,7 @@ import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
-import { ITEM_LIST_DEFAULTS, type Item } from "../types";
+import { ITEM_LIST_DEFAULTS } from "../types";
 
 /** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
 export default function ItemShopPage() {
@@ -22,7 +22,7 @@ export default function ItemShopPage() {
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
-  const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
+  const list = useList(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
   const { pending, addToCart, buyNow } = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "item", refId, qty: 1 }),
     checkout: (refId) => checkout({ kind: "item", refId }),

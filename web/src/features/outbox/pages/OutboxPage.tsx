@@ -13,7 +13,7 @@ const STATUS_CLASS = { queued: "badge-info", sent: "badge-success", failed: "bad
 export default function OutboxPage() {
   const { t } = useTranslation("outbox");
   const [params, update] = useListParams({ limit: 10, status: "" });
-  const list = useList<OutboxRow>(SEARCH_OUTBOX, params);
+  const list = useList(SEARCH_OUTBOX, params);
   const [open, setOpen] = useState<number | null>(null);
 
   const columns: Column<OutboxRow>[] = [

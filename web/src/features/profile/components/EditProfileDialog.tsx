@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserData } from "../../../app/session";
-import { ApiError } from "../../../lib/api";
+import { ApiError, type CallAnswer } from "../../../lib/api";
 import { updateProfile, type ProfileForm } from "../api/updateProfile";
 
 interface Props {
   user: UserData;
   onClose: () => void;
-  onSaved: (answer: { message: string; user: UserData }) => void;
+  onSaved: (answer: CallAnswer<"updateuser">) => void;
 }
 
 /** The user-info edit dialog: name, email, phone and avatar of the signed-in user. */

@@ -8,18 +8,18 @@ import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
-import { redeemCoupon, SEARCH_QUOTA, type LedgerRow, type QuotaAnswer } from "../api/quota";
+import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";
 
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
   const snackbar = useSnackbar();
   const { ability, updateUserData } = useSession();
   const [params, update] = useListParams({ limit: 10 });
-  const ledger = useList<LedgerRow>(SEARCH_QUOTA, params);
+  const ledger = useList(SEARCH_QUOTA, params);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const balance = (ledger.data as QuotaAnswer | undefined)?.userQuota;
+  const balance = ledger.data?.userQuota;
   const canRedeem = ability.can("redeem", "Coupon");
 
   async function redeem(event: FormEvent) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api";
 import { updateRole, type RoleInput } from "../api/updateRole";
-import { ACTIONS, SUBJECTS, type Role } from "../types";
+import { ACTIONS, SUBJECTS, type Action, type Role, type Subject } from "../types";
 
 interface Props {
   role: Role | null;
@@ -88,7 +88,7 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
                 className="select select-sm w-32"
                 aria-label={t("action")}
                 value={rule.action}
-                onChange={(e) => setRule(index, { action: e.target.value })}
+                onChange={(e) => setRule(index, { action: e.target.value as Action })}
               >
                 {ACTIONS.map((a) => (
                   <option key={a} value={a}>
@@ -100,7 +100,7 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
                 className="select select-sm w-36"
                 aria-label={t("subject")}
                 value={rule.subject}
-                onChange={(e) => setRule(index, { subject: e.target.value })}
+                onChange={(e) => setRule(index, { subject: e.target.value as Subject })}
               >
                 {SUBJECTS.map((s) => (
                   <option key={s} value={s}>

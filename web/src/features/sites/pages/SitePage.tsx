@@ -26,7 +26,7 @@ export default function SitePage() {
   const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Site");
   const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
-  const list = useList<Site>(SEARCH_SITE, params);
+  const list = useList(SEARCH_SITE, params);
   const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
 
   const remove = useDeleteWithConfirm<Site>({

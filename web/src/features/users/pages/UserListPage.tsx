@@ -25,7 +25,7 @@ export default function UserListPage() {
   const { ability } = useSession();
   const afterSave = useUserSave();
   const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
-  const list = useList<User>(SEARCH_USERS, params);
+  const list = useList(SEARCH_USERS, params);
   // Filters list what the caller may read; a role without those subjects filters by typing only.
   const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);
   const plans = useSWR(ability.can("read", "Item") ? "user-plan-options" : null, searchPlanOptions);

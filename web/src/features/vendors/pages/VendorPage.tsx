@@ -27,7 +27,7 @@ export default function VendorPage() {
   const canManage = ability.can("manage", "Vendor");
   const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
   const activeOptions = useActiveOptions();
-  const list = useList<Vendor>(SEARCH_VENDOR, params);
+  const list = useList(SEARCH_VENDOR, params);
   const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
   const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
 
