@@ -1,4 +1,5 @@
-import { api, apiForm, uploadWithProgress, type CallAnswer } from "../../web/src/lib/api";
+import { api, type CallAnswer } from "../../web/src/lib/api";
+import { apiForm, uploadWithProgress } from "../../web/src/lib/upload";
 import { saveFile } from "../../web/src/lib/download";
 import { useList } from "../../web/src/lib/useList";
 

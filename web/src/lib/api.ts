@@ -36,8 +36,6 @@ export class ApiError extends Error {
   }
 }
 
-type ErrorShape = { error?: string; code?: string; field?: string };
-
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
 
@@ -46,7 +44,30 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener | null) {
   onUnauthorized = listener;
 }
 
-async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
+export const parse = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The ApiError of a non-2xx answer, from its body (null when it was not JSON). */
+export function answerError(status: number, data: unknown): ApiError {
+  const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
+  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
+}
+
+/** A call failed: a 401 (but a failed sign-in's) signs the app out; the answer becomes an ApiError. */
+export function failure(name: CallName, status: number, text: string): ApiError {
+  if (status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
+  return answerError(status, parse(text));
+}
+
+export const unreachable = () => new ApiError(0, "network_error", networkText());
+
+/** POSTs a body to a call and reads its JSON answer (api() and lib/upload.ts build the bodies). */
+export async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/api/${name}`, {
@@ -58,79 +79,17 @@ async function post(name: CallName, body: BodyInit, json: boolean, signal?: Abor
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", networkText());
+    throw unreachable();
   }
   const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const shaped = (data ?? {}) as ErrorShape;
-    if (response.status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
-  }
-  return data;
+  if (!response.ok) throw failure(name, response.status, text);
+  return parse(text);
 }
 
 /** Calls `POST /api/<name>` with a JSON body; the name, body and answer are the contract's. */
-export async function api<N extends JsonCallName>(
+export function api<N extends JsonCallName>(
   name: N,
   ...[body, init]: BodyArgs<N, [init?: { signal?: AbortSignal }]>
 ): Promise<CallAnswer<N>> {
-  return (await post(name, JSON.stringify(body ?? {}), true, init?.signal)) as CallAnswer<N>;
-}
-
-/** A field multipart can carry: text (numbers and booleans as text) or a file. */
-type FormValue = string | number | boolean | Blob | null | undefined;
-/** A call's input when every field fits in multipart (no nested objects or lists); never otherwise. */
-type FormInput<N extends CallName> = CallInput<N> extends Record<string, FormValue> ? CallInput<N> : never;
-
-/** Builds multipart form data from a call's fields (booleans and numbers as text; null/undefined skipped). */
-function toFormData(fields: Record<string, FormValue>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof Blob) form.append(key, value);
-    else form.append(key, String(value));
-  }
-  return form;
-}
-
-/** Calls `POST /api/<name>` with a multipart body built from the call's fields (files travel as parts). */
-export async function apiForm<N extends JsonCallName>(name: N, fields: FormInput<N>): Promise<CallAnswer<N>> {
-  return (await post(name, toFormData(fields), false)) as CallAnswer<N>;
-}
-
-/** Uploads a call's fields as multipart with progress (fetch has none): resolves with the answer or rejects with ApiError. */
-export function uploadWithProgress<N extends JsonCallName>(
-  name: N,
-  fields: FormInput<N>,
-  onProgress: (fraction: number) => void,
-): Promise<CallAnswer<N>> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/${name}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as CallAnswer<N>);
-      else {
-        const shaped = (data ?? {}) as ErrorShape;
-        if (xhr.status === 401) onUnauthorized?.();
-        reject(new ApiError(xhr.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field));
-      }
-    };
-    xhr.send(toFormData(fields));
-  });
+  return post(name, JSON.stringify(body ?? {}), true, init?.signal) as Promise<CallAnswer<N>>;
 }

@@ -1,4 +1,4 @@
-import { ApiError, networkText, type CallInput, type FileCallName } from "./api";
+import { answerError, type CallInput, type FileCallName } from "./api";
 
 /** What the `download` call serves: a report, an item's file or a job's file. */
 export type DownloadKind = CallInput<"download">["kind"];
@@ -30,10 +30,7 @@ export async function saveFile<N extends FileCallName>(name: N, body: CallInput<
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (!response.ok) {
-    const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText());
-  }
+  if (!response.ok) throw answerError(response.status, await response.json().catch(() => null));
   // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
   // under the server's file name, so following it saves the file without leaving the page.
   if (response.headers.get("content-type")?.includes("application/json")) {

@@ -1,4 +1,5 @@
-import { api, apiForm, type CallInput, type ListRow } from "../../../lib/api";
+import { api, type CallInput, type ListRow } from "../../../lib/api";
+import { apiForm } from "../../../lib/upload";
 
 /** updateuser on one's own row: name, email, phone and an optional new avatar (multipart). */
 export function updateOwnProfile(

@@ -1,4 +1,5 @@
-import { apiForm, type CallInput } from "../../../lib/api";
+import { type CallInput } from "../../../lib/api";
+import { apiForm } from "../../../lib/upload";
 
 export type FinishJob = CallInput<"update-history">;
 

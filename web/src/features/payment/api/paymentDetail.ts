@@ -1,4 +1,5 @@
-import { api, uploadWithProgress } from "../../../lib/api";
+import { api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export const paymentDetail = (referenceId: string) => api("payment-detail", { referenceId });
 

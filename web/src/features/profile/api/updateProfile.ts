@@ -1,4 +1,4 @@
-import { uploadWithProgress } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface ProfileForm {
   userId: number;

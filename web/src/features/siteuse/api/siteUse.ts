@@ -1,4 +1,5 @@
-import { api, uploadWithProgress, type CallAnswer } from "../../../lib/api";
+import { api, type CallAnswer } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export type SubmittedJob = CallAnswer<"submit-job">;
 

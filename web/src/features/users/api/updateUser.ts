@@ -1,4 +1,5 @@
-import { uploadWithProgress, type CallAnswer } from "../../../lib/api";
+import { type CallAnswer } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface UserForm {
   userId: number;
