@@ -8,6 +8,87 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The Worker's layers (docs/decisions/0006-worker-layers.md): a folder of worker/src imports only the folders
+ * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. The entry
+ * points (worker/src/index.ts, cron.ts) wire everything together and may import anything.
+ */
+const WORKER_LAYERS = {
+  errors: [],
+  db: ["errors"],
+  auth: ["db", "errors"],
+  domain: ["auth", "db", "errors"],
+  http: ["auth", "db", "errors"],
+  routes: ["domain", "auth", "db", "errors", "http"],
+};
+const WORKER_FOLDERS = [...Object.keys(WORKER_LAYERS), "contract"];
+/** Files that still import across the layers; the next commit moves what they import and empties this list. */
+const LAYERS_NOT_YET_HELD = [
+  "worker/src/domain/commerce/grant.ts",
+  "worker/src/domain/commerce/lines.ts",
+  "worker/src/domain/commerce/queries.ts",
+  "worker/src/domain/commerce/receipt.ts",
+  "worker/src/domain/jobs/claims.ts",
+  "worker/src/domain/jobs/mails.ts",
+  "worker/src/http/context.ts",
+  "worker/src/routes/account.ts",
+  "worker/src/routes/auth.ts",
+  "worker/src/routes/bundles.ts",
+  "worker/src/routes/coupons.ts",
+  "worker/src/routes/invoices.ts",
+  "worker/src/routes/items.ts",
+  "worker/src/routes/users.ts",
+  "worker/src/routes/vendors.ts",
+];
+
+/** An import that climbs out of the importing folder into one of `folders`: "../db", "../../auth/session". */
+const importOf = (folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+
+const workerLayerRules = [
+  ...Object.entries(WORKER_LAYERS).map(([layer, allowed]) => {
+    const forbidden = WORKER_FOLDERS.filter((folder) => folder !== layer && folder !== "contract" && !allowed.includes(folder));
+    const may = [...allowed, "contract"].map((folder) => `${folder}/`).join(", ");
+    const patterns = [
+      {
+        regex: importOf(forbidden),
+        message: `worker/src/${layer}/ may import only ${may} (docs/decisions/0006-worker-layers.md).`,
+      },
+    ];
+    if (layer === "routes") {
+      patterns.push({
+        regex: "^(\\./|(\\.\\./)+routes/)",
+        message: "A route file imports no other route file: move shared code down to domain/, http/ or db/.",
+      });
+    }
+    return {
+      files: [`worker/src/${layer}/**/*.ts`],
+      // The route table (routes/index.ts) is the one file that imports every route file.
+      ignores: [...(layer === "routes" ? ["worker/src/routes/index.ts"] : []), ...LAYERS_NOT_YET_HELD],
+      rules: { "no-restricted-imports": ["error", { patterns }] },
+    };
+  }),
+  {
+    files: ["worker/src/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: importOf(Object.keys(WORKER_LAYERS)),
+              message: "worker/src/contract/ imports nothing but zod and itself (docs/decisions/0006-worker-layers.md).",
+            },
+            {
+              regex: "^(?!zod(/|$))[^.]",
+              message: "worker/src/contract/ imports nothing but zod and itself (docs/decisions/0006-worker-layers.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["dist/", "**/.wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },
   js.configs.recommended,
@@ -54,6 +135,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...workerLayerRules,
   {
     files: ["worker/**/*.ts", "tests/worker/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { translateError } from "../../worker/src/http/messages";
+import { translateError } from "../../worker/src/errors/messages";
 
 /**
- * Every error text the Worker throws has a French and an Arabic translation (worker/src/http/messages),
+ * Every error text the Worker throws has a French and an Arabic translation (worker/src/errors/messages),
  * so a new or edited message cannot reach French or Arabic users in English unnoticed. The texts are
  * read from the sources (relative to the project root, where Vitest runs).
  */
@@ -41,7 +41,7 @@ function literalText(literal: string): string {
 function scan(): { messages: Found[]; unreadable: Found[] } {
   const messages: Found[] = [];
   const unreadable: Found[] = [];
-  const files = readdirSync(ROOT, { recursive: true }).filter((f) => f.endsWith(".ts") && !f.startsWith("http/messages"));
+  const files = readdirSync(ROOT, { recursive: true }).filter((f) => f.endsWith(".ts") && !f.startsWith("errors/messages"));
   for (const file of files) {
     const source = readFileSync(`${ROOT}/${file}`, "utf8");
     for (const [, arg] of [...source.matchAll(CALL), ...source.matchAll(OTHER)]) {
@@ -54,7 +54,7 @@ function scan(): { messages: Found[]; unreadable: Found[] } {
       // A named constant of the same file (`const WRONG_CREDENTIALS = "…"`); the helpers' own definitions pass `message`.
       const constant = new RegExp(String.raw`const ${arg} = (${LITERAL})`).exec(source);
       if (constant) messages.push({ file, text: literalText(constant[1]!) });
-      else if (!(file === "http/errors.ts" && arg === "message")) unreadable.push({ file, text: arg! });
+      else if (!(file === "errors/index.ts" && arg === "message")) unreadable.push({ file, text: arg! });
     }
   }
   return { messages, unreadable };

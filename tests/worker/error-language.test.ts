@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "../../worker/src/http/body";
-import { HttpError } from "../../worker/src/http/errors";
-import { translateError } from "../../worker/src/http/messages";
+import { HttpError } from "../../worker/src/errors";
+import { translateError } from "../../worker/src/errors/messages";
 import { call, createUser, uniqueEmail, type CallResult } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */

@@ -1,8 +1,8 @@
 import { pruneAttempts } from "./auth/throttle";
-import { expirePayments } from "./commerce/expire";
+import { expirePayments } from "./domain/commerce/expire";
 import { getDb, nowSeconds } from "./db";
-import { releaseStaleClaims } from "./jobs/claims";
-import { deliverOutbox } from "./outbox";
+import { releaseStaleClaims } from "./domain/jobs/claims";
+import { deliverOutbox } from "./domain/outbox/queue";
 
 /** A periodic task run by the cron trigger (wrangler.toml [triggers]). */
 export interface CronTask {

@@ -3,7 +3,7 @@ import { runCron } from "./cron";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders } from "./http/headers";
 import { routes } from "./routes";
-import { serveImage } from "./storage/files";
+import { serveImage } from "./domain/storage/files";
 
 const dispatch = createDispatcher(routes);
 

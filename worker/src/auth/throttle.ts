@@ -1,5 +1,5 @@
 import { nowSeconds } from "../db";
-import { tooManyRequests } from "../http/errors";
+import { tooManyRequests } from "../errors";
 
 /** Failed sign-ins allowed per window: per email address, and per client address. */
 export const THROTTLE = { windowSeconds: 15 * 60, perEmail: 5, perAddress: 20 } as const;

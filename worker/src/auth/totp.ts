@@ -1,5 +1,5 @@
 import { Secret, TOTP } from "otpauth";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 
 const PERIOD = 30;
 

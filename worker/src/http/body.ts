@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest, HttpError, requiredMessage, tooLarge, unsupportedType } from "./errors";
+import { badRequest, formatBytes, HttpError, requiredMessage, tooLarge, unsupportedType } from "../errors";
 
 export const JSON_LIMIT = 1024 * 1024;
 
@@ -28,10 +28,6 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
 }
 
 export interface ParsedBody {

@@ -1,14 +1,9 @@
 import type { AppAbility, AppRule } from "../auth/ability";
+import type { AgentPrincipal } from "../auth/apikey";
 import type { SessionUser } from "../auth/session";
-import { auditInsert, type AuditEntry } from "../audit";
+import { auditInsert, type AuditEntry } from "../domain/audit";
 import type { DB } from "../db";
-import { unauthorized } from "./errors";
-
-/** An automation agent authenticated by an API key. */
-export interface AgentPrincipal {
-  apiKeyId: number;
-  keyName: string;
-}
+import { unauthorized } from "../errors";
 
 /** Everything a handler knows about the request and its caller. */
 export interface Ctx {

@@ -3,12 +3,12 @@ import { AGENT_RULES, loadAgent } from "../auth/apikey";
 import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
-import { requestLanguage } from "../outbox-mails";
 import { meterD1, newUsage, usageHeader } from "../db/meter";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
 import { auditQuery, type Ctx } from "./context";
-import { forbidden, HttpError, notFound, unauthorized } from "./errors";
+import { forbidden, HttpError, notFound, unauthorized } from "../errors";
+import { requestLanguage } from "./language";
 import { errorResponse } from "./respond";
 import type { RouteDef } from "./route";
 

@@ -1,5 +1,5 @@
-import { HttpError } from "./errors";
-import { translateError } from "./messages";
+import { HttpError } from "../errors";
+import { translateError } from "../errors/messages";
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   const response = new Response(JSON.stringify(data), {

@@ -7,12 +7,12 @@ import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { queueMail } from "../outbox";
-import { requestLanguage } from "../outbox-mails";
+import { queueMail } from "../domain/outbox/queue";
+import { requestLanguage } from "../http/language";
 import { resetMail, verificationMail } from "./mails";
 
 const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
 import { actorOf, auditQuery } from "../http/context";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { changes, nowIso, runBatch, type DB } from "../db";
 import type { Ctx } from "../http/context";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";

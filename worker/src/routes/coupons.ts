@@ -3,7 +3,7 @@ import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
 import { auditQuery } from "../http/context";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";

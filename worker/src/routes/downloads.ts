@@ -2,13 +2,13 @@ import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
 import { requireUser, type Ctx } from "../http/context";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { claimTag } from "../jobs/claims";
-import { serveAttachment } from "../storage/files";
-import { presignDownload, r2S3Settings } from "../storage/presign";
+import { claimTag } from "../domain/jobs/claims";
+import { serveAttachment } from "../domain/storage/files";
+import { presignDownload, r2S3Settings } from "../domain/storage/presign";
 
 const missing = () => notFound("No such file.");
 

@@ -3,16 +3,16 @@ import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { claimTag } from "../jobs/claims";
+import { claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { jobDoneMail, jobFailedMail } from "../jobs/mails";
-import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../jobs/view";
-import { queueMail } from "../outbox";
-import { bodyLimitFor, deleteStored, storeUpload } from "../storage/files";
+import { jobDoneMail, jobFailedMail } from "../domain/jobs/mails";
+import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
+import { queueMail } from "../domain/outbox/queue";
+import { bodyLimitFor, deleteStored, storeUpload } from "../domain/storage/files";
 
 /** An optional numeric filter: blank, null or "all" mean none. */
 const optionalId = () => z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.id().optional());

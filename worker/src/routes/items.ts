@@ -2,11 +2,11 @@ import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import type { Ctx } from "../http/context";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../storage/files";
+import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { auditAfter, countOf, statusFilter } from "./sites";
 
 const ITEM_COLUMNS = [

@@ -3,14 +3,14 @@ import { randomToken } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { nowIso } from "../db";
 import { requireUser, type Ctx } from "../http/context";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
-import { claimCutoff, claimTag } from "../jobs/claims";
+import { claimCutoff, claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { loadHistoryView } from "../jobs/view";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../storage/files";
+import { loadHistoryView } from "../domain/jobs/view";
+import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 
 /** A usable site with its price; null when it does not exist or is switched off. */
 async function usableSite(ctx: Ctx, siteId: number) {

@@ -1,6 +1,7 @@
 import type { Ctx } from "../http/context";
-import type { Mail } from "../outbox";
-import { formatDate, formatMoney, mailTexts, renderMail, type MailLanguage } from "../outbox-mails";
+import type { Mail } from "../domain/outbox/queue";
+import { formatDate, formatMoney, mailTexts, renderMail } from "../domain/outbox/mails";
+import type { Language } from "../errors/language";
 
 /** Links in mails point at the site the request came to (a Worker route of this deployment). */
 const link = (ctx: Ctx, path: string) => `${ctx.url.origin}${path}`;
@@ -9,7 +10,7 @@ const link = (ctx: Ctx, path: string) => `${ctx.url.origin}${path}`;
  * Mails are in the reader's language: the caller passes the language of the user's own request
  * (`requestLanguage`) or the user's stored one; English when neither is known (say, an admin adds a user).
  */
-export function verificationMail(ctx: Ctx, to: string, name: string, token: string, language: MailLanguage = "en"): Mail {
+export function verificationMail(ctx: Ctx, to: string, name: string, token: string, language: Language = "en"): Mail {
   const url = link(ctx, `/pages/authentication/verify-email-v1?token=${encodeURIComponent(token)}`);
   return {
     to,
@@ -18,7 +19,7 @@ export function verificationMail(ctx: Ctx, to: string, name: string, token: stri
   };
 }
 
-export function resetMail(ctx: Ctx, to: string, name: string, token: string, language: MailLanguage = "en"): Mail {
+export function resetMail(ctx: Ctx, to: string, name: string, token: string, language: Language = "en"): Mail {
   const url = link(ctx, `/pages/authentication/reset-password-v1?token=${encodeURIComponent(token)}`);
   return {
     to,
@@ -42,7 +43,7 @@ export function invoiceMail(
   ctx: Ctx,
   to: string,
   payment: InvoiceMailPayment,
-  language: MailLanguage,
+  language: Language,
   custom: { subject?: string | null; message?: string | null } = {},
 ): Mail {
   const money = (minor: number) => formatMoney(language, minor, payment.currency);

@@ -1,17 +1,23 @@
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { changes, nowSeconds, runBatch } from "../db";
-import { grantPayment } from "../commerce/grant";
-import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../commerce/lines";
-import { countPayments, paymentConditions, paymentWithUser, selectPayments, type PaymentWithUser } from "../commerce/queries";
-import { checkSignature } from "../commerce/signature";
+import { grantPayment } from "../domain/commerce/grant";
+import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
+import {
+  countPayments,
+  paymentConditions,
+  paymentWithUser,
+  selectPayments,
+  type PaymentWithUser,
+} from "../domain/commerce/queries";
+import { checkSignature } from "../domain/commerce/signature";
 import { auditQuery, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../outbox-mails";
-import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../storage/files";
+import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
+import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 
 /** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
 export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));

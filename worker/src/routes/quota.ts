@@ -3,7 +3,7 @@ import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { requireUser } from "../http/context";
-import { conflict, forbidden, notFound } from "../http/errors";
+import { conflict, forbidden, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";

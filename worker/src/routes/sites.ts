@@ -2,11 +2,11 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { z } from "zod";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { actorOf, type Ctx } from "../http/context";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
+import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
 
 /**
  * A status filter of the catalogue lists: "active"/"inactive", booleans or 1/0; blank or "all"

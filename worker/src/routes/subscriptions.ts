@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { requireUser } from "../http/context";
-import { forbidden } from "../http/errors";
+import { forbidden } from "../errors";
 import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";

@@ -3,19 +3,19 @@ import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
-import { countUsers, selectUserView, toUserView, userOrder, type UserView } from "../db/users";
+import { countUsers, selectUserView, toUserView, userOrder, type UserView } from "../domain/users/view";
 import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, notFound, requiredField } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { queueMail } from "../outbox";
-import { bodyLimitFor, imageUrl, storeUpload } from "../storage/files";
-import { isMailLanguage, type MailLanguage } from "../outbox-mails";
+import { queueMail } from "../domain/outbox/queue";
+import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
+import { isLanguage, type Language } from "../errors/language";
 import { verificationMail } from "./mails";
 
-const languageOr = (stored: string): MailLanguage => (isMailLanguage(stored) ? stored : "en");
+const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
 const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { seal } from "../auth/secretbox";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import type { Ctx } from "../http/context";
-import { badRequest, conflict, notFound, requiredField } from "../http/errors";
+import { badRequest, conflict, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";

@@ -1,4 +1,4 @@
-import type { DB } from "./db";
+import type { DB } from "../../db";
 
 export interface Mail {
   to: string;

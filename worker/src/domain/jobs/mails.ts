@@ -1,6 +1,7 @@
-import type { Ctx } from "../http/context";
-import type { Mail } from "../outbox";
-import { isMailLanguage, mailTexts, renderMail, type MailLanguage } from "../outbox-mails";
+import type { Ctx } from "../../http/context";
+import type { Mail } from "../outbox/queue";
+import { isLanguage, type Language } from "../../errors/language";
+import { mailTexts, renderMail } from "../outbox/mails";
 
 interface JobMailInput {
   to: string;
@@ -11,7 +12,7 @@ interface JobMailInput {
   language: string;
 }
 
-const languageOf = (job: JobMailInput): MailLanguage => (isMailLanguage(job.language) ? job.language : "en");
+const languageOf = (job: JobMailInput): Language => (isLanguage(job.language) ? job.language : "en");
 
 export function jobDoneMail(ctx: Ctx, job: JobMailInput, similarity: number, hasReport: boolean): Mail {
   const language = languageOf(job);

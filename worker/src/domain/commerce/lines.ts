@@ -1,6 +1,6 @@
-import type { Ctx } from "../http/context";
-import { conflict, notFound } from "../http/errors";
-import type { PaymentStatus } from "../db/schema";
+import type { Ctx } from "../../http/context";
+import { conflict, notFound } from "../../errors";
+import type { PaymentStatus } from "../../db/schema";
 
 export type LineKind = "item" | "bundle";
 

@@ -1,4 +1,4 @@
-import type { Ctx } from "../http/context";
+import type { Ctx } from "../../http/context";
 
 /** Who holds a claim: an agent's key or a signed-in user (an admin). */
 export function claimTag(ctx: Ctx): string {

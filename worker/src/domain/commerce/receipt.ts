@@ -1,5 +1,5 @@
-import { byLanguageSql, mailTexts, renderAll } from "../outbox-mails";
-import type { Ctx } from "../http/context";
+import { byLanguageSql, mailTexts, renderAll } from "../outbox/mails";
+import type { Ctx } from "../../http/context";
 import type { PaymentLine } from "./lines";
 
 /** Stand-ins for what only the grant's own batch knows: the invoice number and the buyer's name. */

@@ -21,3 +21,8 @@ export const conflict = (message: string, code = "conflict", field?: string) => 
 export const tooLarge = (message: string) => new HttpError(413, "too_large", message);
 export const unsupportedType = (message: string, field?: string) => new HttpError(415, "unsupported_type", message, field);
 export const tooManyRequests = (message: string) => new HttpError(429, "rate_limited", message);
+
+/** A size as error texts write it (limits of bodies and uploads). */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
+}

@@ -1,6 +1,5 @@
-import { randomToken, toHex } from "../auth/crypto";
-import { formatBytes } from "../http/body";
-import { tooLarge, unsupportedType } from "../http/errors";
+import { randomToken, toHex } from "../../auth/crypto";
+import { formatBytes, tooLarge, unsupportedType } from "../../errors";
 
 /** What an upload may be, decided by its bytes (never by its name or declared type). */
 export type FileKind = "png" | "jpeg" | "webp" | "pdf" | "docx" | "txt" | "zip";

@@ -1,7 +1,7 @@
-import { randomToken } from "../auth/crypto";
-import { changes, runBatch } from "../db";
-import { actorOf, type Ctx } from "../http/context";
-import { conflict, notFound } from "../http/errors";
+import { randomToken } from "../../auth/crypto";
+import { changes, runBatch } from "../../db";
+import { actorOf, type Ctx } from "../../http/context";
+import { conflict, notFound } from "../../errors";
 import { parseLines, type PaymentLine } from "./lines";
 import { receiptStatement } from "./receipt";
 

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
-import { scopeOf } from "../auth/ability";
-import { ftsQuery, likeAnywhere } from "../db";
-import { requireUser, type Ctx } from "../http/context";
-import { forbidden, notFound } from "../http/errors";
+import { scopeOf } from "../../auth/ability";
+import { ftsQuery, likeAnywhere } from "../../db";
+import { requireUser, type Ctx } from "../../http/context";
+import { forbidden, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
 /** A payment list's WHERE (null: every payment) and whether it looks at the buyer's name. */
