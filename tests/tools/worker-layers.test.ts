@@ -53,3 +53,26 @@ describe("the Worker's layers are held by lint", () => {
     expect(await refusals("worker/src/cron.ts", "./domain/jobs/claims")).toEqual([]);
   });
 });
+
+describe("audit rows are written one way", () => {
+  /** The no-restricted-syntax messages of `code` written in a route file. */
+  async function refused(code: string, filePath = "worker/src/routes/probe.ts"): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+
+  it.each([
+    ['export const row = (db: any) => db.insertInto("audit_log").values({ action: "x" });'],
+    ['export const row = (d1: any) => d1.prepare("INSERT INTO audit_log (action) VALUES (?1)");'],
+    ["export const row = (d1: any) => d1.prepare(`insert into  audit_log (action)\n SELECT ?1 WHERE changes() = 1`);"],
+  ])("refuses another way: %s", async (code) => {
+    expect(await refused(code)).toEqual(["Audit rows are written by audit() of worker/src/domain/audit.ts only."]);
+  });
+
+  it("lets domain/audit.ts write them, and anyone read them", async () => {
+    expect(await refused('export const row = (db: any) => db.insertInto("audit_log");', "worker/src/domain/audit.ts")).toEqual(
+      [],
+    );
+    expect(await refused('export const rows = (db: any) => db.selectFrom("audit_log").selectAll();')).toEqual([]);
+  });
+});

@@ -6,8 +6,8 @@ import { getDb, nowSeconds } from "../db";
 import { meterD1, newUsage, usageHeader } from "../db/meter";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
-import { auditQuery, type Ctx } from "./context";
 import { forbidden, HttpError, notFound, unauthorized } from "../errors";
+import type { Ctx } from "./context";
 import { requestLanguage } from "./language";
 import { errorResponse } from "./respond";
 import type { RouteDef } from "./route";
@@ -15,7 +15,15 @@ import type { RouteDef } from "./route";
 /** Refreshing lastSeenAt at most once a minute keeps most requests free of writes. */
 const TOUCH_EVERY_SECONDS = 60;
 
-export function createDispatcher(routes: RouteDef[]) {
+/**
+ * What the dispatcher leaves to its caller (the entry point wires the domain in, so http/ needs none of it):
+ * `refused` records a call answered 403, for the audit log; it runs after the answer (waitUntil).
+ */
+export interface DispatchHooks {
+  refused(ctx: Ctx, call: string, code: string): Promise<unknown>;
+}
+
+export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
   const byName = new Map<string, RouteDef>();
   for (const def of routes) {
     if (byName.has(def.name)) throw new Error(`call ${def.name} is declared twice`);
@@ -54,13 +62,7 @@ export function createDispatcher(routes: RouteDef[]) {
       // Browsers send the web app's language cookie; other clients get the contract's English texts.
       const response = errorResponse(error, requestLanguage(request));
       if (error instanceof HttpError && error.status === 403 && ctx) {
-        const refused = auditQuery(ctx, {
-          action: "refused",
-          subject: name.slice(0, 60),
-          outcome: "denied",
-          detail: { reason: error.code },
-        });
-        exec.waitUntil(refused.execute().then(() => undefined));
+        exec.waitUntil(hooks.refused(ctx, name.slice(0, 60), error.code).then(() => undefined));
       }
       if (error instanceof HttpError && error.status === 401 && readCookie(request, SESSION_COOKIE)) {
         response.headers.append("set-cookie", clearSessionCookie(url.protocol === "https:"));

@@ -6,14 +6,15 @@ import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "..
 import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { audit } from "../domain/audit";
+import { resetMail, verificationMail } from "../domain/users/mails";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
-import { resetMail, verificationMail } from "./mails";
 
 const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
 const FORGOT_PER_HOUR = 3;
@@ -39,7 +40,7 @@ const forgotPassword = route({
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
-        queueMail(ctx.db, resetMail(ctx, email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+        queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
         ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
     }
@@ -63,7 +64,7 @@ const resetPassword = route({
       // A new password ends every session, wherever it was opened.
       ctx.db.deleteFrom("sessions").where("userId", "=", used.userId),
       ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
-      auditQuery(ctx, { action: "reset-password", subject: "User", subjectId: used.userId }),
+      audit(domainOf(ctx), { action: "reset-password", subject: "User", subjectId: used.userId }),
     ]);
     return json({ message: "Your password has been changed. You can sign in now." });
   },
@@ -91,7 +92,10 @@ const resendVerification = route({
     const { token, insert } = await issueToken(ctx.db, user.userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,
-      queueMail(ctx.db, verificationMail(ctx, user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+      queueMail(
+        ctx.db,
+        verificationMail(portalOf(ctx), user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en"),
+      ),
     ]);
     return json({ message: "A new verification link is on its way." });
   },
@@ -134,7 +138,7 @@ const changePassword = route({
       ),
       prepare(ctx.env.DB, ctx.db.deleteFrom("sessions").where("userId", "=", user.userId)),
       session.statement,
-      prepare(ctx.env.DB, auditQuery(ctx, { action: "change-password", subject: "User", subjectId: user.userId })),
+      prepare(ctx.env.DB, audit(domainOf(ctx), { action: "change-password", subject: "User", subjectId: user.userId })),
     ]);
     ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
     return json({ message: "Your password has been changed. Other sessions were signed out." });
@@ -189,7 +193,7 @@ const twoFactorEnable = route({
           .where("userId", "=", user.userId)
           .where("twoFactorEnabled", "=", 0),
         abortUnlessChanged(ctx.env.DB),
-        auditQuery(ctx, { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
+        audit(domainOf(ctx), { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
       ],
       async () => {
         const now = await ctx.db
@@ -213,7 +217,7 @@ const twoFactorDisable = route({
     await assertPassword(ctx, user.userId, password, "password");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
-      auditQuery(ctx, { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
+      audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
     ]);
     return json({ message: "Two-factor authentication is off." });
   },
@@ -275,7 +279,12 @@ const revokeSession = route({
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) !== 1) throw notFound("No such session.");
     if (userId !== ctx.user?.userId) {
-      await auditQuery(ctx, { action: "revoke-session", subject: "User", subjectId: userId, detail: { sessionId } }).execute();
+      await audit(domainOf(ctx), {
+        action: "revoke-session",
+        subject: "User",
+        subjectId: userId,
+        detail: { sessionId },
+      }).execute();
     }
     return json({ message: "The session was signed out." });
   },

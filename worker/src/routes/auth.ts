@@ -9,16 +9,16 @@ import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
+import { audit } from "../domain/audit";
+import { verificationMail } from "../domain/users/mails";
 import { findUserView, toUserData } from "../domain/users/view";
-import { auditInsert } from "../domain/audit";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
-import { verificationMail } from "./mails";
 
 const WRONG_CREDENTIALS = "The email or password is incorrect.";
 const CHALLENGE_ATTEMPTS = 5;
@@ -53,8 +53,9 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
       ctx.env.DB.prepare("UPDATE users SET mailLanguage = ?2 WHERE userId = ?1 AND mailLanguage <> ?2").bind(userId, language),
     );
   }
-  const actor = { actorId: userId, actorEmail: email, ip: ctx.ip };
-  statements.push(prepare(ctx.env.DB, auditInsert(ctx.db, actor, { action: "login", subject: "User", subjectId: userId })));
+  // The row names the user signing in: the request has no user yet.
+  const actor = { userId, email, ip: ctx.ip, agent: null };
+  statements.push(prepare(ctx.env.DB, audit({ db: ctx.db, actor }, { action: "login", subject: "User", subjectId: userId })));
   if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
   else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
@@ -70,7 +71,7 @@ async function meAnswer(ctx: Ctx, userId: number, userAbilityRules: AppRule[], m
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
   await ctx.env.DB.batch([
     ...failureStatements(ctx.env.DB, email, ctx.ip),
-    prepare(ctx.env.DB, auditQuery(ctx, { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
+    prepare(ctx.env.DB, audit(domainOf(ctx), { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
   ]);
 }
 
@@ -211,7 +212,10 @@ const register = route({
     const { token, insert } = await issueToken(ctx.db, userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,
-      queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en")),
+      queueMail(
+        ctx.db,
+        verificationMail(portalOf(ctx), input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en"),
+      ),
     ]);
     return signIn(ctx, userId, "client", false, input.userEmail);
   },

@@ -20,7 +20,7 @@ async function cartOf(ctx: Ctx, userId: number) {
     .where("userId", "=", userId)
     .orderBy("cartId")
     .execute();
-  const products = await loadProducts(ctx, rows);
+  const products = await loadProducts(ctx.db, rows);
   const carts = rows.map((r) => {
     const product = products.get(`${r.kind}:${r.refId}`);
     const available = product?.active ?? false;
@@ -80,7 +80,7 @@ const updateCart = route({
         .execute();
       return json({ message: "Removed from your cart.", ...(await cartOf(ctx, user.userId)) });
     }
-    const product = (await loadProducts(ctx, [{ kind, refId }])).get(`${kind}:${refId}`);
+    const product = (await loadProducts(ctx.db, [{ kind, refId }])).get(`${kind}:${refId}`);
     if (!product?.active) throw notFound(`No such ${kind} on sale.`);
     await ctx.db
       .insertInto("carts")
@@ -114,7 +114,7 @@ const checkout = route({
       ? [{ kind: input.kind!, refId: input.refId!, qty: input.qty ?? 1 }]
       : cartRows.map((r) => ({ kind: r.kind, refId: r.refId, qty: r.qty }));
     if (requests.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
-    const lines = await priceLines(ctx, requests, true);
+    const lines = await priceLines(ctx.db, requests, true);
     const amount = sumLines(lines);
     const referenceId = randomToken(18);
     const now = new Date();
@@ -127,7 +127,7 @@ const checkout = route({
         lines: JSON.stringify(lines),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-        expiresAt: expiryFrom(now, ctx.env),
+        expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
       }),
     ];
     if (cartRows.length > 0) {

@@ -1,13 +1,13 @@
 import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { randomToken } from "../auth/crypto";
-import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
-import { auditQuery } from "../http/context";
+import { changes, countOf, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import { audit, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound } from "../errors";
+import { domainOf } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { auditAfter, countOf } from "./sites";
 
 /** Codes are read aloud and typed: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -174,7 +174,7 @@ const generateCoupons = route({
         // One batch: all the codes or none of them.
         await runBatch(ctx.env.DB, [
           ...inserts,
-          auditQuery(ctx, {
+          audit(domainOf(ctx), {
             action: "generate-coupons",
             subject: "Coupon",
             subjectId: batchId,
@@ -212,12 +212,16 @@ const deleteCoupon = route({
     // Conditional on still unused, so a redemption racing the delete wins and keeps its record.
     const [deleted] = await runBatch(ctx.env.DB, [
       ctx.db.deleteFrom("coupons").where("couponId", "=", couponId).where("couponUsed", "=", "N"),
-      auditAfter(ctx, {
-        action: "delete-coupon",
-        subject: "Coupon",
-        subjectId: couponId,
-        detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
-      }),
+      audit(
+        domainOf(ctx),
+        {
+          action: "delete-coupon",
+          subject: "Coupon",
+          subjectId: couponId,
+          detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
+        },
+        oneRowChanged,
+      ),
     ]);
     if (changes(deleted) === 0) throw conflict("A used coupon cannot be deleted.", "coupon_used");
     return json({ message: "Coupon deleted successfully!" });

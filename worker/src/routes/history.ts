@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { audit } from "../domain/audit";
+import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
@@ -95,7 +96,7 @@ const updateHistory = route({
     const d1 = ctx.env.DB;
     const now = nowIso();
     // An agent finishes only a job it still holds (a claim that timed out may have moved on).
-    const agentClaim = ctx.agent ? claimTag(ctx) : null;
+    const agentClaim = ctx.agent ? claimTag(actorOf(ctx)) : null;
     const mailTo = {
       to: job.userEmail,
       name: job.userName,
@@ -119,7 +120,7 @@ const updateHistory = route({
             .bind(now, job.uniqueId, agentClaim);
     const followUps =
       input.status === 1
-        ? [queueMail(ctx.db, jobDoneMail(ctx, mailTo, input.similarity!, report !== null))]
+        ? [queueMail(ctx.db, jobDoneMail(portalOf(ctx), mailTo, input.similarity!, report !== null))]
         : [
             ...(job.pointsSpent > 0
               ? [
@@ -132,7 +133,7 @@ const updateHistory = route({
                     .bind(job.pointsSpent, now, job.userId),
                 ]
               : []),
-            queueMail(ctx.db, jobFailedMail(ctx, mailTo, job.pointsSpent)),
+            queueMail(ctx.db, jobFailedMail(portalOf(ctx), mailTo, job.pointsSpent)),
           ];
     try {
       await runGuardedBatch(
@@ -141,7 +142,7 @@ const updateHistory = route({
           finish,
           abortUnlessChanged(d1),
           ...followUps,
-          auditQuery(ctx, {
+          audit(domainOf(ctx), {
             action: input.status === 1 ? "job.done" : "job.failed",
             subject: "History",
             subjectId: job.uniqueId,
@@ -185,7 +186,7 @@ async function loadJob(ctx: Ctx, uniqueId: string) {
     .where("h.uniqueId", "=", uniqueId)
     .executeTakeFirst();
   if (!job) throw notFound("No such job.");
-  if (ctx.agent && job.claimedBy !== claimTag(ctx)) throw notFound("No such job.");
+  if (ctx.agent && job.claimedBy !== claimTag(actorOf(ctx))) throw notFound("No such job.");
   if (ctx.user && scopeOf(ctx.ability, "update", "History") !== "all" && job.userId !== ctx.user.userId) {
     throw notFound("No such job.");
   }

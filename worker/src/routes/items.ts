@@ -1,13 +1,14 @@
 import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
-import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import type { Ctx } from "../http/context";
+import { changes, countOf, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
-import { auditAfter, countOf, statusFilter } from "./sites";
+import { statusFilter } from "../http/schemas";
 
 const ITEM_COLUMNS = [
   "itemId",
@@ -158,7 +159,7 @@ const updateItem = route({
       if (!existing) {
         const [created] = await runBatch<{ itemId: number }>(ctx.env.DB, [
           ctx.db.insertInto("items").values(fields).returning("itemId"),
-          auditAfter(ctx, { action: "create-item", subject: "Item", detail }),
+          audit(domainOf(ctx), { action: "create-item", subject: "Item", subjectId: insertedRowId, detail }, oneRowChanged),
         ]);
         itemId = created!.results[0]!.itemId;
       } else {
@@ -168,7 +169,7 @@ const updateItem = route({
             .updateTable("items")
             .set({ ...fields, updatedAt: nowIso() })
             .where("itemId", "=", itemId),
-          auditAfter(ctx, { action: "update-item", subject: "Item", subjectId: itemId, detail }),
+          audit(domainOf(ctx), { action: "update-item", subject: "Item", subjectId: itemId, detail }, oneRowChanged),
         ]);
         if (changes(updated) === 0) throw notFound("No such item.");
       }
@@ -203,7 +204,11 @@ const deleteItem = route({
     try {
       [deleted] = await runBatch(ctx.env.DB, [
         ctx.db.deleteFrom("items").where("itemId", "=", itemId),
-        auditAfter(ctx, { action: "delete-item", subject: "Item", subjectId: itemId, detail: { itemName: item.itemName } }),
+        audit(
+          domainOf(ctx),
+          { action: "delete-item", subject: "Item", subjectId: itemId, detail: { itemName: item.itemName } },
+          oneRowChanged,
+        ),
         ctx.db.deleteFrom("carts").where("kind", "=", "item").where("refId", "=", itemId),
       ]);
     } catch (error) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { nowIso } from "../db";
-import { requireUser, type Ctx } from "../http/context";
+import { actorOf, requireUser, type Ctx } from "../http/context";
 import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
@@ -177,7 +177,7 @@ const claimJobs = route({
   schema: z.object({ siteId: f.id().optional(), limit: f.int(1, 20).default(5) }),
   async handler(ctx, { siteId, limit }) {
     const now = nowIso();
-    const cutoff = claimCutoff(ctx.env);
+    const cutoff = claimCutoff(ctx.env.JOB_CLAIM_TIMEOUT_MINUTES);
     // One statement: the WHERE is re-checked per row while it is written, so two agents never take the same job.
     const claimed = await ctx.env.DB.prepare(
       `UPDATE history SET claimedAt = ?1, claimedBy = ?2
@@ -188,7 +188,7 @@ const claimJobs = route({
        AND status = 0 AND (claimedAt IS NULL OR claimedAt < ?3)
        RETURNING historyId`,
     )
-      .bind(now, claimTag(ctx), cutoff, siteId ?? null, limit)
+      .bind(now, claimTag(actorOf(ctx)), cutoff, siteId ?? null, limit)
       .all<{ historyId: number }>();
     const ids = claimed.results.map((r) => r.historyId);
     if (ids.length === 0) return json({ message: "No jobs are waiting.", jobs: [] });

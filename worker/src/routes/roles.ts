@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { ACTIONS, SUBJECTS } from "../auth/ability";
 import { likeAnywhere, runBatch } from "../db";
-import { actorOf, auditQuery } from "../http/context";
+import { audit } from "../domain/audit";
+import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
@@ -116,12 +117,11 @@ const updateRole = route({
         await runBatch(d1, [
           ctx.db.insertInto("roles").values({ roleName: input.roleName, roleDesc: input.roleDesc }),
           ...ruleInserts,
-          ctx.db.insertInto("audit_log").values({
-            ...actorOf(ctx),
+          audit(domainOf(ctx), {
             action: "create-role",
             subject: "Role",
             subjectId: sql<string>`(SELECT CAST(roleId AS TEXT) FROM roles WHERE roleName = ${input.roleName})`,
-            detail: JSON.stringify(detail),
+            detail,
           }),
         ]);
       } else {
@@ -137,7 +137,7 @@ const updateRole = route({
             abortUnlessChanged(d1),
             ctx.db.deleteFrom("role_rules").where("roleId", "=", existing.roleId),
             ...ruleInserts,
-            auditQuery(ctx, { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
+            audit(domainOf(ctx), { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
           ],
           () => notFound("No such role."),
         );
@@ -172,7 +172,7 @@ const deleteRole = route({
           .where("deletedAt", "is not", null),
         ctx.db.deleteFrom("roles").where("roleId", "=", roleId).where("builtIn", "=", 0).where(inUse),
         abortUnlessChanged(ctx.env.DB),
-        auditQuery(ctx, { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
+        audit(domainOf(ctx), { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
       ],
       () => conflict("This role still has users. Give them another role first.", "role_in_use"),
     );

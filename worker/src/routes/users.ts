@@ -3,17 +3,19 @@ import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { queueMail } from "../domain/outbox/queue";
+import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
+import { verificationMail } from "../domain/users/mails";
 import { countUsers, selectUserView, toUserView, userOrder, type UserView } from "../domain/users/view";
-import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
+import { isLanguage, type Language } from "../errors/language";
+import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { queueMail } from "../domain/outbox/queue";
-import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
-import { isLanguage, type Language } from "../errors/language";
-import { verificationMail } from "./mails";
+import { statusFilter } from "../http/schemas";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
@@ -24,17 +26,6 @@ const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactiva
 const otherAdminExists = (userId: number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM users o WHERE o.userRole = 'admin' AND o.userIsActive = 1
       AND o.deletedAt IS NULL AND o.userId <> ${userId})`;
-
-/** selectedStatus accepts "active"/"inactive", booleans or 1/0; blank means any. */
-const statusFilter = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "" || v === "all") return undefined;
-    if (v === "active" || v === true || v === "true" || v === 1 || v === "1") return 1;
-    if (v === "inactive" || v === false || v === "false" || v === 0 || v === "0") return 0;
-    return v;
-  },
-  z.union([z.literal(0), z.literal(1)]).optional(),
-);
 
 const optionalFilter = z.preprocess(
   (v) => (v === null || v === undefined || v === "all" ? "" : typeof v === "number" ? String(v) : v),
@@ -187,13 +178,7 @@ const updateUser = route({
             .insertInto("users")
             .values({ ...fields, ...hash!, twoFactorSecret: null, deletedAt: null, userImage: image?.key ?? null })
             .returning("userId"),
-          ctx.db.insertInto("audit_log").values({
-            ...actorOf(ctx),
-            action: "create-user",
-            subject: "User",
-            subjectId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
-            detail: JSON.stringify(detail),
-          }),
+          audit(domainOf(ctx), { action: "create-user", subject: "User", subjectId: insertedRowId, detail }),
         ]);
         userId = created!.results[0]!.userId;
       } else {
@@ -220,11 +205,17 @@ const updateUser = route({
                   // In the user's own language (stored at their last sign-in), not the admin's.
                   queueMail(
                     ctx.db,
-                    verificationMail(ctx, input.userEmail, input.userName, verify.token, languageOr(target.mailLanguage)),
+                    verificationMail(
+                      portalOf(ctx),
+                      input.userEmail,
+                      input.userName,
+                      verify.token,
+                      languageOr(target.mailLanguage),
+                    ),
                   ),
                 ]
               : []),
-            auditQuery(ctx, { action: "update-user", subject: "User", subjectId: userId, detail }),
+            audit(domainOf(ctx), { action: "update-user", subject: "User", subjectId: userId, detail }),
           ],
           () => conflict(LAST_ADMIN, "last_admin"),
         );
@@ -275,7 +266,12 @@ const deleteUser = route({
         ctx.db.deleteFrom("sessions").where("userId", "=", userId),
         ctx.db.deleteFrom("carts").where("userId", "=", userId),
         ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),
-        auditQuery(ctx, { action: "delete-user", subject: "User", subjectId: userId, detail: { userEmail: target.userEmail } }),
+        audit(domainOf(ctx), {
+          action: "delete-user",
+          subject: "User",
+          subjectId: userId,
+          detail: { userEmail: target.userEmail },
+        }),
       ],
       () => conflict(LAST_ADMIN, "last_admin"),
     );
@@ -295,7 +291,6 @@ const adjustQuota = route({
   }),
   async handler(ctx, { userId, delta, reason }) {
     await loadTarget(ctx, userId);
-    const actor = actorOf(ctx);
     const d1 = ctx.env.DB;
     // The ledger and audit rows are inserted only when the conditional update changed the balance.
     const [updated, , , after] = await runBatch<{ userQuota: number }>(d1, [
@@ -308,13 +303,12 @@ const adjustQuota = route({
         .prepare(
           "INSERT INTO quota_ledger (userId, delta, reason, note, actorId) SELECT ?1, ?2, 'adjust', ?3, ?4 WHERE changes() = 1",
         )
-        .bind(userId, delta, reason, actor.actorId),
-      d1
-        .prepare(
-          `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, detail)
-           SELECT ?1, ?2, ?3, 'adjust-quota', 'Quota', ?4, ?5 WHERE changes() = 1`,
-        )
-        .bind(actor.actorId, actor.actorEmail, actor.ip, String(userId), JSON.stringify({ delta, reason })),
+        .bind(userId, delta, reason, actorOf(ctx).userId),
+      audit(
+        domainOf(ctx),
+        { action: "adjust-quota", subject: "Quota", subjectId: userId, detail: { delta, reason } },
+        oneRowChanged,
+      ),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
     if (changes(updated) !== 1) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
@@ -330,7 +324,7 @@ const resetTwoFactor = route({
     await loadTarget(ctx, userId);
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
-      auditQuery(ctx, { action: "reset-two-factor", subject: "User", subjectId: userId }),
+      audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
     ]);
     return json({ message: "Two-factor authentication was reset." });
   },

@@ -1,13 +1,14 @@
 import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { seal } from "../auth/secretbox";
-import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import type { Ctx } from "../http/context";
+import { changes, countOf, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { auditAfter, countOf, statusFilter } from "./sites";
+import { statusFilter } from "../http/schemas";
 
 /**
  * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
@@ -162,7 +163,7 @@ const updateVendor = route({
     if (!existing) {
       const [created] = await runBatch<{ vendorId: number }>(ctx.env.DB, [
         ctx.db.insertInto("vendor_accounts").values(fields).returning("vendorId"),
-        auditAfter(ctx, { action: "create-vendor", subject: "Vendor", detail }),
+        audit(domainOf(ctx), { action: "create-vendor", subject: "Vendor", subjectId: insertedRowId, detail }, oneRowChanged),
       ]);
       vendorId = created!.results[0]!.vendorId;
     } else {
@@ -172,7 +173,7 @@ const updateVendor = route({
           .updateTable("vendor_accounts")
           .set({ ...fields, updatedAt: nowIso() })
           .where("vendorId", "=", vendorId),
-        auditAfter(ctx, { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }),
+        audit(domainOf(ctx), { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }, oneRowChanged),
       ]);
       if (changes(updated) === 0) throw notFound("No such vendor account.");
     }
@@ -203,12 +204,16 @@ const deleteVendor = route({
           "DELETE FROM vendor_accounts WHERE vendorId = ?1 AND NOT EXISTS (SELECT 1 FROM history WHERE vendorId = ?1 AND status = 0)",
         )
         .bind(vendorId),
-      auditAfter(ctx, {
-        action: "delete-vendor",
-        subject: "Vendor",
-        subjectId: vendorId,
-        detail: { vendorName: vendor.vendorName },
-      }),
+      audit(
+        domainOf(ctx),
+        {
+          action: "delete-vendor",
+          subject: "Vendor",
+          subjectId: vendorId,
+          detail: { vendorName: vendor.vendorName },
+        },
+        oneRowChanged,
+      ),
     ]);
     if (changes(deleted) === 0) {
       const still = await ctx.db
