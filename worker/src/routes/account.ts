@@ -54,7 +54,7 @@ const resetPassword = route({
   schema: z.object({ token: f.text(100), password: f.password() }),
   async handler(ctx, { token, password }) {
     const used = await consumeToken(ctx.db, token, "reset");
-    if (!used) throw badRequest("This reset link is invalid or has expired. Please ask for a new one.", "invalid_token");
+    if (!used) throw badRequest("resetLinkInvalid", "invalid_token");
     const hash = await hashPassword(password, ctx.env.SESSION_PEPPER);
     await runBatch(ctx.env.DB, [
       ctx.db
@@ -76,7 +76,7 @@ const verifyEmail = route({
   schema: z.object({ token: f.text(100) }),
   async handler(ctx, { token }) {
     const used = await consumeToken(ctx.db, token, "verify");
-    if (!used) throw badRequest("This verification link is invalid or has expired.", "invalid_token");
+    if (!used) throw badRequest("verificationLinkInvalid", "invalid_token");
     await ctx.db.updateTable("users").set({ emailVerified: 1 }).where("userId", "=", used.userId).execute();
     return json({ message: "Your email address is confirmed." });
   },
@@ -88,7 +88,7 @@ const resendVerification = route({
   schema: z.object({}),
   async handler(ctx) {
     const user = requireUser(ctx);
-    if (user.emailVerified === 1) throw conflict("Your email address is already confirmed.", "already_verified");
+    if (user.emailVerified === 1) throw conflict("emailAlreadyConfirmed", "already_verified");
     const { token, insert } = await issueToken(ctx.db, user.userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,
@@ -108,7 +108,7 @@ async function assertPassword(ctx: Ctx, userId: number, password: string, field:
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(password, stored, ctx.env.SESSION_PEPPER))) {
-    throw badRequest("The password is not correct.", "wrong_password", field);
+    throw badRequest("wrongPassword", "wrong_password", field);
   }
 }
 
@@ -151,7 +151,7 @@ const twoFactorSetup = route({
   schema: z.object({}),
   async handler(ctx) {
     const user = requireUser(ctx);
-    if (user.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    if (user.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
     const secret = newTotpSecret();
     // A new secret starts a new sequence of codes: the last step accepted for the old one no longer applies.
     const stored = await ctx.db
@@ -160,7 +160,7 @@ const twoFactorSetup = route({
       .where("userId", "=", user.userId)
       .where("twoFactorEnabled", "=", 0)
       .executeTakeFirst();
-    if (Number(stored.numUpdatedRows) !== 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    if (Number(stored.numUpdatedRows) !== 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
     return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
   },
 });
@@ -176,10 +176,10 @@ const twoFactorEnable = route({
       .select(["twoFactorSecret", "twoFactorEnabled"])
       .where("userId", "=", user.userId)
       .executeTakeFirstOrThrow();
-    if (row.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
-    if (!row.twoFactorSecret) throw badRequest("Start the set-up first.", "two_factor_not_set_up");
+    if (row.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
+    if (!row.twoFactorSecret) throw badRequest("twoFactorNotSetUp", "two_factor_not_set_up");
     const step = totpStep(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code);
-    if (step === null) throw badRequest("The code is not correct.", "wrong_code", "code");
+    if (step === null) throw badRequest("wrongCode", "wrong_code", "code");
     // The code's step is claimed in the same batch: a code already accepted cannot turn 2FA on again,
     // and two concurrent enables cannot both pass.
     await runGuardedBatch(
@@ -201,7 +201,7 @@ const twoFactorEnable = route({
           .select("twoFactorEnabled")
           .where("userId", "=", user.userId)
           .executeTakeFirstOrThrow();
-        return now.twoFactorEnabled === 1 ? conflict("Two-factor authentication is already on.", "two_factor_on") : codeUsed(400);
+        return now.twoFactorEnabled === 1 ? conflict("twoFactorAlreadyOn", "two_factor_on") : codeUsed(400);
       },
     );
     return json({ message: "Two-factor authentication is on." });
@@ -230,7 +230,7 @@ const twoFactorDisable = route({
 function sessionOwner(ctx: Ctx, userId: number | undefined): number {
   const user = requireUser(ctx);
   if (userId === undefined || userId === user.userId) return user.userId;
-  if (!ctx.ability.can("manage", "User")) throw notFound("No such session.");
+  if (!ctx.ability.can("manage", "User")) throw notFound("noSuchSession");
   return userId;
 }
 
@@ -277,7 +277,7 @@ const revokeSession = route({
       .where("sessionId", "=", sessionId)
       .where("userId", "=", userId)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) !== 1) throw notFound("No such session.");
+    if (Number(removed.numDeletedRows) !== 1) throw notFound("noSuchSession");
     if (userId !== ctx.user?.userId) {
       await audit(domainOf(ctx), {
         action: "revoke-session",

@@ -63,8 +63,8 @@ const revokeApiKey = route({
   schema: z.object({ apiKeyId: f.id() }),
   async handler(ctx, { apiKeyId }) {
     const found = await ctx.db.selectFrom("api_keys").select(["revokedAt"]).where("apiKeyId", "=", apiKeyId).executeTakeFirst();
-    if (!found) throw notFound("No such API key.");
-    if (found.revokedAt) throw conflict("This API key is already revoked.", "already_revoked");
+    if (!found) throw notFound("noSuchApiKey");
+    if (found.revokedAt) throw conflict("apiKeyRevoked", "already_revoked");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("api_keys").set({ revokedAt: nowIso() }).where("apiKeyId", "=", apiKeyId).where("revokedAt", "is", null),
       audit(domainOf(ctx), { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),

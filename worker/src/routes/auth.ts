@@ -20,9 +20,8 @@ import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
 
-const WRONG_CREDENTIALS = "The email or password is incorrect.";
 const CHALLENGE_ATTEMPTS = 5;
-const challengeExpired = () => new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
+const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
 
 interface SignInOptions {
   /** More statements for the sign-in batch. */
@@ -94,15 +93,15 @@ const login = route({
     if (!user) {
       await burnPasswordCheck(password, ctx.env.SESSION_PEPPER);
       await recordFailure(ctx, email, "unknown_email");
-      throw unauthorized(WRONG_CREDENTIALS);
+      throw unauthorized("wrongCredentials");
     }
     if (!(await verifyPassword(password, user, ctx.env.SESSION_PEPPER))) {
       await recordFailure(ctx, email, "wrong_password");
-      throw unauthorized(WRONG_CREDENTIALS);
+      throw unauthorized("wrongCredentials");
     }
     if (user.userIsActive !== 1) {
       await recordFailure(ctx, email, "inactive");
-      throw forbidden("This account is deactivated. Please contact support.", "account_inactive");
+      throw forbidden("accountDeactivated", "account_inactive");
     }
     const rehash: D1PreparedStatement[] = [];
     if (user.passwordIterations < PBKDF2_ITERATIONS) {
@@ -142,14 +141,14 @@ const twoSteps = route({
         failures: number;
       }>();
     if (!found || !found.twoFactorSecret) throw challengeExpired();
-    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("Too many wrong codes. Please sign in again.");
+    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("tooManyWrongCodes");
     const secret = await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS);
     const step = totpStep(secret, code);
     if (step === null) {
       await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
         .bind(attemptKey, nowSeconds())
         .run();
-      throw new HttpError(401, "wrong_code", "The code is not correct.", "code");
+      throw new HttpError(401, "wrong_code", "wrongCode", "code");
     }
     const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
     // One batch: the challenge is used once and the code's time step once (a replayed or concurrent
@@ -185,7 +184,7 @@ const register = route({
   }),
   async handler(ctx, input) {
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
-    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
     const hash = await hashPassword(input.password, ctx.env.SESSION_PEPPER);
     let userId: number;
     try {
@@ -205,8 +204,7 @@ const register = route({
         .executeTakeFirstOrThrow();
       userId = created.userId;
     } catch (error) {
-      if (String(error).includes("UNIQUE"))
-        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+      if (String(error).includes("UNIQUE")) throw conflict("emailTaken", "email_taken", "userEmail");
       throw error;
     }
     const { token, insert } = await issueToken(ctx.db, userId, "verify");

@@ -66,7 +66,7 @@ const searchBundle = route({
 
 async function loadBundle(ctx: Ctx, bundleId: number) {
   const bundle = await ctx.db.selectFrom("bundles").select(BUNDLE_COLUMNS).where("bundleId", "=", bundleId).executeTakeFirst();
-  if (!bundle) throw notFound("No such bundle.");
+  if (!bundle) throw notFound("noSuchBundle");
   return bundle;
 }
 
@@ -105,7 +105,7 @@ const updateBundle = route({
           .where("bundleId", "=", bundleId),
         audit(domainOf(ctx), { action: "update-bundle", subject: "Bundle", subjectId: bundleId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such bundle.");
+      if (changes(updated) === 0) throw notFound("noSuchBundle");
     }
     const bundle = toBundle(await loadBundle(ctx, bundleId));
     return json({ message: input.bundleId === 0 ? "Bundle created successfully!" : "Bundle updated successfully!", bundle });
@@ -133,7 +133,7 @@ const deleteBundle = route({
       ),
       ctx.db.deleteFrom("carts").where("kind", "=", "bundle").where("refId", "=", bundleId),
     ]);
-    if (changes(deleted) === 0) throw notFound("No such bundle.");
+    if (changes(deleted) === 0) throw notFound("noSuchBundle");
     return json({ message: "Bundle deleted successfully!" });
   },
 });

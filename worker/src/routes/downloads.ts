@@ -10,7 +10,7 @@ import { claimTag } from "../domain/jobs/claims";
 import { serveAttachment } from "../domain/storage/files";
 import { presignDownload, r2S3Settings } from "../domain/storage/presign";
 
-const missing = () => notFound("No such file.");
+const missing = () => notFound("noSuchFile");
 
 /**
  * A file the caller may not see answers exactly like one that does not exist (no IDOR probing).

@@ -56,7 +56,7 @@ const addPayment = route({
       .where("userId", "=", input.userId)
       .where("deletedAt", "is", null)
       .executeTakeFirst();
-    if (!buyer) throw notFound("No such user.");
+    if (!buyer) throw notFound("noSuchUser");
     const lines = await priceLines(ctx.db, input.lines, false);
     await assertGrantable(ctx.db, lines);
     const ref = randomToken(18);
@@ -80,7 +80,7 @@ const addPayment = route({
       portal: portalOf(ctx),
     });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
-    if (changes(marked) !== 1) throw conflict("The payment could not be recorded.", "not_recorded");
+    if (changes(marked) !== 1) throw conflict("paymentNotRecorded", "not_recorded");
     const payment = await readablePayment(ctx.db, readerOf(ctx), ref);
     return json({ message: "Payment recorded. Points and subscriptions were granted.", payment: paymentWithUser(payment) });
   },
@@ -99,7 +99,7 @@ const updatePayment = route({
         .where("referenceId", "=", input.referenceId),
       audit(domainOf(ctx), { action: "update-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw notFound("No such payment.");
+    if (changes(updated) !== 1) throw notFound("noSuchPayment");
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     return json({ message: "Invoice saved.", payment: paymentWithUser(payment) });
   },
@@ -117,7 +117,7 @@ const sendInvoice = route({
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
-    if (payment.invoiceNumber === null) throw conflict("Only a paid payment has an invoice.", "not_invoiced");
+    if (payment.invoiceNumber === null) throw conflict("notInvoiced", "not_invoiced");
     const to = input.to ?? payment.userEmail;
     if (!to) throw requiredField("to");
     const view = paymentWithUser(payment);

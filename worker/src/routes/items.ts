@@ -102,7 +102,7 @@ async function loadItem(ctx: Ctx, itemId: number) {
     .select([...ITEM_COLUMNS, "itemFileKey"])
     .where("itemId", "=", itemId)
     .executeTakeFirst();
-  if (!item) throw notFound("No such item.");
+  if (!item) throw notFound("noSuchItem");
   return item;
 }
 
@@ -171,7 +171,7 @@ const updateItem = route({
             .where("itemId", "=", itemId),
           audit(domainOf(ctx), { action: "update-item", subject: "Item", subjectId: itemId, detail }, oneRowChanged),
         ]);
-        if (changes(updated) === 0) throw notFound("No such item.");
+        if (changes(updated) === 0) throw notFound("noSuchItem");
       }
     } catch (error) {
       // The stored file is orphaned when the row could not take it.
@@ -198,8 +198,7 @@ const deleteItem = route({
       .limit(1)
       .executeTakeFirst();
     // Subscriptions point at the item (and its downloadable file): it can only be retired.
-    if (sold)
-      throw conflict("This item has subscriptions and cannot be deleted. Deactivate it instead.", "item_has_subscriptions");
+    if (sold) throw conflict("itemHasSubscriptions", "item_has_subscriptions");
     let deleted: D1Result | undefined;
     try {
       [deleted] = await runBatch(ctx.env.DB, [
@@ -213,11 +212,11 @@ const deleteItem = route({
       ]);
     } catch (error) {
       if (String(error).includes("FOREIGN KEY")) {
-        throw conflict("This item has subscriptions and cannot be deleted. Deactivate it instead.", "item_has_subscriptions");
+        throw conflict("itemHasSubscriptions", "item_has_subscriptions");
       }
       throw error;
     }
-    if (changes(deleted) === 0) throw notFound("No such item.");
+    if (changes(deleted) === 0) throw notFound("noSuchItem");
     ctx.exec.waitUntil(deleteStored(ctx.env.FILES, item.itemFileKey));
     return json({ message: "Item deleted successfully!" });
   },

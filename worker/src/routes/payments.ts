@@ -14,7 +14,7 @@ import {
 } from "../domain/commerce/queries";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, HttpError, notFound } from "../errors";
+import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
@@ -27,7 +27,7 @@ const OPEN = ["pending", "awaiting_confirmation"] as const;
 
 async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
   const payment = await ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", ref).executeTakeFirst();
-  if (!payment) throw notFound("No such payment.");
+  if (!payment) throw notFound("noSuchPayment");
   return payment;
 }
 
@@ -61,7 +61,7 @@ const paymentProof = route({
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     if (!(OPEN as readonly string[]).includes(payment.status) || payment.expiresAt <= new Date().toISOString()) {
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
@@ -99,7 +99,7 @@ const paymentProof = route({
     ]);
     if (changes(updated) !== 1) {
       await deleteStored(ctx.env.FILES, stored.key);
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     if (payment.proofKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, payment.proofKey));
     return json({
@@ -120,8 +120,8 @@ const confirmPayment = route({
       auditAction: "confirm-payment",
       portal: portalOf(ctx),
     });
-    if (outcome === "already_paid") throw conflict("This payment is already paid.", "already_paid");
-    if (outcome === "not_payable") throw conflict("Only a pending payment can be confirmed.", "not_payable");
+    if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
+    if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
     return json({ message: "Payment confirmed. Points and subscriptions were granted." });
   },
 });
@@ -141,7 +141,7 @@ const cancelPayment = route({
         .where("status", "in", OPEN),
       audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw conflict("Only a pending payment can be cancelled.", "not_cancellable");
+    if (changes(updated) !== 1) throw conflict("onlyPendingCancelled", "not_cancellable");
     return json({ message: "Payment cancelled." });
   },
 });
@@ -157,11 +157,11 @@ const paymentWebhook = route({
       ctx.env.WEBHOOK_SECRET,
       nowSeconds(),
     );
-    if (problem) throw new HttpError(401, "invalid_signature", `The signature is not valid (${problem}).`);
+    if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     const payment = await findPayment(ctx, input.referenceId);
     if (input.status !== "paid") return json({ message: "Noted; only paid events change a payment." });
     if (payment.amount !== input.amount) {
-      throw badRequest("The amount does not match the payment.", "amount_mismatch", "amount");
+      throw badRequest("amountMismatch", "amount_mismatch", "amount");
     }
     const outcome = await grantPayment(domainOf(ctx), {
       referenceId: input.referenceId,
@@ -169,7 +169,7 @@ const paymentWebhook = route({
       amount: input.amount,
       portal: portalOf(ctx),
     });
-    if (outcome === "not_payable") throw conflict("This payment is no longer open.", "not_payable");
+    if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
     return json({ message: outcome === "granted" ? "Payment recorded." : "Payment was already recorded." });
   },
@@ -270,7 +270,7 @@ const downloadProof = route({
       .where("referenceId", "=", input.referenceId)
       .executeTakeFirst();
     const file = payment?.proofKey ? await serveAttachment(ctx.env.FILES, payment.proofKey, payment.proofName ?? "proof") : null;
-    if (!file) throw notFound("This payment has no proof of transfer.");
+    if (!file) throw notFound("noProof");
     return file;
   },
 });

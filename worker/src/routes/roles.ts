@@ -79,8 +79,8 @@ async function findRole(ctx: Parameters<(typeof searchRole)["handler"]>[0], role
     .select(["roleId", "roleName", "builtIn"])
     .where("roleId", "=", roleId)
     .executeTakeFirst();
-  if (!role) throw notFound("No such role.");
-  if (role.builtIn === 1) throw conflict("Built-in roles cannot be changed or deleted.", "built_in");
+  if (!role) throw notFound("noSuchRole");
+  if (role.builtIn === 1) throw conflict("builtInRole", "built_in");
   return role;
 }
 
@@ -101,7 +101,7 @@ const updateRole = route({
       .where("roleName", "=", input.roleName)
       .where("roleId", "!=", input.roleId)
       .executeTakeFirst();
-    if (clash) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+    if (clash) throw conflict("roleNameTaken", "role_taken", "roleName");
     const d1 = ctx.env.DB;
     // Rules are found by the role's name, so one batch creates or renames the role and stores its rules.
     const ruleInserts = input.rules.map((r) =>
@@ -139,11 +139,11 @@ const updateRole = route({
             ...ruleInserts,
             audit(domainOf(ctx), { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
           ],
-          () => notFound("No such role."),
+          () => notFound("noSuchRole"),
         );
       }
     } catch (error) {
-      if (String(error).includes("UNIQUE")) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+      if (String(error).includes("UNIQUE")) throw conflict("roleNameTaken", "role_taken", "roleName");
       throw error;
     }
     const role = await ctx.db.selectFrom("roles").selectAll().where("roleName", "=", input.roleName).executeTakeFirstOrThrow();
@@ -174,7 +174,7 @@ const deleteRole = route({
         abortUnlessChanged(ctx.env.DB),
         audit(domainOf(ctx), { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
       ],
-      () => conflict("This role still has users. Give them another role first.", "role_in_use"),
+      () => conflict("roleInUse", "role_in_use"),
     );
     return json({ message: "Role deleted successfully!" });
   },

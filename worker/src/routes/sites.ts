@@ -72,7 +72,7 @@ const searchSite = route({
 
 async function loadSite(ctx: Ctx, siteId: number) {
   const site = await ctx.db.selectFrom("sites").select(SITE_COLUMNS).where("siteId", "=", siteId).executeTakeFirst();
-  if (!site) throw notFound("No such site.");
+  if (!site) throw notFound("noSuchSite");
   return site;
 }
 
@@ -115,7 +115,7 @@ const updateSite = route({
           .where("siteId", "=", siteId),
         audit(domainOf(ctx), { action: "update-site", subject: "Site", subjectId: siteId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such site.");
+      if (changes(updated) === 0) throw notFound("noSuchSite");
     }
     const site = toSite(await loadSite(ctx, siteId));
     return json({ message: existing ? "Site updated successfully!" : "Site created successfully!", site });
@@ -143,8 +143,8 @@ const deleteSite = route({
     ]);
     if (changes(deleted) === 0) {
       const still = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", siteId).executeTakeFirst();
-      if (!still) throw notFound("No such site.");
-      throw conflict("This site has queued jobs. Wait until they are processed before deleting it.", "site_has_queued_jobs");
+      if (!still) throw notFound("noSuchSite");
+      throw conflict("siteHasQueuedJobs", "site_has_queued_jobs");
     }
     return json({ message: "Site deleted successfully!" });
   },

@@ -20,7 +20,6 @@ import { statusFilter } from "../http/schemas";
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
 const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
 
 /** SQL: another active admin than `userId` exists (the last-admin rule). */
 const otherAdminExists = (userId: number) =>
@@ -87,7 +86,7 @@ async function loadTarget(ctx: Ctx, userId: number) {
     .where("userId", "=", userId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
-  if (!target) throw notFound("No such user.");
+  if (!target) throw notFound("noSuchUser");
   return target;
 }
 
@@ -120,27 +119,27 @@ const updateUser = route({
     const isAdmin = ctx.ability.can("update", "User");
     if (!isAdmin) {
       if (input.userId !== me.userId || !ctx.ability.can("update", "Profile")) {
-        throw forbidden("You may only edit your own profile.");
+        throw forbidden("ownProfileOnly");
       }
       if (input.userRole !== undefined || input.userIsActive !== undefined || input.userQuota !== undefined) {
-        throw forbidden("Only an admin may change a role, a status or a quota.", "admin_only_field");
+        throw forbidden("adminOnlyFields", "admin_only_field");
       }
       // A new password needs the current one (change-password); a borrowed session must not be enough.
       if (input.userPW !== undefined) {
-        throw forbidden("Change your password from the security settings.", "use_change_password");
+        throw forbidden("useChangePassword", "use_change_password");
       }
     }
     const isNew = input.userId === 0;
     const target = isNew ? null : await loadTarget(ctx, input.userId);
     if (input.userQuota !== undefined && input.userQuota !== (target?.userQuota ?? 0)) {
-      throw badRequest("Change the quota with an adjustment, so the ledger records it.", "use_adjust_quota", "userQuota");
+      throw badRequest("useQuotaAdjustment", "use_adjust_quota", "userQuota");
     }
     const role = input.userRole ?? target?.userRole ?? "client";
     const active = input.userIsActive ?? (target ? target.userIsActive === 1 : true);
     if (isNew && !input.userPW) throw requiredField("userPW");
     if (role !== target?.userRole) {
       const exists = await ctx.db.selectFrom("roles").select("roleId").where("roleName", "=", role).executeTakeFirst();
-      if (!exists) throw badRequest("This role does not exist.", "unknown_role", "userRole");
+      if (!exists) throw badRequest("unknownRole", "unknown_role", "userRole");
     }
     const taken = await ctx.db
       .selectFrom("users")
@@ -148,10 +147,10 @@ const updateUser = route({
       .where("userEmail", "=", input.userEmail)
       .where("userId", "!=", input.userId)
       .executeTakeFirst();
-    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
     const losesAdmin = target?.userRole === "admin" && target.userIsActive === 1 && (role !== "admin" || !active);
     if (target && target.userId === me.userId && (role !== target.userRole || !active)) {
-      throw conflict("You cannot change your own role or deactivate yourself.", "self_change");
+      throw conflict("noSelfChange", "self_change");
     }
 
     const emailChanged = target !== null && target.userEmail.toLowerCase() !== input.userEmail;
@@ -217,12 +216,12 @@ const updateUser = route({
               : []),
             audit(domainOf(ctx), { action: "update-user", subject: "User", subjectId: userId, detail }),
           ],
-          () => conflict(LAST_ADMIN, "last_admin"),
+          () => conflict("lastAdmin", "last_admin"),
         );
       }
     } catch (error) {
       if (String(error).includes("UNIQUE")) {
-        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+        throw conflict("emailTaken", "email_taken", "userEmail");
       }
       throw error;
     }
@@ -241,7 +240,7 @@ const deleteUser = route({
   schema: z.object({ userId: f.id() }),
   async handler(ctx, { userId }) {
     const me = requireUser(ctx);
-    if (userId === me.userId) throw conflict("You cannot delete your own account.", "self_delete");
+    if (userId === me.userId) throw conflict("noSelfDelete", "self_delete");
     const target = await loadTarget(ctx, userId);
     let update = ctx.db
       .updateTable("users")
@@ -273,7 +272,7 @@ const deleteUser = route({
           detail: { userEmail: target.userEmail },
         }),
       ],
-      () => conflict(LAST_ADMIN, "last_admin"),
+      () => conflict("lastAdmin", "last_admin"),
     );
     return json({ message: "User deleted successfully!" });
   },
@@ -311,7 +310,7 @@ const adjustQuota = route({
       ),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
-    if (changes(updated) !== 1) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
+    if (changes(updated) !== 1) throw conflict("quotaBelowZero", "quota_below_zero", "delta");
     return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
   },
 });

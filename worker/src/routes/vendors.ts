@@ -127,9 +127,9 @@ const updateVendor = route({
           .where("vendorId", "=", input.vendorId)
           .executeTakeFirst()) ?? null)
       : null;
-    if (input.vendorId && !existing) throw notFound("No such vendor account.");
+    if (input.vendorId && !existing) throw notFound("noSuchVendor");
     const site = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", input.vendorSiteID).executeTakeFirst();
-    if (!site) throw badRequest("This site does not exist.", "unknown_site", "vendorSiteID");
+    if (!site) throw badRequest("unknownSite", "unknown_site", "vendorSiteID");
 
     // Only the chosen method's credentials are kept; the other method's fields are ignored.
     const cookie = input.loginMethod === "cookie";
@@ -175,7 +175,7 @@ const updateVendor = route({
           .where("vendorId", "=", vendorId),
         audit(domainOf(ctx), { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such vendor account.");
+      if (changes(updated) === 0) throw notFound("noSuchVendor");
     }
     const vendor = await selectVendors(ctx.db).where("v.vendorId", "=", vendorId).executeTakeFirstOrThrow();
     return json({
@@ -195,7 +195,7 @@ const deleteVendor = route({
       .select(["vendorId", "vendorName"])
       .where("vendorId", "=", vendorId)
       .executeTakeFirst();
-    if (!vendor) throw notFound("No such vendor account.");
+    if (!vendor) throw notFound("noSuchVendor");
     const d1 = ctx.env.DB;
     // A queued job waits for this account's credentials; history keeps its snapshot names.
     const [deleted] = await runBatch(d1, [
@@ -221,11 +221,8 @@ const deleteVendor = route({
         .select("vendorId")
         .where("vendorId", "=", vendorId)
         .executeTakeFirst();
-      if (!still) throw notFound("No such vendor account.");
-      throw conflict(
-        "This vendor account has queued jobs. Wait until they are processed before deleting it.",
-        "vendor_has_queued_jobs",
-      );
+      if (!still) throw notFound("noSuchVendor");
+      throw conflict("vendorHasQueuedJobs", "vendor_has_queued_jobs");
     }
     return json({ message: "Vendor account deleted successfully!" });
   },

@@ -107,7 +107,7 @@ export async function assertGrantable(db: DB, lines: PaymentLine[]): Promise<voi
   if (itemIds.length === 0) return;
   const found = await db.selectFrom("items").select("itemId").where("itemId", "in", itemIds).execute();
   if (found.length !== new Set(itemIds).size) {
-    throw conflict("An item of this payment no longer exists; cancel the payment instead.", "item_missing");
+    throw conflict("itemGone", "item_missing");
   }
 }
 
@@ -120,7 +120,7 @@ export async function grantPayment(context: DomainContext, opts: GrantOptions): 
     .select(["userId", "lines", "status"])
     .where("referenceId", "=", opts.referenceId)
     .executeTakeFirst();
-  if (!payment) throw notFound("No such payment.");
+  if (!payment) throw notFound("noSuchPayment");
   if (payment.status === "paid") return "already_paid";
   const lines = parseLines(payment.lines);
   await assertGrantable(context.db, lines);

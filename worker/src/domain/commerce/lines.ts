@@ -1,6 +1,6 @@
 import type { DB } from "../../db";
 import type { PaymentStatus } from "../../db/schema";
-import { conflict, notFound } from "../../errors";
+import { conflict, msg, notFound } from "../../errors";
 
 export type LineKind = "item" | "bundle";
 
@@ -90,9 +90,9 @@ export async function priceLines(db: DB, requests: LineRequest[], activeOnly: bo
   const products = await loadProducts(db, requests);
   return requests.map((request) => {
     const product = products.get(`${request.kind}:${request.refId}`);
-    if (!product) throw notFound(`No such ${request.kind} (${request.refId}).`);
+    if (!product) throw notFound(msg("noSuchProduct", { kind: request.kind, refId: request.refId }));
     if (activeOnly && !product.active) {
-      throw conflict(`"${product.name}" is no longer on sale. Remove it from your cart.`, "not_on_sale");
+      throw conflict(msg("noLongerOnSale", { name: product.name }), "not_on_sale");
     }
     const line: PaymentLine = {
       kind: product.kind,

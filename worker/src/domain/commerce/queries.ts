@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { forbidden, notFound } from "../../errors";
+import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
 /** A payment list's WHERE (null: every payment) and whether it looks at the buyer's name. */
@@ -25,13 +25,13 @@ export interface PaymentReader {
 /** The signed-in user `userId` as a reader of payments; 403 for those who may read none. */
 export function paymentReader(ability: AppAbility, userId: number): PaymentReader {
   const scope = scopeOf(ability, "read", "Payment");
-  if (scope === "none") throw forbidden("You are not allowed to read Payment.");
+  if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "Payment" }));
   return { userId, scope };
 }
 
 /** Confirming, cancelling, recording and changing payments touch everyone's money: only for those who update all. */
 export function requireAllPayments(ability: AppAbility): void {
-  if (scopeOf(ability, "update", "Payment") !== "all") throw forbidden("Only an administrator may do this.");
+  if (scopeOf(ability, "update", "Payment") !== "all") throw forbidden("adminOnly");
 }
 
 /**
@@ -97,6 +97,6 @@ export async function readablePayment(db: DB, reader: PaymentReader, referenceId
   const found = (await selectPayments(db, paymentConditions(reader, { search: "" }))
     .where("p.referenceId", "=", referenceId)
     .executeTakeFirst()) as PaymentWithUser | undefined;
-  if (!found) throw notFound("No such payment.");
+  if (!found) throw notFound("noSuchPayment");
   return found;
 }
