@@ -1,5 +1,5 @@
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The Worker's layers are an ESLint rule (eslint.config.js, docs/decisions/0006-worker-layers.md): this lints
@@ -7,6 +7,11 @@ import { describe, expect, it } from "vitest";
  */
 
 const eslint = new ESLint();
+
+// The first lint loads the config, its plugins and the TypeScript parser: seconds on a busy machine.
+beforeAll(async () => {
+  await eslint.lintText("", { filePath: "worker/src/db/probe.ts" });
+}, 120_000);
 
 /** The no-restricted-imports messages of a file at `filePath` made of one import of `source`. */
 async function refusals(filePath: string, source: string): Promise<string[]> {
