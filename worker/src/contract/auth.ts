@@ -4,12 +4,16 @@ import { defineCalls, done, listOf, timestamp } from "./call";
 import * as f from "./fields";
 import { user } from "./users";
 
+const oneOrMore = <T extends z.ZodType>(schema: T) => z.union([schema, z.array(schema)]);
+
 /** A permission rule as the session carries it (a CASL raw rule, `${user.userId}` already filled in). */
 export const abilityRule = z.strictObject({
-  action: z.enum(ACTIONS),
-  subject: z.enum(SUBJECTS),
-  inverted: z.boolean().optional(),
+  action: oneOrMore(z.enum(ACTIONS)),
+  subject: oneOrMore(z.enum(SUBJECTS)),
+  fields: oneOrMore(z.string()).optional(),
   conditions: z.record(z.string(), z.unknown()).optional(),
+  inverted: z.boolean().optional(),
+  reason: z.string().optional(),
 });
 
 /** userData as the web app keeps it: the User plus `role` (spec section 3). */

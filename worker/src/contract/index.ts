@@ -63,6 +63,11 @@ export type Calls = {
   [N in CallName]: { input: z.input<(typeof calls)[N]["input"]>; answer: AnswerOf<(typeof calls)[N]["answer"]> };
 };
 
+/** What a call answers with 200 (for a file call, the FileBody marker). */
+export type Answer<N extends CallName> = Calls[N]["answer"];
+/** One row of a list call's answer. */
+export type ListRowOf<N extends CallName> = Answer<N> extends { data: (infer R)[] } ? R : never;
+
 /** The calls that answer JSON (the others answer a file). */
 export type JsonCallName = { [N in CallName]: Calls[N]["answer"] extends FileBody<unknown> ? never : N }[CallName];
 /** The calls that answer a file. */

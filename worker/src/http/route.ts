@@ -30,20 +30,8 @@ export interface Implementation<C extends CallDecl> {
   handler(ctx: Ctx, input: z.output<C["input"]>): Promise<HandlerAnswer<C["answer"]>>;
 }
 
-/** A call declared in the route file itself (until every file takes its declaration from the contract). */
-interface LocalRouteDef<S extends z.ZodType> extends Omit<RouteDef, "input" | "handler"> {
-  schema: S;
-  handler: (ctx: Ctx, input: z.output<S>) => Promise<Response>;
-}
-
 /** Serves a call of the contract (worker/src/contract) with its handler. */
-export function route<C extends CallDecl>(call: C, implementation: Implementation<C>): RouteDef;
-export function route<S extends z.ZodType>(def: LocalRouteDef<S>): RouteDef;
-export function route(call: CallDecl | LocalRouteDef<z.ZodType>, implementation?: Implementation<CallDecl>): RouteDef {
-  if (implementation) {
-    const { name, access, agent, readsOnly, maxBody, input } = call as CallDecl;
-    return { name, access, agent, readsOnly, maxBody, input, handler: implementation.handler };
-  }
-  const { schema, ...rest } = call as LocalRouteDef<z.ZodType>;
-  return { ...rest, input: schema };
+export function route<C extends CallDecl>(call: C, implementation: Implementation<C>): RouteDef {
+  const { name, access, agent, readsOnly, maxBody, input } = call;
+  return { name, access, agent, readsOnly, maxBody, input, handler: implementation.handler };
 }
