@@ -1,4 +1,5 @@
 import { hashPassword } from "../worker/src/auth/password";
+import { hasUnsafeCharacters } from "../worker/src/contract/fields";
 
 /** SQL text literal. */
 const text = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -11,12 +12,14 @@ export interface AdminInput {
   pepper: string;
 }
 
-/** Why the input cannot make an admin, or null (the same rules as the API's: a real address, 8+ characters). */
+/** Why the input cannot make an admin, or null (the same rules as the API's: a real address, 8+ characters, a plain name). */
 export function adminInputProblem(input: AdminInput): string | null {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) return "ADMIN_EMAIL is not an email address.";
   if (input.password.length < 8 || input.password.length > 200) return "ADMIN_PASSWORD needs 8 to 200 characters.";
   if (input.pepper.length < 16) return "SESSION_PEPPER must be the deployed secret (16+ characters).";
   if (input.name.trim() === "" || input.name.length > 100) return "ADMIN_NAME needs 1 to 100 characters.";
+  // The rule of every name the API takes (contract/fields.ts displayName).
+  if (hasUnsafeCharacters(input.name)) return "ADMIN_NAME must not contain control characters or bidirectional overrides.";
   return null;
 }
 

@@ -29,11 +29,13 @@ describe("npm run create-admin", () => {
     expect(login.body.userData).toMatchObject({ userId: user.userId, userRole: "admin" });
   });
 
-  it("refuses a bad address, a short password or a missing pepper before touching anything", () => {
+  it("refuses a bad address, a short password, a missing pepper or a spoofing name before touching anything", () => {
     const good = { email: "boss@example.com", password: "Long-enough-1", name: "Boss", pepper: "x".repeat(32) };
     expect(adminInputProblem(good)).toBeNull();
     expect(adminInputProblem({ ...good, email: "boss" })).toMatch(/ADMIN_EMAIL/);
     expect(adminInputProblem({ ...good, password: "short" })).toMatch(/ADMIN_PASSWORD/);
     expect(adminInputProblem({ ...good, pepper: "" })).toMatch(/SESSION_PEPPER/);
+    expect(adminInputProblem({ ...good, name: "Boss\u202Enimda" })).toMatch(/ADMIN_NAME must not contain control characters/);
+    expect(adminInputProblem({ ...good, name: "Bo\u0000ss" })).toMatch(/ADMIN_NAME/);
   });
 });

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { z } from "zod";
 import { buildAbility, rulesForUser, type AppAbility, type StoredRule } from "../../worker/src/auth/ability";
 import { newApiKey } from "../../worker/src/auth/apikey";
 import { randomToken, sha256Hex } from "../../worker/src/auth/crypto";
@@ -139,4 +140,15 @@ export async function changedTables(before: Snapshot, after: Snapshot): Promise<
   }
   if (before.r2 !== after.r2) out.push("R2 objects");
   return out;
+}
+
+/** Field names of a call's body, read from its zod schema (objects, and objects behind pipes or unions). */
+export function fieldsOf(schema: z.ZodType): string[] {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  if (shape) return Object.keys(shape);
+  const inner = [def.in, def.out, def.innerType, def.schema, def.left, def.right, ...((def.options as unknown[]) ?? [])].filter(
+    Boolean,
+  ) as z.ZodType[];
+  return [...new Set(inner.flatMap(fieldsOf))];
 }

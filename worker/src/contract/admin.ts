@@ -82,7 +82,7 @@ export const adminCalls = defineCalls({
     input: z.object({
       roleId: f.idOrNew(),
       roleName: f.text(40).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, "letters, digits, - and _ only")),
-      roleDesc: f.optionalText(200),
+      roleDesc: f.optionalDisplayText(200),
       rules: z.array(ruleInput).min(1).max(50),
     }),
     answer: z.strictObject({
@@ -124,7 +124,7 @@ export const adminCalls = defineCalls({
   "create-apikey": {
     summary: "Creates an agent key; `key` is in this answer only (only its SHA-256 is stored).",
     access: ["manage", "ApiKey"],
-    input: z.object({ keyName: f.text(60) }),
+    input: z.object({ keyName: f.displayName(60) }),
     answer: z.strictObject({ message: z.string(), key: z.string(), apiKey }),
   },
   "revoke-apikey": {

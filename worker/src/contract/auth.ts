@@ -45,10 +45,10 @@ export const authCalls = defineCalls({
     summary: "Creates a client account (quota 0), mails a verification link and signs in.",
     access: "public",
     input: z.object({
-      userName: f.text(100),
+      userName: f.displayName(100),
       userEmail: f.email(),
       password: f.password(),
-      userPhone: f.optionalText(40),
+      userPhone: f.optionalDisplayText(40),
     }),
     answer: signedInWithMessage,
   },

@@ -53,7 +53,81 @@ export const idOrNew = () =>
 
 export const page = () => int(1, 1_000_000).default(1);
 export const limit = (fallback: number) => int(1, 100).default(fallback);
-export const search = () => optionalText(200);
+
+/**
+ * Characters that let a text pose as another in a list: C0 and C1 controls (DEL too) and the line and
+ * paragraph separators, which break a row; the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which reorder what follows them; lone surrogates (half a character).
+ * Marks (U+200E, U+200F, U+061C) stay: Arabic and Hebrew names use them and they reorder nothing.
+ * No `u` flag: surrogates are matched one code unit at a time.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+const INVISIBLE_FORMATTING =
+  /[\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Whether a text holds a character of CONTROLS or INVISIBLE_FORMATTING, or U+FFFD: UTF-8 cannot carry a
+ * lone surrogate, so in a multipart body one arrives as that replacement character (display names refuse all).
+ */
+export function hasUnsafeCharacters(value: string): boolean {
+  // search() ignores the g flag and lastIndex, which make test() stateful.
+  return value.search(CONTROLS) >= 0 || value.search(INVISIBLE_FORMATTING) >= 0 || value.includes("\uFFFD");
+}
+
+/** The text without bidirectional embeddings, overrides, isolates and lone surrogates (file names, searches). */
+export function withoutInvisibleFormatting(value: string): string {
+  return value.replace(INVISIBLE_FORMATTING, "");
+}
+
+/**
+ * Search text as the lists use it: controls become spaces (a pasted tab still separates words) and
+ * invisible formatting goes. A search is never stored or shown, so it is cleaned, not refused; and a
+ * NUL would end FTS5's query text mid-phrase (an "unterminated string" error).
+ */
+export function plainSearchText(value: string): string {
+  return withoutInvisibleFormatting(value.replace(CONTROLS, " "));
+}
+
+/** A list's search text: optional, cleaned (plainSearchText), trimmed, at most 200 characters. */
+export const search = () =>
+  z.preprocess(
+    (v: string | null | undefined) => (v === undefined || v === null ? "" : typeof v === "string" ? plainSearchText(v) : v),
+    z.string().trim().max(200).default(""),
+  );
+
+/**
+ * The reason key (worker/src/errors/messages) a refused display text names: the contract cannot import
+ * the error catalogs, so its custom checks name their reason in `params.reason`.
+ */
+const PLAIN_TEXT_REASON = "mustBePlainText";
+
+const plain = { params: { reason: PLAIN_TEXT_REASON } };
+
+/**
+ * A name people read in lists (a user's, an item's, a site's, a vendor account's, an API key's):
+ * required text that refuses controls, bidirectional overrides and lone surrogates (`hasUnsafeCharacters`)
+ * with a 400 naming the field, rather than storing a name that spoofs what admins read.
+ */
+export const displayName = (max: number) => text(max).refine((v) => !hasUnsafeCharacters(v), plain);
+
+/** Optional one-line text shown to others (a phone at sign-up): `optionalText` with displayName's rule. */
+export const optionalDisplayText = (max: number) => optionalText(max).refine((v) => !hasUnsafeCharacters(v), plain);
+
+/**
+ * A one-line text an update may leave out (the stored value stays: undefined) or send blank (cleared),
+ * with displayName's rule: a phone, an address line.
+ */
+export const updatedDisplayText = (max: number) =>
+  z.preprocess(
+    (v: string | null | undefined) => (v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine((v) => !hasUnsafeCharacters(v), plain)
+      .optional(),
+  );
 
 export const file = () => z.instanceof(File);
 /** An optional upload: an empty file input (size 0, or a blank string) counts as absent. */

@@ -54,7 +54,7 @@ export const itemCalls = defineCalls({
     input: z.object({
       itemId: f.idOrNew(),
       itemImageNew: f.optionalFile(),
-      itemName: f.text(200),
+      itemName: f.displayName(200),
       itemDesc: f.optionalText(2000),
       itemPrice: f.int(0, 100_000_000),
       // Days of access; ten years is already more than any plan sells.

@@ -28,7 +28,7 @@ export const siteCalls = defineCalls({
     maxBody: bodyLimitFor("image"),
     input: z.object({
       siteId: f.idOrNew(),
-      siteName: f.text(200),
+      siteName: f.displayName(200),
       siteDesc: f.text(2000),
       sitePrice: f.int(0, 1_000_000),
       siteIsUse: f.bool(),

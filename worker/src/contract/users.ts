@@ -52,15 +52,12 @@ export const userCalls = defineCalls({
     input: z.object({
       userId: f.idOrNew(),
       userImageNew: f.optionalFile(),
-      userName: f.text(100),
+      userName: f.displayName(100),
       userEmail: f.email(),
       userPW: f.blankIsAbsent(f.password()),
       userIsActive: f.blankIsAbsent(f.bool()),
       userRole: f.blankIsAbsent(z.string().trim().max(40)),
-      userPhone: z.preprocess(
-        (v: string | null | undefined) => (v === null ? undefined : v),
-        z.string().trim().max(40).optional(),
-      ),
+      userPhone: f.updatedDisplayText(40),
       userQuota: f.blankIsAbsent(f.int(0, 1_000_000_000)),
     }),
     answer: z.strictObject({ message: z.string(), user, newImage: z.string().nullable() }),
@@ -77,7 +74,7 @@ export const userCalls = defineCalls({
     input: z.object({
       userId: f.id(),
       delta: f.int(-MAX_ADJUST, MAX_ADJUST).refine((d) => d !== 0, { message: "must not be 0" }),
-      reason: f.text(200),
+      reason: f.displayName(200),
     }),
     answer: z.strictObject({ message: z.string(), userQuota: z.number().int() }),
   },

@@ -47,7 +47,7 @@ export const vendorCalls = defineCalls({
     input: z.object({
       vendorId: f.idOrNew(),
       vendorSiteID: f.id(),
-      vendorName: f.text(200),
+      vendorName: f.displayName(200),
       vendorIsActive: f.bool(),
       loginMethod: z.preprocess((v: (typeof LOGIN_METHODS)[number] | "") => (v === "" ? undefined : v), z.enum(LOGIN_METHODS)),
       vendorValue: optionalSecret(8000),

@@ -1,5 +1,6 @@
 import { Kysely, type Compilable } from "kysely";
 import { D1Dialect } from "kysely-d1";
+import { plainSearchText } from "../contract/fields";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -48,10 +49,11 @@ export function changes(result: D1Result<unknown> | undefined): number {
 /**
  * An FTS5 (trigram) MATCH expression for a user's search text: each word becomes a quoted phrase so
  * operators and punctuation in the input are taken literally. Null when no word has 3+ characters,
- * the trigram minimum; callers then fall back to LIKE.
+ * the trigram minimum; callers then fall back to LIKE. The text is cleaned as every search field is
+ * (`plainSearchText`): FTS5 reads its query text only up to a NUL, so one inside a phrase was a 500.
  */
 export function ftsQuery(search: string): string | null {
-  const words = search
+  const words = plainSearchText(search)
     .trim()
     .split(/\s+/)
     .filter((w) => [...w].length >= 3);

@@ -3,6 +3,7 @@ import {
   badRequest,
   formatBytes,
   invalidField,
+  isPlainReasonKey,
   msg,
   reason,
   requiredField,
@@ -125,6 +126,9 @@ function describeIssue(issue: z.core.$ZodIssue): Reason {
       return issue.format === "email" ? reason("mustBeEmail") : reason("mustBeFormat", { format: issue.format });
     case "invalid_value":
       return reason("mustBeOneOf", { values: issue.values.map((v) => JSON.stringify(v)).join(", ") });
+    case "custom":
+      // A contract check names its reason key in params (contract/fields.ts, PLAIN_TEXT_REASON).
+      return isPlainReasonKey(issue.params?.reason) ? reason(issue.params.reason) : reason("notValid");
     default:
       return reason("notValid");
   }

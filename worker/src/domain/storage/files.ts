@@ -1,4 +1,5 @@
 import { randomToken, toHex } from "../../auth/crypto";
+import { withoutInvisibleFormatting } from "../../contract/fields";
 import { UPLOAD_MAX, type UploadClass } from "../../contract/uploads";
 import { formatBytes, msg, tooLarge, unsupportedType } from "../../errors";
 
@@ -56,12 +57,14 @@ function isPlainText(bytes: Uint8Array): boolean {
   }
 }
 
-/** A file name safe to show and to send in Content-Disposition. */
+/**
+ * A file name safe to show and to send in Content-Disposition. Bidirectional overrides go too, or
+ * "report\u202Efdp.exe" would read "reportexe.pdf" in an admin's jobs list.
+ */
 export function safeFileName(name: string, fallback = "file"): string {
-  const cleaned = name
-    .normalize("NFC")
+  const cleaned = withoutInvisibleFormatting(name.normalize("NFC"))
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, "_")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\/:*?<>|]+/g, "_")
     .replace(/^[.\s]+/, "")
     .trim()
     .slice(0, 150);

@@ -140,6 +140,7 @@ export const ar: Catalog = {
     mustBeFormat: "يجب أن يكون بصيغة {format} صالحة",
     mustBeOneOf: "يجب أن يكون إحدى القيم التالية: {values}",
     mustNotBeInPast: "يجب ألا يكون في الماضي",
+    mustBePlainText: "يجب ألا يحتوي على محارف تحكم أو محارف فرض اتجاه النص",
     notValid: "غير صالح",
   },
 };

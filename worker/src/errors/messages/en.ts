@@ -121,6 +121,7 @@ export const en = {
     mustBeFormat: "must be a valid {format}",
     mustBeOneOf: "must be one of {values}",
     mustNotBeInPast: "must not be in the past",
+    mustBePlainText: "must not contain control characters or bidirectional overrides",
     notValid: "is not valid",
   },
 } as const;

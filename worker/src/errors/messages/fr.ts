@@ -143,6 +143,7 @@ export const fr: Catalog = {
     mustBeFormat: "doit être au format {format} valide",
     mustBeOneOf: "doit être l'une des valeurs suivantes : {values}",
     mustNotBeInPast: "ne doit pas être dans le passé",
+    mustBePlainText: "ne doit pas contenir de caractères de contrôle ni de forçages de direction du texte",
     notValid: "n'est pas valide",
   },
 };

@@ -2,9 +2,29 @@ import type { Language } from "../language";
 import { ar } from "./ar";
 import { en } from "./en";
 import { fr } from "./fr";
-import type { Catalog, Message, MessageKey, MessageParams, ParamsArgs, Reason, ReasonKey, ReasonParams } from "./types";
+import type {
+  Catalog,
+  Message,
+  MessageKey,
+  MessageParams,
+  ParamsArgs,
+  PlainReasonKey,
+  Reason,
+  ReasonKey,
+  ReasonParams,
+} from "./types";
 
-export type { Catalog, Message, MessageKey, MessageParams, PlainMessageKey, Reason, ReasonKey, ReasonParams } from "./types";
+export type {
+  Catalog,
+  Message,
+  MessageKey,
+  MessageParams,
+  PlainMessageKey,
+  PlainReasonKey,
+  Reason,
+  ReasonKey,
+  ReasonParams,
+} from "./types";
 
 /**
  * The API's error texts by language. The Worker throws a key and parameters; the answer's `error` is the
@@ -21,6 +41,13 @@ export function msg<K extends MessageKey>(key: K, ...params: ParamsArgs<MessageP
 /** A reason naming `key`, with its parameters when it has any. */
 export function reason<K extends ReasonKey>(key: K, ...params: ParamsArgs<ReasonParams<K>>): Reason {
   return { key, params: params[0] ?? {} } as Reason;
+}
+
+/** Whether `key` names a reason without parameters (what a contract's custom check may name). */
+export function isPlainReasonKey(key: unknown): key is PlainReasonKey {
+  if (typeof key !== "string" || !Object.hasOwn(en.reasons, key)) return false;
+  const entry: unknown = en.reasons[key as ReasonKey];
+  return typeof entry === "string" && !entry.includes("{");
 }
 
 type Rendering = string | ((params: Record<string, unknown>) => string);

@@ -33,6 +33,9 @@ export type Reason = { [K in ReasonKey]: { key: K; params: ReasonParams<K> } }[R
 /** Keys of messages without parameters: a thrown error may name them alone. */
 export type PlainMessageKey = { [K in MessageKey]: keyof MessageParams<K> extends never ? K : never }[MessageKey];
 
+/** Keys of reasons without parameters: a schema's custom check may name one (`params.reason`). */
+export type PlainReasonKey = { [K in ReasonKey]: keyof ReasonParams<K> extends never ? K : never }[ReasonKey];
+
 /** The arguments after a key: none for a plain message, else its parameters. */
 export type ParamsArgs<P> = keyof P extends never ? [] : [params: P];
 
