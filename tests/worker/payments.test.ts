@@ -203,6 +203,38 @@ describe("ownership", () => {
   });
 });
 
+describe("finding a payment by its reference", () => {
+  it("finds it by 8 or more of its first characters and by the whole id, for its owner and admins", async () => {
+    const client = await createUser();
+    const admin = await createAdmin();
+    const ref = await buyBundle(client.cookie);
+    const other = await buyBundle(client.cookie);
+    const refs = async (search: string, cookie: string) =>
+      ((await call("search-payment", { search }, { cookie })).body.data as Array<{ referenceId: string }>).map(
+        (p) => p.referenceId,
+      );
+    for (const cookie of [client.cookie, admin.cookie]) {
+      expect(await refs(ref.slice(0, 8), cookie)).toEqual([ref]);
+      expect(await refs(ref.slice(0, 15), cookie)).toEqual([ref]);
+      expect(await refs(ref, cookie)).toEqual([ref]);
+      expect(await refs(`  ${ref.slice(0, 10)} `, cookie)).toEqual([ref]);
+      // The middle of a reference, or fewer than 8 characters, names no payment (a reference is 144 random bits).
+      expect(await refs(ref.slice(3, 14), cookie)).not.toContain(ref);
+      expect(await refs(ref.slice(0, 7), cookie)).not.toContain(ref);
+      // Prefixes are case-sensitive, as references are.
+      const flipped = ref.slice(0, 8).replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+      if (flipped !== ref.slice(0, 8)) expect(await refs(flipped, cookie)).not.toContain(ref);
+    }
+    expect(await refs(other.slice(0, 9), client.cookie)).toEqual([other]);
+    // Someone else's reference stays unfindable, prefix or whole.
+    const stranger = await createUser();
+    expect(await refs(ref.slice(0, 8), stranger.cookie)).toEqual([]);
+    expect(await refs(ref, stranger.cookie)).toEqual([]);
+    const csv = await call("export-payment", { search: ref.slice(0, 8) }, { cookie: admin.cookie });
+    expect(String(csv.body).trim().split("\r\n")).toHaveLength(2);
+  });
+});
+
 describe("expiry", () => {
   it("expires unpaid payments past their expiry from the scheduled handler, leaving others alone", async () => {
     const client = await createUser();

@@ -6,6 +6,7 @@ import type { SessionUser } from "../../worker/src/auth/session";
 import { ftsQuery, getDb } from "../../worker/src/db";
 import { validate } from "../../worker/src/http/body";
 import type { Ctx } from "../../worker/src/http/context";
+import type { RouteDef } from "../../worker/src/http/route";
 import { routes } from "../../worker/src/routes";
 import { abilityOfRole, insertUser, type Principal } from "./proof-support";
 
@@ -37,7 +38,13 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
     { search: "alpha", selectedRole: "admin" },
   ],
   "search-history": [{ userId: 1 }, { selectedVendor: 1 }, { status: 1 }, { search: "chapter", status: 0 }],
-  "search-payment": [{ status: "paid" }, { status: "pending", search: "abc" }],
+  // A reference's first 8+ characters: a range of the referenceId index.
+  "search-payment": [
+    { status: "paid" },
+    { status: "pending", search: "abc" },
+    { search: "Xk3v9QpL" },
+    { search: "Xk3v9QpL", status: "paid" },
+  ],
   "search-coupon": [{ status: "unused" }, { status: "used" }, { status: "expired" }],
   searchitem: [{ sort: "price_asc" }, { sort: "name" }, { sort: "newest", isActive: true }],
   "search-audit": [{ search: "login" }],
@@ -117,6 +124,35 @@ describe("query plans of list calls", () => {
     }
   });
 
+  /** Runs a call's handler as `role` over a recording D1: its answer and the statements it prepared. */
+  async function runHandler(def: RouteDef, role: "admin" | "client", body: Record<string, unknown>) {
+    const caller = who[role];
+    const log: Recorded[] = [];
+    const d1 = recordingD1(env.DB, log);
+    const exec = createExecutionContext();
+    const url = new URL(`http://portal.test/api/${def.name}`);
+    const ctx: Ctx = {
+      env: { ...env, DB: d1 },
+      exec,
+      request: new Request(url, { method: "POST" }),
+      url,
+      db: getDb(d1),
+      ip: "203.0.113.5",
+      userAgent: "query-plans",
+      secure: false,
+      user: caller.user,
+      sessionId: null,
+      agent: null,
+      rules: [],
+      ability: caller.ability,
+      cookies: [],
+      rawBody: null,
+    };
+    const res = await def.handler(ctx, validate(def.input, body) as never);
+    await waitOnExecutionContext(exec);
+    return { res, log };
+  }
+
   const listCalls = routes.filter((r) => r.name.startsWith("search") || r.name === "dashboard-stats");
 
   it("covers the big list calls of the budget", () => {
@@ -135,29 +171,7 @@ describe("query plans of list calls", () => {
         const caller = who[role];
         if (Array.isArray(def.access) && !caller.ability.can(def.access[0], def.access[1])) continue;
         for (const body of bodies) {
-          const log: Recorded[] = [];
-          const d1 = recordingD1(env.DB, log);
-          const exec = createExecutionContext();
-          const url = new URL(`http://portal.test/api/${def.name}`);
-          const ctx: Ctx = {
-            env: { ...env, DB: d1 },
-            exec,
-            request: new Request(url, { method: "POST" }),
-            url,
-            db: getDb(d1),
-            ip: "203.0.113.5",
-            userAgent: "query-plans",
-            secure: false,
-            user: caller.user,
-            sessionId: null,
-            agent: null,
-            rules: [],
-            ability: caller.ability,
-            cookies: [],
-            rawBody: null,
-          };
-          const res = await def.handler(ctx, validate(def.input, body) as never);
-          await waitOnExecutionContext(exec);
+          const { res, log } = await runHandler(def, role, body);
           if (res.status !== 200) problems.push(`${role} ${JSON.stringify(body)}: answered ${res.status} ${await res.text()}`);
           statements += log.length;
           // Decision 0001: words under 3 characters fall back to LIKE, which no index (trigram FTS
@@ -173,4 +187,22 @@ describe("query plans of list calls", () => {
       expect(statements, "the handler ran SQL through the recorded binding").toBeGreaterThan(0);
     });
   }
+
+  it("search-payment finds a reference by its first characters through the referenceId index", async () => {
+    const def = routes.find((r) => r.name === "search-payment")!;
+    const { res, log } = await runHandler(def, "admin", { search: "Xk3v9QpL" });
+    expect(res.status).toBe(200);
+    const plans = await Promise.all(
+      log.map((entry) =>
+        env.DB.prepare(`EXPLAIN QUERY PLAN ${entry.sql}`)
+          .bind(...entry.params)
+          .all<{ detail: string }>(),
+      ),
+    );
+    const details = plans.map((plan) => plan.results.map((r) => r.detail).join("\n"));
+    // The page and the count both read the range of the unique index, not every payment.
+    expect(
+      details.filter((d) => /USING INDEX sqlite_autoindex_payments_1 \(referenceId>\? AND referenceId<\?\)/.test(d)),
+    ).toHaveLength(2);
+  });
 });

@@ -34,6 +34,9 @@ export function requireAllPayments(ability: AppAbility): void {
   if (scopeOf(ability, "update", "Payment") !== "all") throw forbidden("adminOnly");
 }
 
+/** What a search finds references by: 8 or more of a reference's first characters (the whole id too). */
+const REFERENCE_PREFIX = /^[A-Za-z0-9_-]{8,100}$/;
+
 /**
  * The WHERE of a payment list for this reader: admins see every payment (optionally one user's),
  * clients only their own whatever userId they send.
@@ -47,7 +50,12 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
   const search = filter.search.trim();
   let readsBuyer = false;
   if (search) {
-    const byRef: RawBuilder<unknown>[] = [sql`p.referenceId = ${search}`];
+    const byRef: RawBuilder<unknown>[] = [];
+    if (REFERENCE_PREFIX.test(search)) {
+      // Every reference starting with the text: a range of the referenceId index. References are
+      // base64url, whose characters all sort below "~", so prefix + "~" bounds them all.
+      byRef.push(sql`(p.referenceId >= ${search} AND p.referenceId < ${`${search}~`})`);
+    }
     if (/^#?\d+$/.test(search)) byRef.push(sql`p.invoiceNumber = ${Number(search.replace("#", ""))}`);
     if (scope === "all") {
       const fts = ftsQuery(search);
@@ -58,7 +66,8 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
           : sql`(u.userName LIKE ${likeAnywhere(search)} ESCAPE '\\' OR u.userEmail LIKE ${likeAnywhere(search)} ESCAPE '\\')`,
       );
     }
-    conditions.push(sql`(${sql.join(byRef, sql` OR `)})`);
+    // Nothing a client's short search could name: no payment matches.
+    conditions.push(byRef.length ? sql`(${sql.join(byRef, sql` OR `)})` : sql`1 = 0`);
   }
   // No WHERE at all when nothing filters: SQLite then counts a table without visiting its rows.
   return { where: conditions.length ? sql<boolean>`${sql.join(conditions, sql` AND `)}` : null, readsBuyer };
