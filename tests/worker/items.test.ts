@@ -163,6 +163,40 @@ describe("updateitem", () => {
     expect(JSON.parse(audit!.detail)).toMatchObject({ itemName: "Renamed", itemIsActive: false, newFile: null });
   });
 
+  it("takes the original client's fields alone: a new item lasts 30 days and is on sale, an update keeps the rest", async () => {
+    const admin = await createAdmin();
+    const original = { itemId: "0", itemName: "Seed plan", itemDesc: "From the old form", itemPrice: "700" };
+    const created = await callForm("updateitem", original, { cookie: admin.cookie });
+    expect(created.status).toBe(200);
+    expect(created.body.item).toMatchObject({ itemName: "Seed plan", itemDuration: 30, itemIsActive: true, itemUrl: "" });
+
+    const full = await callForm("updateitem", fields(), { cookie: admin.cookie });
+    const itemId = String(full.body.item.itemId);
+    await callForm("updateitem", fields({ itemId, itemIsActive: "false" }), { cookie: admin.cookie });
+    const updated = await callForm(
+      "updateitem",
+      { ...original, itemId, itemName: "Renamed by the old form" },
+      { cookie: admin.cookie },
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.item).toMatchObject({
+      itemName: "Renamed by the old form",
+      itemPrice: 700,
+      itemDuration: 120,
+      itemIsActive: false,
+      itemUrl: "https://example.com/research",
+    });
+    // Sent, they still apply; a blank link clears it.
+    const cleared = await callForm("updateitem", fields({ itemId, itemDuration: "7", itemIsActive: "true", itemUrl: "" }), {
+      cookie: admin.cookie,
+    });
+    expect(cleared.body.item).toMatchObject({ itemDuration: 7, itemIsActive: true, itemUrl: "" });
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'create-item' AND subjectId = ?1")
+      .bind(String(created.body.item.itemId))
+      .first<{ detail: string }>();
+    expect(JSON.parse(audit!.detail)).toMatchObject({ itemDuration: 30, itemIsActive: true });
+  });
+
   it("refuses a PDF posing as an image, changing nothing", async () => {
     const admin = await createAdmin();
     const before = await countRows("items");

@@ -145,6 +145,71 @@ describe("vendor accounts", () => {
     expect(await plain(vendorId)).toEqual({ vendorPassword: PASSWORD_SECRET });
   });
 
+  it("infers the login method from the credentials when the original client leaves it out", async () => {
+    const { loginMethod: _cookie, ...cookieWithout } = cookieAccount();
+    const cookie = await save(cookieWithout);
+    expect(cookie.status).toBe(200);
+    expect(cookie.body.vendor).toMatchObject({ loginMethod: "cookie", hasSecret: true });
+    expect(await plain(cookie.body.vendor.vendorId)).toEqual({ vendorValue: COOKIE_SECRET });
+
+    const mailBody = { vendorSiteID: siteId, vendorName: "Mail, inferred", vendorIsActive: true, vendorEmail: "m@example.com" };
+    const email = await save({ ...mailBody, vendorPassword: PASSWORD_SECRET });
+    expect(email.status).toBe(200);
+    expect(email.body.vendor).toMatchObject({ loginMethod: "email", vendorEmail: "m@example.com", hasSecret: true });
+    const vendorId = email.body.vendor.vendorId;
+    const sealed = await storedSecret(vendorId);
+
+    // An update sending no secret keeps both the method and the secret.
+    const renamed = await save({ vendorId, vendorSiteID: siteId, vendorName: "Mail, renamed", vendorIsActive: false });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.vendor).toMatchObject({ loginMethod: "email", vendorEmail: "m@example.com", vendorIsActive: false });
+    expect(await storedSecret(vendorId)).toBe(sealed);
+    // The email alone on an update is still an email login, its password kept.
+    const moved = await save({ vendorId, ...mailBody, vendorEmail: "moved@example.com" });
+    expect(moved.body.vendor).toMatchObject({ loginMethod: "email", vendorEmail: "moved@example.com" });
+    expect(await storedSecret(vendorId)).toBe(sealed);
+    // A cookie sent to an email account switches it.
+    const switched = await save({
+      vendorId,
+      vendorSiteID: siteId,
+      vendorName: "Now cookie",
+      vendorIsActive: true,
+      vendorValue: COOKIE_SECRET,
+    });
+    expect(switched.body.vendor).toMatchObject({ loginMethod: "cookie", vendorEmail: "" });
+    expect(await plain(vendorId)).toEqual({ vendorValue: COOKIE_SECRET });
+    await expectNoSecrets([cookie.body, email.body, renamed.body, switched.body]);
+  });
+
+  it("refuses a new account without method or credentials, and both kinds of credentials at once", async () => {
+    const before = await countRows("vendor_accounts");
+    const bare = { vendorSiteID: siteId, vendorName: "Bare", vendorIsActive: true };
+    const none = await save(bare);
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({
+      code: "missing_credentials",
+      field: "loginMethod",
+      error:
+        "Send loginMethod, or the credentials it follows from: vendorValue (cookie login) or vendorEmail and vendorPassword (email login).",
+    });
+    // Blank credentials are no credentials.
+    expect((await save({ ...bare, vendorValue: " ", vendorEmail: "", vendorPassword: "" })).body.code).toBe(
+      "missing_credentials",
+    );
+    const both = await save({
+      ...bare,
+      vendorValue: COOKIE_SECRET,
+      vendorEmail: "b@example.com",
+      vendorPassword: PASSWORD_SECRET,
+    });
+    expect(both.status).toBe(400);
+    expect(both.body).toMatchObject({ code: "ambiguous_login_method", field: "loginMethod" });
+    // The email without its password is an email login missing its secret.
+    const noPassword = await save({ ...bare, vendorEmail: "c@example.com" });
+    expect(noPassword.body).toMatchObject({ code: "required", field: "vendorPassword" });
+    expect(await countRows("vendor_accounts")).toBe(before);
+  });
+
   it("refuses missing fields, a bad method and an unknown site, changing nothing", async () => {
     const before = await countRows("vendor_accounts");
     const cases: [object, string][] = [

@@ -21,16 +21,25 @@ export const item = z.strictObject({
   updatedAt: timestamp(),
 });
 
-/** A link shown to buyers: only http(s), so no javascript: URL reaches a page. */
+/**
+ * A link shown to buyers: only http(s), so no javascript: URL reaches a page. Blank clears it; absent
+ * (the original client never sends it) keeps the stored one, or none for a new item.
+ */
 const itemUrl = z.preprocess(
-  (v: string | null | undefined) => (v === undefined || v === null ? "" : v),
+  (v: string | null | undefined) => (v === null ? undefined : v),
   z
     .string()
     .trim()
     .max(500)
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) address" })
-    .default(""),
+    .optional(),
 );
+
+/**
+ * What a new item takes when the original client (which sends neither field) creates it: a month of
+ * access, on sale. An update without them keeps the stored values.
+ */
+export const NEW_ITEM_DEFAULTS = { itemDuration: 30, itemIsActive: true } as const;
 
 export const itemCalls = defineCalls({
   searchitem: {
@@ -48,7 +57,8 @@ export const itemCalls = defineCalls({
     answer: listOf(item),
   },
   updateitem: {
-    summary: "Creates (itemId 0) or updates an item, with an optional new image and downloadable file.",
+    summary:
+      "Creates (itemId 0) or updates an item, with an optional new image and downloadable file; without itemDuration or itemIsActive, a new item lasts 30 days and is on sale, an update keeps them.",
     access: ["manage", "Item"],
     maxBody: bodyLimitFor("itemFile"),
     input: z.object({
@@ -57,10 +67,10 @@ export const itemCalls = defineCalls({
       itemName: f.displayName(200),
       itemDesc: f.optionalText(2000),
       itemPrice: f.int(0, 100_000_000),
-      // Days of access; ten years is already more than any plan sells.
-      itemDuration: f.int(1, 3650),
+      // Days of access; ten years is already more than any plan sells. Absent: NEW_ITEM_DEFAULTS or kept.
+      itemDuration: f.blankIsAbsent(f.int(1, 3650)),
       itemUrl,
-      itemIsActive: f.bool(),
+      itemIsActive: f.blankIsAbsent(f.bool()),
       uploadedFile: f.optionalFile(),
     }),
     answer: z.strictObject({ message: z.string(), item }),

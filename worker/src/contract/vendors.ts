@@ -42,14 +42,15 @@ export const vendorCalls = defineCalls({
   },
   updatevendor: {
     summary:
-      "Creates (vendorId 0) or updates a vendor account; only the chosen login method's secret is kept, an absent one keeps the stored secret.",
+      "Creates (vendorId 0) or updates a vendor account; only the chosen login method's secret is kept, an absent one keeps the stored secret. Without loginMethod, vendorValue means cookie, vendorEmail or vendorPassword email; an update sending neither keeps its method.",
     access: ["manage", "Vendor"],
     input: z.object({
       vendorId: f.idOrNew(),
       vendorSiteID: f.id(),
       vendorName: f.displayName(200),
       vendorIsActive: f.bool(),
-      loginMethod: z.preprocess((v: (typeof LOGIN_METHODS)[number] | "") => (v === "" ? undefined : v), z.enum(LOGIN_METHODS)),
+      // Absent: inferred from the credentials sent (the original client never sends it), or kept on update.
+      loginMethod: f.blankIsAbsent(z.enum(LOGIN_METHODS)),
       vendorValue: optionalSecret(8000),
       vendorEmail: f.blankIsAbsent(f.email()),
       vendorPassword: optionalSecret(500),

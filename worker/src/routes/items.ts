@@ -6,7 +6,7 @@ import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { itemCalls, type ItemSort } from "../contract/items";
+import { itemCalls, NEW_ITEM_DEFAULTS, type ItemSort } from "../contract/items";
 
 const ITEM_COLUMNS = [
   "itemId",
@@ -98,21 +98,24 @@ const updateItem = route(itemCalls.updateitem, {
     const existing = input.itemId ? await loadItem(ctx, input.itemId) : null;
     const image = input.itemImageNew ? await storeUpload(ctx.env.FILES, input.itemImageNew, "image", "itemImageNew") : null;
     const file = input.uploadedFile ? await storeUpload(ctx.env.FILES, input.uploadedFile, "itemFile", "uploadedFile") : null;
+    // The original client sends none of these: an update keeps the stored values, a new item takes the defaults.
+    const itemDuration = input.itemDuration ?? existing?.itemDuration ?? NEW_ITEM_DEFAULTS.itemDuration;
+    const itemIsActive = input.itemIsActive ?? (existing ? existing.itemIsActive === 1 : NEW_ITEM_DEFAULTS.itemIsActive);
     const fields = {
       itemName: input.itemName,
       itemDesc: input.itemDesc,
       itemPrice: input.itemPrice,
-      itemDuration: input.itemDuration,
-      itemUrl: input.itemUrl,
-      itemIsActive: input.itemIsActive ? 1 : 0,
+      itemDuration,
+      itemUrl: input.itemUrl ?? existing?.itemUrl ?? "",
+      itemIsActive: itemIsActive ? 1 : 0,
       ...(image ? { itemImage: image.key } : {}),
       ...(file ? { itemFile: file.name, itemFileKey: file.key } : {}),
     };
     const detail = {
       itemName: input.itemName,
       itemPrice: input.itemPrice,
-      itemDuration: input.itemDuration,
-      itemIsActive: input.itemIsActive,
+      itemDuration,
+      itemIsActive,
       newImage: image !== null,
       newFile: file?.name ?? null,
     };

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound, requiredField } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { vendorCalls } from "../contract/vendors";
+import { LOGIN_METHODS, vendorCalls } from "../contract/vendors";
 
 /**
  * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
@@ -91,12 +91,32 @@ const searchVendor = route(vendorCalls.searchvendor, {
   },
 });
 
+type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/**
+ * The login method a body without `loginMethod` means (the original client never sends it): the
+ * credentials sent say it, else an update keeps the stored one. Neither on a new account, or both
+ * kinds of credentials at once, is a 400 on loginMethod.
+ */
+function inferLoginMethod(
+  input: { vendorValue?: string | undefined; vendorEmail?: string | undefined; vendorPassword?: string | undefined },
+  stored: LoginMethod | undefined,
+): LoginMethod {
+  const cookie = input.vendorValue !== undefined;
+  const email = input.vendorEmail !== undefined || input.vendorPassword !== undefined;
+  if (cookie && email) throw badRequest("vendorLoginAmbiguous", "ambiguous_login_method", "loginMethod");
+  if (cookie) return "cookie";
+  if (email) return "email";
+  if (stored) return stored;
+  throw badRequest("vendorCredentialsMissing", "missing_credentials", "loginMethod");
+}
+
 const updateVendor = route(vendorCalls.updatevendor, {
   async handler(ctx, input) {
     const existing = input.vendorId
       ? ((await ctx.db
           .selectFrom("vendor_accounts")
-          .select(["vendorId", "loginMethod", "vendorSecret"])
+          .select(["vendorId", "loginMethod", "vendorEmail", "vendorSecret"])
           .where("vendorId", "=", input.vendorId)
           .executeTakeFirst()) ?? null)
       : null;
@@ -104,12 +124,15 @@ const updateVendor = route(vendorCalls.updatevendor, {
     const site = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", input.vendorSiteID).executeTakeFirst();
     if (!site) throw badRequest("unknownSite", "unknown_site", "vendorSiteID");
 
+    const loginMethod = input.loginMethod ?? inferLoginMethod(input, existing?.loginMethod);
     // Only the chosen method's credentials are kept; the other method's fields are ignored.
-    const cookie = input.loginMethod === "cookie";
-    if (!cookie && !input.vendorEmail) throw requiredField("vendorEmail");
+    const cookie = loginMethod === "cookie";
+    // An email login's address, like its secret, stays when an update leaves it out.
+    const vendorEmail = input.vendorEmail ?? (existing?.loginMethod === "email" ? existing.vendorEmail : undefined);
+    if (!cookie && !vendorEmail) throw requiredField("vendorEmail");
     const secret = cookie ? input.vendorValue : input.vendorPassword;
     // A stored secret belongs to the method it was made for: a new account or a switch needs a new one.
-    const keepsSecret = existing !== null && existing.loginMethod === input.loginMethod && existing.vendorSecret !== null;
+    const keepsSecret = existing !== null && existing.loginMethod === loginMethod && existing.vendorSecret !== null;
     if (secret === undefined && !keepsSecret) throw requiredField(cookie ? "vendorValue" : "vendorPassword");
     // The jobs engineer's agents decrypt exactly this shape.
     const sealed =
@@ -119,8 +142,8 @@ const updateVendor = route(vendorCalls.updatevendor, {
     const fields = {
       vendorSiteID: input.vendorSiteID,
       vendorName: input.vendorName,
-      loginMethod: input.loginMethod,
-      vendorEmail: cookie ? "" : input.vendorEmail!,
+      loginMethod,
+      vendorEmail: cookie ? "" : vendorEmail!,
       vendorIsActive: input.vendorIsActive ? 1 : 0,
       ...(sealed ? { vendorSecret: sealed } : {}),
     };
@@ -128,7 +151,7 @@ const updateVendor = route(vendorCalls.updatevendor, {
     const detail = {
       vendorName: input.vendorName,
       vendorSiteID: input.vendorSiteID,
-      loginMethod: input.loginMethod,
+      loginMethod,
       vendorIsActive: input.vendorIsActive,
       secretChanged: sealed !== undefined,
     };

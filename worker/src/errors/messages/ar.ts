@@ -92,6 +92,9 @@ export const ar: Catalog = {
     noSuchSite: "هذا الموقع غير موجود.",
     unknownSite: "هذا الموقع غير موجود.",
     siteHasQueuedJobs: "لهذا الموقع مهام في قائمة الانتظار. انتظر حتى تتم معالجتها قبل حذفه.",
+    vendorCredentialsMissing:
+      "أرسل loginMethod، أو بيانات الدخول التي تُستنتج منها: vendorValue (الدخول بملف تعريف الارتباط) أو vendorEmail وvendorPassword (الدخول بالبريد الإلكتروني).",
+    vendorLoginAmbiguous: "أُرسل ملف تعريف ارتباط (vendorValue) وبيانات دخول بالبريد الإلكتروني معًا: حدّد loginMethod المطلوبة.",
     noSuchVendor: "حساب المورّد هذا غير موجود.",
     vendorHasQueuedJobs: "لحساب المورّد هذا مهام في قائمة الانتظار. انتظر حتى تتم معالجتها قبل حذفه.",
     noSuchCoupon: "هذه القسيمة غير موجودة.",

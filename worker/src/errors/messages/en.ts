@@ -71,6 +71,9 @@ export const en = {
     noSuchSite: "No such site.",
     unknownSite: "This site does not exist.",
     siteHasQueuedJobs: "This site has queued jobs. Wait until they are processed before deleting it.",
+    vendorCredentialsMissing:
+      "Send loginMethod, or the credentials it follows from: vendorValue (cookie login) or vendorEmail and vendorPassword (email login).",
+    vendorLoginAmbiguous: "Both a cookie (vendorValue) and email credentials were sent: say which loginMethod to use.",
     noSuchVendor: "No such vendor account.",
     vendorHasQueuedJobs: "This vendor account has queued jobs. Wait until they are processed before deleting it.",
     noSuchCoupon: "No such coupon.",

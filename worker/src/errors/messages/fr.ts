@@ -92,6 +92,10 @@ export const fr: Catalog = {
     noSuchSite: "Ce site n'existe pas.",
     unknownSite: "Ce site n'existe pas.",
     siteHasQueuedJobs: "Ce site a des tâches en attente. Attendez qu'elles soient traitées avant de le supprimer.",
+    vendorCredentialsMissing:
+      "Envoyez loginMethod, ou les identifiants dont il se déduit : vendorValue (connexion par cookie) ou vendorEmail et vendorPassword (connexion par e-mail).",
+    vendorLoginAmbiguous:
+      "Un cookie (vendorValue) et des identifiants e-mail ont été envoyés ensemble : indiquez la loginMethod à utiliser.",
     noSuchVendor: "Ce compte fournisseur n'existe pas.",
     vendorHasQueuedJobs:
       "Ce compte fournisseur a des tâches en attente. Attendez qu'elles soient traitées avant de le supprimer.",
