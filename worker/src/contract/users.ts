@@ -46,7 +46,7 @@ export const userCalls = defineCalls({
   },
   updateuser: {
     summary:
-      "Creates (userId 0, admins) or updates a user; others may update only themselves, without userRole, userIsActive or userQuota.",
+      "Creates (userId 0, admins) or updates a user; others may update only themselves, without userRole, userIsActive or userQuota. A new userPW for oneself needs currentPassword; other sessions end.",
     access: "signedIn",
     maxBody: bodyLimitFor("image"),
     input: z.object({
@@ -55,6 +55,8 @@ export const userCalls = defineCalls({
       userName: f.displayName(100),
       userEmail: f.email(),
       userPW: f.blankIsAbsent(f.password()),
+      // One's own new password needs the current one (as change-password), so a borrowed session is not enough.
+      currentPassword: f.blankIsAbsent(z.string().max(200)),
       userIsActive: f.blankIsAbsent(f.bool()),
       userRole: f.blankIsAbsent(z.string().trim().max(40)),
       userPhone: f.updatedDisplayText(40),

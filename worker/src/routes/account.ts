@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from "../auth/password";
+import { assertCurrentPassword, hashPassword } from "../auth/password";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
@@ -88,21 +88,10 @@ const resendVerification = route(accountCalls["resend-verification"], {
   },
 });
 
-async function assertPassword(ctx: Ctx, userId: number, password: string, field: string) {
-  const stored = await ctx.db
-    .selectFrom("users")
-    .select(["passwordHash", "passwordSalt", "passwordIterations"])
-    .where("userId", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, stored, ctx.env.SESSION_PEPPER))) {
-    throw badRequest("wrongPassword", "wrong_password", field);
-  }
-}
-
 const changePassword = route(accountCalls["change-password"], {
   async handler(ctx, { currentPassword, newPassword }) {
     const user = requireUser(ctx);
-    await assertPassword(ctx, user.userId, currentPassword, "currentPassword");
+    await assertCurrentPassword(ctx.db, user.userId, currentPassword, ctx.env.SESSION_PEPPER, "currentPassword");
     const hash = await hashPassword(newPassword, ctx.env.SESSION_PEPPER);
     // Every session ends, this one included, and this browser gets a fresh one.
     const session = await newSession(ctx.env.DB, {
@@ -189,7 +178,7 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
 const twoFactorDisable = route(accountCalls["two-factor-disable"], {
   async handler(ctx, { password }) {
     const user = requireUser(ctx);
-    await assertPassword(ctx, user.userId, password, "password");
+    await assertCurrentPassword(ctx.db, user.userId, password, ctx.env.SESSION_PEPPER, "password");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
       audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),

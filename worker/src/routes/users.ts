@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import { hashPassword } from "../auth/password";
+import { assertCurrentPassword, hashPassword } from "../auth/password";
+import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
@@ -88,13 +89,15 @@ const updateUser = route(userCalls.updateuser, {
       if (input.userRole !== undefined || input.userIsActive !== undefined || input.userQuota !== undefined) {
         throw forbidden("adminOnlyFields", "admin_only_field");
       }
-      // A new password needs the current one (change-password); a borrowed session must not be enough.
-      if (input.userPW !== undefined) {
-        throw forbidden("useChangePassword", "use_change_password");
-      }
     }
     const isNew = input.userId === 0;
     const target = isNew ? null : await loadTarget(ctx, input.userId);
+    // One's own new password, admin or not, needs the current one (as change-password does).
+    const ownPassword = input.userPW !== undefined && input.userId === me.userId;
+    if (ownPassword) {
+      if (input.currentPassword === undefined) throw requiredField("currentPassword");
+      await assertCurrentPassword(ctx.db, me.userId, input.currentPassword, ctx.env.SESSION_PEPPER, "currentPassword");
+    }
     if (input.userQuota !== undefined && input.userQuota !== (target?.userQuota ?? 0)) {
       throw badRequest("useQuotaAdjustment", "use_adjust_quota", "userQuota");
     }
@@ -152,8 +155,12 @@ const updateUser = route(userCalls.updateuser, {
           .where("userId", "=", userId)
           .where("deletedAt", "is", null);
         if (losesAdmin) update = update.where(otherAdminExists(userId));
-        // Deactivation and a new password end the user's sessions in the same transaction.
+        // Deactivation and a new password end the user's sessions in the same transaction; one's own
+        // new password gives this browser a fresh session, as change-password does.
         const endSessions = !active || hash !== null;
+        const fresh = ownPassword
+          ? await newSession(ctx.env.DB, { userId, role: target.userRole, rememberMe: false, userAgent: ctx.userAgent, ip: ctx.ip })
+          : null;
         // A new address gets a fresh verification link.
         const verify = emailChanged ? await issueToken(ctx.db, userId, "verify") : null;
         await runGuardedBatch(
@@ -162,6 +169,7 @@ const updateUser = route(userCalls.updateuser, {
             update,
             abortUnlessChanged(ctx.env.DB),
             ...(endSessions ? [ctx.db.deleteFrom("sessions").where("userId", "=", userId)] : []),
+            ...(fresh ? [fresh.statement] : []),
             ...(verify
               ? [
                   verify.insert,
@@ -182,6 +190,7 @@ const updateUser = route(userCalls.updateuser, {
           ],
           () => conflict("lastAdmin", "last_admin"),
         );
+        if (fresh) ctx.cookies.push(sessionCookie(fresh.token, ctx.secure, fresh.maxAge));
       }
     } catch (error) {
       if (String(error).includes("UNIQUE")) {

@@ -70,7 +70,6 @@ export const ar: Catalog = {
     noSuchUser: "هذا المستخدم غير موجود.",
     ownProfileOnly: "لا يمكنك تعديل سوى ملفك الشخصي.",
     adminOnlyFields: "لا يحق تغيير الدور أو الحالة أو الحصة إلا للمسؤول.",
-    useChangePassword: "غيّر كلمة المرور من إعدادات الأمان.",
     useQuotaAdjustment: "غيّر الحصة عبر تسوية حتى تُسجَّل في السجل.",
     unknownRole: "هذا الدور غير موجود.",
     noSelfChange: "لا يمكنك تغيير دورك أو تعطيل حسابك بنفسك.",

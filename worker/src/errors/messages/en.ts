@@ -49,7 +49,6 @@ export const en = {
     noSuchUser: "No such user.",
     ownProfileOnly: "You may only edit your own profile.",
     adminOnlyFields: "Only an admin may change a role, a status or a quota.",
-    useChangePassword: "Change your password from the security settings.",
     useQuotaAdjustment: "Change the quota with an adjustment, so the ledger records it.",
     unknownRole: "This role does not exist.",
     noSelfChange: "You cannot change your own role or deactivate yourself.",

@@ -70,7 +70,6 @@ export const fr: Catalog = {
     noSuchUser: "Cet utilisateur n'existe pas.",
     ownProfileOnly: "Vous ne pouvez modifier que votre propre profil.",
     adminOnlyFields: "Seul un administrateur peut modifier un rôle, un statut ou un quota.",
-    useChangePassword: "Modifiez votre mot de passe depuis les paramètres de sécurité.",
     useQuotaAdjustment: "Modifiez le quota par un ajustement, afin qu'il soit inscrit au registre.",
     unknownRole: "Ce rôle n'existe pas.",
     noSelfChange: "Vous ne pouvez pas modifier votre propre rôle ni vous désactiver.",
