@@ -9,6 +9,11 @@ export const user = z.strictObject({
   userName: z.string(),
   userEmail: z.string(),
   userPhone: z.string(),
+  userAddressLine1: z.string(),
+  userAddressLine2: z.string(),
+  userCity: z.string(),
+  userPostalCode: z.string(),
+  userCountry: z.string(),
   userImage: z.string().nullable(),
   userRole: z.string(),
   userIsActive: z.boolean(),
@@ -28,6 +33,15 @@ const optionalFilter = z.preprocess(
 );
 
 const MAX_ADJUST = 1_000_000;
+
+/** The postal address fields of updateuser: each left out keeps its stored value, blank clears it. */
+export const ADDRESS_LIMITS = {
+  userAddressLine1: 200,
+  userAddressLine2: 200,
+  userCity: 100,
+  userPostalCode: 20,
+  userCountry: 100,
+} as const;
 
 export const userCalls = defineCalls({
   searchuser: {
@@ -60,6 +74,11 @@ export const userCalls = defineCalls({
       userIsActive: f.blankIsAbsent(f.bool()),
       userRole: f.blankIsAbsent(z.string().trim().max(40)),
       userPhone: f.updatedDisplayText(40),
+      userAddressLine1: f.updatedDisplayText(ADDRESS_LIMITS.userAddressLine1),
+      userAddressLine2: f.updatedDisplayText(ADDRESS_LIMITS.userAddressLine2),
+      userCity: f.updatedDisplayText(ADDRESS_LIMITS.userCity),
+      userPostalCode: f.updatedDisplayText(ADDRESS_LIMITS.userPostalCode),
+      userCountry: f.updatedDisplayText(ADDRESS_LIMITS.userCountry),
       userQuota: f.blankIsAbsent(f.int(0, 1_000_000_000)),
     }),
     answer: z.strictObject({ message: z.string(), user, newImage: z.string().nullable() }),

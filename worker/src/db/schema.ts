@@ -25,6 +25,12 @@ export interface UsersTable {
   userName: string;
   userEmail: string;
   userPhone: Defaulted<string>;
+  /** The postal address, blank when unknown (migration 0100). */
+  userAddressLine1: Defaulted<string>;
+  userAddressLine2: Defaulted<string>;
+  userCity: Defaulted<string>;
+  userPostalCode: Defaulted<string>;
+  userCountry: Defaulted<string>;
   userImage: string | null;
   userRole: string;
   userIsActive: Defaulted<number>;

@@ -14,7 +14,7 @@ import { isLanguage, type Language } from "../errors/language";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { userCalls } from "../contract/users";
+import { ADDRESS_LIMITS, userCalls } from "../contract/users";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
@@ -60,6 +60,21 @@ const searchUser = route(userCalls.searchuser, {
 });
 
 type UserViewRow = Parameters<typeof toUserView>[0];
+
+type AddressField = keyof typeof ADDRESS_LIMITS;
+type Address = Partial<Record<AddressField, string>>;
+
+const ADDRESS_FIELDS = Object.keys(ADDRESS_LIMITS) as AddressField[];
+
+/** The address fields the body sends (blank clears one); those left out keep their stored values. */
+function addressOf(input: Address): Address {
+  const address: Address = {};
+  for (const field of ADDRESS_FIELDS) if (input[field] !== undefined) address[field] = input[field];
+  return address;
+}
+
+/** A closed account keeps no address. */
+const NO_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ""])) as Record<AddressField, string>;
 
 /** The stored fields of a user the rules below look at. */
 async function loadTarget(ctx: Ctx, userId: number) {
@@ -127,6 +142,7 @@ const updateUser = route(userCalls.updateuser, {
       userName: input.userName,
       userEmail: input.userEmail,
       ...(input.userPhone !== undefined ? { userPhone: input.userPhone } : {}),
+      ...addressOf(input),
       ...(image ? { userImage: image.key } : {}),
       ...(hash ?? {}),
       userRole: role,
@@ -159,7 +175,13 @@ const updateUser = route(userCalls.updateuser, {
         // new password gives this browser a fresh session, as change-password does.
         const endSessions = !active || hash !== null;
         const fresh = ownPassword
-          ? await newSession(ctx.env.DB, { userId, role: target.userRole, rememberMe: false, userAgent: ctx.userAgent, ip: ctx.ip })
+          ? await newSession(ctx.env.DB, {
+              userId,
+              role: target.userRole,
+              rememberMe: false,
+              userAgent: ctx.userAgent,
+              ip: ctx.ip,
+            })
           : null;
         // A new address gets a fresh verification link.
         const verify = emailChanged ? await issueToken(ctx.db, userId, "verify") : null;
@@ -221,6 +243,7 @@ const deleteUser = route(userCalls.deleteuser, {
         // Frees the address for a new account; payments, invoices, ledger and history keep the id.
         userEmail: `deleted-${userId}@deleted.invalid`,
         userPhone: "",
+        ...NO_ADDRESS,
         twoFactorEnabled: 0,
         twoFactorSecret: null,
       })
