@@ -186,6 +186,14 @@ describe("updateitem", () => {
       itemIsActive: false,
       itemUrl: "https://example.com/research",
     });
+    // Sent blank (an empty input of a form), they are absent too: still kept.
+    const blank = await callForm(
+      "updateitem",
+      { ...original, itemId, itemDuration: "", itemIsActive: "" },
+      { cookie: admin.cookie },
+    );
+    expect(blank.status).toBe(200);
+    expect(blank.body.item).toMatchObject({ itemDuration: 120, itemIsActive: false });
     // Sent, they still apply; a blank link clears it.
     const cleared = await callForm("updateitem", fields({ itemId, itemDuration: "7", itemIsActive: "true", itemUrl: "" }), {
       cookie: admin.cookie,

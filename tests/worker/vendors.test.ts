@@ -192,7 +192,8 @@ describe("vendor accounts", () => {
       error:
         "Send loginMethod, or the credentials it follows from: vendorValue (cookie login) or vendorEmail and vendorPassword (email login).",
     });
-    // Blank credentials are no credentials.
+    // A blank method is no method; blank credentials are no credentials.
+    expect((await save({ ...bare, loginMethod: "" })).body.code).toBe("missing_credentials");
     expect((await save({ ...bare, vendorValue: " ", vendorEmail: "", vendorPassword: "" })).body.code).toBe(
       "missing_credentials",
     );
