@@ -45,10 +45,10 @@ const PHONE = {
   table: "max-sm:block",
   head: "max-sm:sr-only",
   body: "max-sm:block",
-  row: "max-sm:block max-sm:px-1 max-sm:py-2",
+  row: "max-sm:block max-sm:px-1 max-sm:py-3 max-sm:not-last:border-b max-sm:border-base-content/10",
   cell: [
     "max-sm:flex max-sm:min-w-0 max-sm:flex-wrap max-sm:items-center max-sm:justify-between max-sm:gap-x-4 max-sm:gap-y-1",
-    "max-sm:py-1.5 max-sm:text-end max-sm:break-words",
+    "max-sm:border-0 max-sm:py-1 max-sm:text-end max-sm:break-words max-sm:empty:hidden",
     "max-sm:before:text-start max-sm:before:font-medium max-sm:before:text-base-content/70",
     "max-sm:before:content-[attr(data-label)]",
   ].join(" "),
