@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientAbility, type AbilityRule } from "../../web/src/app/ability";
 import { canNavigate } from "../../web/src/app/guard";
 import type { RouteMeta } from "../../web/src/app/types";
+import historyAr from "../../web/src/features/history/locales/ar.json";
+import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
 import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
@@ -304,6 +306,30 @@ describe("phones (390 × 844, touch)", () => {
       const customizer = page.getByRole("dialog", { name: text.customizer.title });
       await customizer.waitFor();
       await inside("customizer", await customizer.boundingBox());
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps a job's similarity and its downloads on screen, without a sideways scroll", async () => {
+    const problems: string[] = [];
+    for (const [language, text] of [
+      ["en", historyEn],
+      ["ar", historyAr],
+    ] as const) {
+      const context = await phoneContext(browser, language);
+      await signIn(context, ADMIN);
+      const page = await context.newPage();
+      await open(page, "/portal/history");
+      const job = page.locator("tbody tr").first();
+      for (const [what, part] of [
+        ["similarity", job.locator(`td[data-label="${text.colSimilarity}"]`)],
+        ["download", job.getByRole("button", { name: text.downloadDocument })],
+      ] as const) {
+        const box = await part.boundingBox();
+        if (!box || box.x < 0 || box.x + box.width > PHONE.width || box.width === 0)
+          problems.push(`${language} ${what}: ${JSON.stringify(box)}`);
+      }
       await context.close();
     }
     expect(problems).toEqual([]);

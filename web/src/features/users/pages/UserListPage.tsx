@@ -48,7 +48,9 @@ export default function UserListPage() {
             <Link href={`/apps/user/view/${u.userId}`} className="link link-hover font-medium">
               {u.userName}
             </Link>
-            <div className="truncate text-sm text-base-content/70">{u.userEmail}</div>
+            <div className="truncate text-sm text-base-content/70" title={u.userEmail}>
+              {u.userEmail}
+            </div>
           </div>
         </div>
       ),
