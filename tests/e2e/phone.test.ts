@@ -206,6 +206,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+type Box = { x: number; width: number };
+/** Whether a box lies within the device's width (a pixel of rounding allowed). */
+const onScreen = (box: Box | null) => box !== null && box.width > 0 && box.x >= -1 && box.x + box.width <= PHONE.width + 1;
+
+/** A phone page in `language`, signed in as `who`, settled on `path`. */
+async function phonePage(browser: Browser, language: "en" | "ar", who: { email: string; password: string }, path: string) {
+  const context = await phoneContext(browser, language);
+  await signIn(context, who);
+  const page = await context.newPage();
+  await open(page, path);
+  return { context, page };
+}
+
 /** Asks the API as a signed-in context (the context's session cookie goes along). */
 async function call<T>(context: BrowserContext, name: string, body: object): Promise<T> {
   const answer = await context.request.post(`/api/${name}`, { data: body });
@@ -284,13 +297,9 @@ describe("phones (390 × 844, touch)", () => {
       ["en", en],
       ["ar", ar],
     ] as const) {
-      const context = await phoneContext(browser, language);
-      await signIn(context, CLIENT);
-      const page = await context.newPage();
-      await open(page, "/portal/dashboard");
-      const inside = async (what: string, box: { x: number; width: number } | null) => {
-        if (!box || box.x < -1 || box.x + box.width > PHONE.width + 1)
-          problems.push(`${language} ${what}: ${JSON.stringify(box)}`);
+      const { context, page } = await phonePage(browser, language, CLIENT, "/portal/dashboard");
+      const inside = async (what: string, box: Box | null) => {
+        if (!onScreen(box)) problems.push(`${language} ${what}: ${JSON.stringify(box)}`);
         const { width } = await overflow(page);
         if (width > PHONE.width) problems.push(`${language} ${what} open: the page is ${width} px wide`);
       };
@@ -299,7 +308,6 @@ describe("phones (390 × 844, touch)", () => {
       await menu.getByRole("link").first().waitFor();
       await page.waitForTimeout(400); // the drawer slides in
       await inside("menu", await menu.boundingBox());
-      await page.keyboard.press("Escape");
       await menu.getByRole("link").first().click();
       await open(page, "/portal/dashboard");
       await page.locator("header").getByRole("button", { name: text.customizer.open }).click();
@@ -317,18 +325,14 @@ describe("phones (390 × 844, touch)", () => {
       ["en", historyEn],
       ["ar", historyAr],
     ] as const) {
-      const context = await phoneContext(browser, language);
-      await signIn(context, ADMIN);
-      const page = await context.newPage();
-      await open(page, "/portal/history");
+      const { context, page } = await phonePage(browser, language, ADMIN, "/portal/history");
       const job = page.locator("tbody tr").first();
       for (const [what, part] of [
         ["similarity", job.locator(`td[data-label="${text.colSimilarity}"]`)],
         ["download", job.getByRole("button", { name: text.downloadDocument })],
       ] as const) {
         const box = await part.boundingBox();
-        if (!box || box.x < 0 || box.x + box.width > PHONE.width || box.width === 0)
-          problems.push(`${language} ${what}: ${JSON.stringify(box)}`);
+        if (!onScreen(box)) problems.push(`${language} ${what}: ${JSON.stringify(box)}`);
       }
       await context.close();
     }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
+import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
@@ -34,7 +35,7 @@ export default function BundlePage() {
     },
   });
   const activeOptions = useActiveOptions();
-  const { pending, addToCart, buyNow } = useBuyActions({
+  const buyActions = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "bundle", refId, qty: 1 }),
     checkout: (refId) => checkout({ kind: "bundle", refId }),
     cartKey: CART_KEY,
@@ -60,27 +61,7 @@ export default function BundlePage() {
       </p>
       <div className="card-actions mt-2 justify-end">
         {canManage && <RowActions size="sm" onEdit={() => list.edit(bundle)} onDelete={() => void list.remove(bundle)} />}
-        {canBuy && (
-          <>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={pending !== null}
-              onClick={() => void addToCart(bundle.bundleId)}
-            >
-              {t("addToCart")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={pending !== null}
-              onClick={() => void buyNow(bundle.bundleId)}
-            >
-              {pending === bundle.bundleId && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {t("buy")}
-            </button>
-          </>
-        )}
+        {canBuy && <BuyButtons refId={bundle.bundleId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { useAppSettings } from "../../../app/settings";
+import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useListController } from "../../../components/useListController";
@@ -25,7 +26,7 @@ export default function ItemShopPage() {
       canManage ? { search, sort, page, limit, isActive: "active" } : { search, sort, page, limit },
   });
   const sort = useSortFilter(list.params.sort, (value) => list.update({ sort: value }));
-  const { pending, addToCart, buyNow } = useBuyActions({
+  const buyActions = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "item", refId, qty: 1 }),
     checkout: (refId) => checkout({ kind: "item", refId }),
     cartKey: CART_KEY,
@@ -54,23 +55,7 @@ export default function ItemShopPage() {
         </div>
         {canBuy && (
           <div className="card-actions mt-2 justify-end">
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={pending !== null}
-              onClick={() => void addToCart(item.itemId)}
-            >
-              {t("addToCart")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              disabled={pending !== null}
-              onClick={() => void buyNow(item.itemId)}
-            >
-              {pending === item.itemId && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {t("buy")}
-            </button>
+            <BuyButtons refId={item.itemId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />
           </div>
         )}
       </div>
