@@ -133,7 +133,8 @@ async function signIn(context: BrowserContext, who: { email: string; password: s
 
 /**
  * Opens a path (the first by loading the app, the next ones as the app itself navigates, much faster)
- * and waits until it settles: no call in flight and no loading state or spinner, five frames in a row.
+ * and waits until it settles: no call in flight and no loading state (a busy region, the Loading spinner;
+ * not a queued job's decorative ring), five frames in a row.
  * Answers whether it settled, so a page stuck loading is not judged by its spinner.
  */
 async function open(page: Page, path: string): Promise<boolean> {
@@ -148,7 +149,7 @@ async function open(page: Page, path: string): Promise<boolean> {
     .waitForFunction(
       () => {
         const state = window as unknown as { pendingCalls: number; quietFrames?: number };
-        const busy = state.pendingCalls > 0 || document.querySelector('[aria-busy="true"], .loading');
+        const busy = state.pendingCalls > 0 || document.querySelector('[aria-busy="true"], [role="status"] > .loading');
         state.quietFrames = busy ? 0 : (state.quietFrames ?? 0) + 1;
         return state.quietFrames >= 5;
       },
