@@ -12,9 +12,13 @@ export type CallAnswer<N extends JsonCallName> = Calls[N]["answer"];
 export type ListCallName = {
   [N in JsonCallName]: CallAnswer<N> extends { data: unknown[]; total: number } ? N : never;
 }[JsonCallName];
-/** A list call's answer, and one of its rows. */
-export type ListAnswerOf<N extends ListCallName> = CallAnswer<N>;
+/** One row of a list call's answer. */
 export type ListRow<N extends ListCallName> = CallAnswer<N>["data"][number];
+/**
+ * A list call's answer. `data` is spelled out so that code generic in the call (the list controller) reads
+ * its rows as `ListRow<N>[]`; read through `CallAnswer<N>` TypeScript would widen them to every list's rows.
+ */
+export type ListAnswerOf<N extends ListCallName> = Omit<CallAnswer<N>, "data"> & { data: ListRow<N>[] };
 
 /** A body argument that may be left out when the call needs no field. */
 type BodyArgs<N extends CallName, Extra extends unknown[] = []> =
