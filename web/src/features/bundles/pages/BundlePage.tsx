@@ -8,10 +8,9 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Pager } from "../../../components/Pager";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
-import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { formatCount, formatMoney, formatPercent, formatPerPoint } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { checkout } from "../api/checkout";
 import { deleteBundle } from "../api/deleteBundle";
@@ -25,7 +24,6 @@ export default function BundlePage() {
   const { t } = useTranslation("bundles");
   const { ability } = useSession();
   const { currency } = useAppSettings();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
   const [params, update] = useListParams({ limit: 12, isActive: "" });
@@ -42,7 +40,7 @@ export default function BundlePage() {
   });
 
   const remove = useDeleteWithConfirm<Bundle>({
-    ask: (bundle) => ({ title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }), text: t("deleteText") }),
+    ask: (bundle) => ({ title: t("deleteTitle", { points: formatCount("points", bundle.bundlePoin) }), text: t("deleteText") }),
     call: (bundle) => deleteBundle(bundle.bundleId),
     onDeleted: () => list.mutate(),
     failedPrefix: t("deleteFailed"),
@@ -85,12 +83,12 @@ export default function BundlePage() {
             <li key={bundle.bundleId} className="card bg-base-100 shadow-sm" data-testid="bundle-card">
               <div className="card-body gap-2">
                 <div className="flex items-start justify-between gap-2">
-                  <h2 className="card-title">{t("points", { points: formatNumber(bundle.bundlePoin) })}</h2>
+                  <h2 className="card-title">{formatCount("points", bundle.bundlePoin)}</h2>
                   {canManage && <ActiveBadge active={bundle.bundleIsActive} />}
                 </div>
                 <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
                 <p className="text-sm text-base-content/70">
-                  {t("perPoint", { price: formatMoney(bundle.bundlePPP, currency) })}
+                  {t("perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
                   {bundle.bundleDisc > 0 && (
                     <span className="badge badge-secondary badge-soft ms-2">
                       {t("discount", { percent: formatPercent(bundle.bundleDisc) })}
@@ -143,9 +141,7 @@ export default function BundlePage() {
           bundle={dialog.bundle}
           currency={currency}
           onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
+          onSaved={() => {
             setDialog(null);
             void list.mutate();
           }}

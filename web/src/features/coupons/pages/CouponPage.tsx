@@ -6,7 +6,6 @@ import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
@@ -22,7 +21,6 @@ const STATUS_BADGE: Record<CouponStatus, string> = { unused: "badge-success", us
 export default function CouponPage() {
   const { t } = useTranslation("coupons");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Coupon");
   const [params, update] = useListParams({ limit: 10, search: "", status: "" });
   const list = useList<Coupon>(SEARCH_COUPON, params);
@@ -116,11 +114,9 @@ export default function CouponPage() {
       {generating && (
         <GenerateDialog
           onClose={() => setGenerating(false)}
-          onError={(text) => snackbar.error(text)}
-          onGenerated={(answer, form) => {
-            snackbar.success(answer.message || t("generatedDefault"));
+          onGenerated={(codes, form) => {
             setGenerating(false);
-            setFresh({ codes: answer.codes, quota: form.couponQuota, expires: form.couponExpired });
+            setFresh({ codes, quota: form.couponQuota, expires: form.couponExpired });
             void list.mutate();
           }}
         />

@@ -5,7 +5,7 @@ import { useConfirm } from "../../../components/ConfirmDialog";
 import { DataTable, type Column } from "../../../components/DataTable";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError, type ListAnswer } from "../../../lib/api";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatCount, formatDate, formatNumber } from "../../../lib/format";
 import { downloadFile } from "../api/download";
 import { updateHistory } from "../api/updateHistory";
 import type { HistoryEntry } from "../types";
@@ -48,7 +48,7 @@ export function HistoryTable(props: Props) {
   async function markFailed(job: HistoryEntry) {
     const ok = await confirm({
       title: t("markFailedTitle", { file: job.fileName }),
-      text: t("markFailedText", { points: formatNumber(job.pointsSpent) }),
+      text: t("markFailedText", { points: formatCount("points", job.pointsSpent) }),
       confirmText: t("markFailed"),
     });
     if (!ok) return;
@@ -148,9 +148,8 @@ export function HistoryTable(props: Props) {
         <FinishJobDialog
           job={finishing}
           onClose={() => setFinishing(null)}
-          onDone={(message) => {
+          onDone={() => {
             setFinishing(null);
-            snackbar.success(message);
             void props.list.mutate();
           }}
         />

@@ -7,21 +7,20 @@ import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatCount, formatMoney } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteItem } from "../api/deleteItem";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { ItemDialog } from "../components/ItemDialog";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
+import { Thumbnail } from "../../../components/Thumbnail";
 
 /** The admin table of items: search, sort, status filter, add/edit in a dialog, delete after confirming. */
 export default function ItemSettingPage() {
   const { t } = useTranslation("items");
   const { currency } = useAppSettings();
-  const snackbar = useSnackbar();
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
   const activeOptions = useActiveOptions();
@@ -48,9 +47,7 @@ export default function ItemSettingPage() {
       header: t("colItem"),
       render: (item) => (
         <div className="flex items-center gap-3">
-          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {item.itemImage && <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-          </div>
+          <Thumbnail src={item.itemImage} name={item.itemName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
             <div className="font-medium">{item.itemName}</div>
             {item.itemFile && (
@@ -65,7 +62,7 @@ export default function ItemSettingPage() {
       key: "itemDuration",
       header: t("colDuration"),
       className: "text-end",
-      render: (item) => t("days", { days: formatNumber(item.itemDuration) }),
+      render: (item) => formatCount("days", item.itemDuration),
     },
     {
       key: "itemIsActive",
@@ -113,9 +110,7 @@ export default function ItemSettingPage() {
         <ItemDialog
           item={dialog.item}
           onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
+          onSaved={() => {
             setDialog(null);
             resetAndReload();
           }}

@@ -5,12 +5,13 @@ import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { Pager } from "../../../components/Pager";
 import { useBuyActions } from "../../../components/useBuyActions";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatCount, formatMoney } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
+import { Thumbnail } from "../../../components/Thumbnail";
 
 /** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
 export default function ItemShopPage() {
@@ -54,21 +55,15 @@ export default function ItemShopPage() {
         <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${list.isValidating ? "opacity-60" : ""}`}>
           {rows.map((item) => (
             <li key={item.itemId} className="card bg-base-100 shadow-sm" data-testid="item-card">
-              <figure className="aspect-video bg-base-200">
-                {item.itemImage ? (
-                  <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />
-                ) : (
-                  <span className="text-4xl text-base-content/30" aria-hidden="true">
-                    ◇
-                  </span>
-                )}
+              <figure>
+                <Thumbnail src={item.itemImage} name={item.itemName} className="aspect-video w-full" textClass="text-4xl" />
               </figure>
               <div className="card-body gap-2">
                 <h2 className="card-title">{item.itemName}</h2>
                 {item.itemDesc && <p className="line-clamp-3 text-sm text-base-content/70">{item.itemDesc}</p>}
                 <div className="flex items-baseline justify-between gap-2">
                   <span className="text-xl font-bold text-primary">{formatMoney(item.itemPrice, currency)}</span>
-                  <span className="badge badge-soft">{t("days", { days: formatNumber(item.itemDuration) })}</span>
+                  <span className="badge badge-soft">{t("days", { days: formatCount("days", item.itemDuration) })}</span>
                 </div>
                 {canBuy && (
                   <div className="card-actions mt-2 justify-end">

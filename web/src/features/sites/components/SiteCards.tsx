@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Empty } from "../../../components/PageStates";
-import { formatNumber } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 import type { Site } from "../types";
+import { Thumbnail } from "../../../components/Thumbnail";
 
 /** What a client sees: the usable sites with their price in points and a way to start a job. */
 export function SiteCards({ sites, dimmed }: { sites: Site[]; dimmed: boolean }) {
@@ -14,14 +15,12 @@ export function SiteCards({ sites, dimmed }: { sites: Site[]; dimmed: boolean })
         <li key={site.siteId} className="card bg-base-100 shadow-sm" data-testid="site-card">
           <div className="card-body gap-3">
             <div className="flex items-center gap-3">
-              <div className="h-12 w-12 shrink-0 overflow-hidden rounded-box bg-base-200">
-                {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-              </div>
+              <Thumbnail src={site.siteImage} name={site.siteName} className="h-12 w-12 rounded-box" />
               <h2 className="card-title">{site.siteName}</h2>
             </div>
             <p className="text-sm text-base-content/70">{site.siteDesc}</p>
             <div className="card-actions items-center justify-between">
-              <span className="badge badge-primary badge-soft">{t("pricePoints", { points: formatNumber(site.sitePrice) })}</span>
+              <span className="badge badge-primary badge-soft">{formatCount("points", site.sitePrice)}</span>
               <Link href={`/portal/site/use/${site.siteId}`} className="btn btn-primary btn-sm">
                 {t("useSite")}
               </Link>

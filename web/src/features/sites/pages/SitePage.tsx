@@ -9,21 +9,20 @@ import { PageHeader } from "../../../components/PageHeader";
 import { Pager } from "../../../components/Pager";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
-import { formatNumber } from "../../../lib/format";
+import { formatCount } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteSite } from "../api/deleteSite";
 import { SEARCH_SITE } from "../api/searchSite";
 import { SiteCards } from "../components/SiteCards";
 import { SiteDialog } from "../components/SiteDialog";
 import type { Site } from "../types";
+import { Thumbnail } from "../../../components/Thumbnail";
 
 /** Admins: the table of sites with add, edit and delete. Clients: cards of the sites they can use. */
 export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Site");
   const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
   const list = useList<Site>(SEARCH_SITE, params);
@@ -43,9 +42,7 @@ export default function SitePage() {
       header: t("siteName"),
       render: (site) => (
         <div className="flex items-center gap-3">
-          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-          </div>
+          <Thumbnail src={site.siteImage} name={site.siteName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
             <div className="font-medium">{site.siteName}</div>
             <div className="line-clamp-1 text-xs text-base-content/70">{site.siteDesc}</div>
@@ -57,7 +54,7 @@ export default function SitePage() {
       key: "sitePrice",
       header: t("colPrice"),
       className: "text-end",
-      render: (site) => t("pricePoints", { points: formatNumber(site.sitePrice) }),
+      render: (site) => formatCount("points", site.sitePrice),
     },
     {
       key: "siteIsUse",
@@ -125,9 +122,7 @@ export default function SitePage() {
         <SiteDialog
           site={dialog.site}
           onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
+          onSaved={() => {
             setDialog(null);
             void list.mutate();
           }}

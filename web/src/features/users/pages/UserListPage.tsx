@@ -10,13 +10,14 @@ import { ListToolbar } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { UserDrawer } from "../../../components/UserDrawer";
 import { formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteUser } from "../api/deleteUser";
 import { searchPlanOptions, searchRoleOptions } from "../api/options";
 import { SEARCH_USERS } from "../api/searchUsers";
+import { updateUser } from "../api/updateUser";
 import { Avatar } from "../components/Avatar";
-import { UserDrawer } from "../components/UserDrawer";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
 
@@ -138,10 +139,10 @@ export default function UserListPage() {
         <UserDrawer
           user={drawer.user}
           roles={roles.data?.data ?? []}
+          save={updateUser}
           onClose={() => setDrawer(null)}
-          onError={afterSave.failed}
-          onSaved={(answer, before) => {
-            afterSave.saved(answer, before);
+          onSaved={(answer) => {
+            afterSave.saved(answer, drawer.user);
             setDrawer(null);
             void list.mutate();
           }}

@@ -8,7 +8,6 @@ import { listTableProps } from "../../../components/listTableProps";
 import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
 import { PageHeader } from "../../../components/PageHeader";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatDate } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
@@ -23,7 +22,6 @@ const NEVER_USED = "1970-01-01T00:00:00.000Z";
 export default function VendorPage() {
   const { t } = useTranslation("vendors");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Vendor");
   const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
   const activeOptions = useActiveOptions();
@@ -123,9 +121,7 @@ export default function VendorPage() {
           vendor={dialog.vendor}
           sites={sites.data?.data ?? []}
           onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
+          onSaved={() => {
             setDialog(null);
             void list.mutate();
           }}

@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { rules, useForm } from "../lib/form";
+import { FormDialog } from "./FormDialog";
+import { SelectField, TextField, ToggleField } from "./FormField";
+import { ImageField } from "./ImageField";
+import { UploadProgress } from "./UploadProgress";
+
+/** What the drawer edits: the updateuser call's fields (API.md). */
+export interface UserDrawerValues {
+  userId: number;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  userPW: string;
+  userRole: string;
+  userIsActive: boolean;
+  userImageNew: File | null;
+}
+
+/** The user being edited, as the users list and view hold it. */
+export interface EditableUser {
+  userId: number;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  userImage: string | null;
+  userRole: string;
+  userIsActive: boolean;
+}
+
+interface Props<A extends { message: string }> {
+  /** The user to edit, or null to add one. */
+  user: EditableUser | null;
+  /** The role choices; a new user starts with `defaultRole`. */
+  roles: { roleId: number; roleName: string }[];
+  defaultRole?: string;
+  /** The caller's updateuser call (multipart, with upload progress from 0 to 1). */
+  save: (values: UserDrawerValues, onProgress: (fraction: number) => void) => Promise<A>;
+  onClose: () => void;
+  /** After a save (the form shows the server's message). */
+  onSaved: (answer: A) => void;
+}
+
+/**
+ * The add/edit user drawer of the users pages and the roles page ("add new user"): name, email, phone,
+ * password, role, status and avatar, saved multipart with upload progress. Its texts are the users
+ * namespace's.
+ */
+export function UserDrawer<A extends { message: string }>({
+  user,
+  roles,
+  defaultRole = "client",
+  save,
+  onClose,
+  onSaved,
+}: Props<A>) {
+  const { t } = useTranslation("users");
+  const [progress, setProgress] = useState<number | null>(null);
+  const isNew = user === null;
+  const form = useForm<UserDrawerValues>(
+    {
+      userId: user?.userId ?? 0,
+      userName: user?.userName ?? "",
+      userEmail: user?.userEmail ?? "",
+      userPhone: user?.userPhone ?? "",
+      userPW: "",
+      userRole: user?.userRole ?? defaultRole,
+      userIsActive: user?.userIsActive ?? true,
+      userImageNew: null,
+    },
+    {
+      userName: { label: t("fieldName"), check: rules.required },
+      userEmail: { label: t("fieldEmail"), check: rules.email },
+      userPhone: { label: t("fieldPhone") },
+      // A new user needs a password; on edit a blank one keeps the current password.
+      userPW: { label: t("fieldPassword"), check: (value) => (isNew || value ? rules.password(value) : undefined) },
+      userRole: { label: t("fieldRole") },
+      userIsActive: { label: t("fieldActive") },
+      userImageNew: { label: t("fieldAvatar") },
+    },
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
+  );
+  const choices = roles.length ? roles : [{ roleId: 0, roleName: form.values.userRole }];
+
+  async function send(values: UserDrawerValues) {
+    // The bar shows from the start of the upload; it is gone once the save answered or failed.
+    setProgress(0);
+    try {
+      const answer = await save(values, setProgress);
+      onSaved(answer);
+      return answer.message;
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <FormDialog
+      variant="drawer"
+      title={isNew ? t("addUser") : t("editUser")}
+      form={form}
+      onSend={send}
+      onClose={onClose}
+      autoComplete="off"
+    >
+      <ImageField
+        form={form}
+        name="userImageNew"
+        hint={t("avatarHint")}
+        previewAlt={t("avatarPreview")}
+        current={user?.userImage ?? null}
+      />
+      <TextField form={form} name="userName" autoComplete="off" />
+      <TextField form={form} name="userEmail" type="email" autoComplete="off" dir="ltr" />
+      <TextField form={form} name="userPhone" type="tel" autoComplete="off" />
+      <TextField
+        form={form}
+        name="userPW"
+        type="password"
+        autoComplete="new-password"
+        hint={isNew ? t("passwordHintNew") : t("passwordHintEdit")}
+      />
+      <SelectField form={form} name="userRole">
+        {choices.map((role) => (
+          <option key={role.roleId} value={role.roleName}>
+            {role.roleName}
+          </option>
+        ))}
+      </SelectField>
+      <ToggleField form={form} name="userIsActive" />
+      <UploadProgress progress={progress} label={t("uploading")} />
+    </FormDialog>
+  );
+}
