@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { FormState } from "../lib/form";
-import { FileField } from "./FormField";
+import { FileField } from "./FormControls";
 import { Icon } from "./Icon";
 
 export const IMAGE_TYPES = "image/png,image/jpeg,image/webp";

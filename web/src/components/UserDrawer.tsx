@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { rules, useForm } from "../lib/form";
 import { FormDialog } from "./FormDialog";
-import { SelectField, TextField, ToggleField } from "./FormField";
+import { SelectField, ToggleField } from "./FormControls";
+import { TextField } from "./FormField";
 import { ImageField } from "./ImageField";
 import { UploadProgress } from "./UploadProgress";
 

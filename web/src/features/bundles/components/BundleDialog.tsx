@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { TextField, ToggleField } from "../../../components/FormField";
+import { ToggleField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
 import { updateBundle } from "../api/updateBundle";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { FileField, TextField } from "../../../components/FormField";
+import { FileField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
 import { updateHistory } from "../api/updateHistory";
 import type { HistoryEntry } from "../types";

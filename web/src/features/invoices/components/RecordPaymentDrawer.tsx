@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { TextAreaField } from "../../../components/FormField";
+import { TextAreaField } from "../../../components/FormControls";
 import { useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
 import { confirmPayment, updatePayment } from "../api/payments";

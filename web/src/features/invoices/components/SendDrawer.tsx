@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { TextAreaField, TextField } from "../../../components/FormField";
+import { TextAreaField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
 import { sendInvoice } from "../api/payments";
 import type { Payment } from "../types";

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useParams } from "wouter";
-import { SubmitButton, TextAreaField } from "../../../components/FormField";
+import { TextAreaField } from "../../../components/FormControls";
+import { SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useForm } from "../../../lib/form";
 import { invoiceDetail, updatePayment } from "../api/payments";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { FileField, TextAreaField, TextField, ToggleField } from "../../../components/FormField";
+import { FileField, TextAreaField, ToggleField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
 import { UploadProgress } from "../../../components/UploadProgress";
 import { rules, useForm } from "../../../lib/form";

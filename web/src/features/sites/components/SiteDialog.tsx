@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { SelectField, TextAreaField, TextField } from "../../../components/FormField";
+import { SelectField, TextAreaField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
 import { UploadProgress } from "../../../components/UploadProgress";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";

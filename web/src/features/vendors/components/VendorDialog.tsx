@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { SelectField, TextAreaField, TextField, ToggleField } from "../../../components/FormField";
+import { SelectField, TextAreaField, ToggleField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { updateVendor, type VendorForm } from "../api/updateVendor";
 import type { LoginMethod, SiteOption, Vendor } from "../types";
