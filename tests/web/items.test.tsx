@@ -159,6 +159,13 @@ const itemUrlRefused = (reason: string, error: string): Answer => ({
   body: { error, code: "invalid_input", field: "itemUrl", reason },
 });
 
+/** The item settings page for an admin, `updateitem` answering `saved`. */
+function renderSettings(saved: Answer = ok({ message: "Saved." })) {
+  signInAsAdmin();
+  mockApi({ "app-settings": SETTINGS, searchitem: listOf([PRO], 1, 12), updateitem: saved });
+  renderAt("/portal/itemSetting", ItemSettingPage);
+}
+
 /** Opens the add-item dialog with the required fields filled in and `url` as the link. */
 async function fillNewItem(labels: typeof en, url: string) {
   fireEvent.click(await screen.findByRole("button", { name: labels.addItem }));
@@ -171,13 +178,7 @@ async function fillNewItem(labels: typeof en, url: string) {
 
 describe("item form errors", () => {
   it("name the field by its label inline and in the toast, never by its wire name", async () => {
-    signInAsAdmin();
-    mockApi({
-      "app-settings": SETTINGS,
-      searchitem: listOf([PRO], 1, 12),
-      updateitem: itemUrlRefused("is not valid", 'The field "itemUrl" is not valid.'),
-    });
-    renderAt("/portal/itemSetting", ItemSettingPage);
+    renderSettings(itemUrlRefused("is not valid", 'The field "itemUrl" is not valid.'));
     const dialog = await fillNewItem(en, "https://example.com/pro");
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
     expect(await screen.findByText(`Failed to save item: The field "${en.itemUrl}" is not valid.`)).toBeTruthy();
@@ -188,9 +189,7 @@ describe("item form errors", () => {
   });
 
   it("keep the browser's own check of a web address: a bad one is refused before anything is sent", async () => {
-    signInAsAdmin();
-    mockApi({ "app-settings": SETTINGS, searchitem: listOf([PRO], 1, 12), updateitem: ok({ message: "Saved." }) });
-    renderAt("/portal/itemSetting", ItemSettingPage);
+    renderSettings();
     const dialog = await fillNewItem(en, "not a web address");
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(
@@ -214,13 +213,7 @@ describe("item form errors", () => {
     afterAll(() => i18n.changeLanguage("en"));
 
     it("word the server's reason with the French label", async () => {
-      signInAsAdmin();
-      mockApi({
-        "app-settings": SETTINGS,
-        searchitem: listOf([PRO], 1, 12),
-        updateitem: itemUrlRefused("n’est pas une adresse web", "Le champ « itemUrl » n’est pas une adresse web."),
-      });
-      renderAt("/portal/itemSetting", ItemSettingPage);
+      renderSettings(itemUrlRefused("n’est pas une adresse web", "Le champ « itemUrl » n’est pas une adresse web."));
       const dialog = await fillNewItem(fr, "https://example.com/pro");
       fireEvent.click(within(dialog).getByRole("button", { name: commonFr.save }));
       const text = `Le champ « ${fr.itemUrl} » n’est pas une adresse web.`;
@@ -230,9 +223,7 @@ describe("item form errors", () => {
     });
 
     it("word a required field and a bad web address with the French labels", async () => {
-      signInAsAdmin();
-      mockApi({ "app-settings": SETTINGS, searchitem: listOf([PRO], 1, 12) });
-      renderAt("/portal/itemSetting", ItemSettingPage);
+      renderSettings();
       fireEvent.click(await screen.findByRole("button", { name: fr.addItem }));
       const dialog = await screen.findByRole("dialog");
       fireEvent.change(within(dialog).getByLabelText(fr.itemUrl), { target: { value: "pas une adresse" } });

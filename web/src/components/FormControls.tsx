@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { FormState } from "../lib/form";
-import { Field, type FieldBase } from "./FormField";
+import { bindText, Field, type FieldBase } from "./FormField";
 
 /*
  * The form controls beyond text inputs, bound to a useForm field like TextField. Kept apart from
@@ -24,9 +24,7 @@ export function TextAreaField<V extends object>({
         <textarea
           {...props}
           className={`textarea w-full ${invalid ? "textarea-error" : ""} ${className}`}
-          value={String(form.values[name] ?? "")}
-          onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-          onBlur={() => form.touch(name)}
+          {...bindText(form, name)}
           {...rest}
         />
       )}
@@ -52,8 +50,7 @@ export function SelectField<V extends object>({
         <select
           {...props}
           className={`select w-full ${invalid ? "select-error" : ""} ${className}`}
-          value={String(form.values[name] ?? "")}
-          onChange={(e) => form.set(name, e.target.value as V[typeof name])}
+          {...bindText(form, name)}
           {...rest}
         >
           {children}

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormState } from "../lib/form";
 
@@ -42,13 +42,34 @@ export function Field<V extends Values>({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText id={`${id}-error`} text={error} />
     </div>
   );
+}
+
+/** An error under a field or a group of fields, announced to screen readers. */
+function ErrorText({ id, text }: { id?: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="text-sm text-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** The error of a field shown as a group (say, a list of rules or lines in a fieldset). */
+export function GroupError<V extends Values>({ form, name }: { form: FormState<V>; name: keyof V & string }) {
+  return <ErrorText text={form.errorOf(name)} />;
+}
+
+/** A text-valued control's value and handlers, bound to a useForm field. */
+export function bindText<V extends Values>(form: FormState<V>, name: keyof V & string) {
+  return {
+    value: String(form.values[name] ?? ""),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      form.set(name, e.target.value as V[typeof name]),
+    onBlur: () => form.touch(name),
+  };
 }
 
 type InputProps<V extends Values> = FieldBase<V> &
@@ -70,9 +91,7 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
             {...props}
             type={isPassword && reveal ? "text" : type}
             className={`input w-full ${isPassword ? "pe-12" : ""} ${invalid ? "input-error" : ""} ${className}`}
-            value={String(form.values[name] ?? "")}
-            onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-            onBlur={() => form.touch(name)}
+            {...bindText(form, name)}
             {...rest}
           />
           {isPassword && (

@@ -1,11 +1,11 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { UserData } from "../app/session";
 import { rules, useForm } from "../lib/form";
 import { FormDialog } from "./FormDialog";
 import { SelectField, ToggleField } from "./FormControls";
 import { TextField } from "./FormField";
 import { ImageField } from "./ImageField";
-import { UploadProgress } from "./UploadProgress";
+import { UploadProgress, useUpload } from "./UploadProgress";
 
 /** What the drawer edits: the updateuser call's fields (API.md). */
 export interface UserDrawerValues {
@@ -19,16 +19,10 @@ export interface UserDrawerValues {
   userImageNew: File | null;
 }
 
-/** The user being edited, as the users list and view hold it. */
-export interface EditableUser {
-  userId: number;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  userImage: string | null;
-  userRole: string;
+/** The user being edited, as the users list and view hold it (userData plus the status). */
+export type EditableUser = Pick<UserData, "userId" | "userName" | "userEmail" | "userPhone" | "userImage" | "userRole"> & {
   userIsActive: boolean;
-}
+};
 
 interface Props<A extends { message: string }> {
   /** The user to edit, or null to add one. */
@@ -57,7 +51,7 @@ export function UserDrawer<A extends { message: string }>({
   onSaved,
 }: Props<A>) {
   const { t } = useTranslation("users");
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload();
   const isNew = user === null;
   const form = useForm<UserDrawerValues>(
     {
@@ -85,15 +79,9 @@ export function UserDrawer<A extends { message: string }>({
   const choices = roles.length ? roles : [{ roleId: 0, roleName: form.values.userRole }];
 
   async function send(values: UserDrawerValues) {
-    // The bar shows from the start of the upload; it is gone once the save answered or failed.
-    setProgress(0);
-    try {
-      const answer = await save(values, setProgress);
-      onSaved(answer);
-      return answer.message;
-    } finally {
-      setProgress(null);
-    }
+    const answer = await upload.run((onProgress) => save(values, onProgress));
+    onSaved(answer);
+    return answer.message;
   }
 
   return (
@@ -130,7 +118,7 @@ export function UserDrawer<A extends { message: string }>({
         ))}
       </SelectField>
       <ToggleField form={form} name="userIsActive" />
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
     </FormDialog>
   );
 }

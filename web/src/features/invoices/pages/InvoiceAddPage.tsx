@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation } from "wouter";
 import { SelectField, TextAreaField } from "../../../components/FormControls";
-import { FormError, SubmitButton } from "../../../components/FormField";
+import { FormError, GroupError, SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatMoney } from "../../../lib/format";
@@ -93,11 +93,7 @@ export default function InvoiceAddPage() {
         </div>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">{form.labelOf("lines")}</legend>
-          {form.errorOf("lines") && (
-            <p className="text-sm text-error" role="alert">
-              {form.errorOf("lines")}
-            </p>
-          )}
+          <GroupError form={form} name="lines" />
           {lines.map((line) => (
             <div key={line.key} className="flex flex-wrap items-end gap-2">
               <select

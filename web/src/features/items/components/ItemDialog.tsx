@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { FileField, TextAreaField, ToggleField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
-import { UploadProgress } from "../../../components/UploadProgress";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm } from "../../../lib/form";
 import { updateItem, type ItemForm } from "../api/updateItem";
 import type { Item } from "../types";
@@ -19,7 +18,7 @@ interface Props {
 /** Add or edit an item: multipart with an image (previewed) and an optional downloadable file. */
 export function ItemDialog({ item, onClose, onSaved }: Props) {
   const { t } = useTranslation("items");
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload();
   const form = useForm<ItemForm>(
     {
       itemId: item?.itemId ?? 0,
@@ -46,15 +45,9 @@ export function ItemDialog({ item, onClose, onSaved }: Props) {
   );
 
   async function send(values: ItemForm) {
-    // The bar shows from the start of the upload; it is gone once the save answered or failed.
-    setProgress(0);
-    try {
-      const answer = await updateItem(values, setProgress);
-      onSaved();
-      return answer.message;
-    } finally {
-      setProgress(null);
-    }
+    const answer = await upload.run((onProgress) => updateItem(values, onProgress));
+    onSaved();
+    return answer.message;
   }
 
   return (
@@ -80,7 +73,7 @@ export function ItemDialog({ item, onClose, onSaved }: Props) {
         hint={item?.itemFile ? t("currentFile", { name: item.itemFile }) : t("fileHint")}
       />
       <ToggleField form={form} name="itemIsActive" />
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UserData } from "../../../app/session";
 import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
-import { UploadProgress } from "../../../components/UploadProgress";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm } from "../../../lib/form";
 import { updateProfile, type ProfileForm } from "../api/updateProfile";
 
@@ -18,7 +17,7 @@ interface Props {
 /** The user-info edit dialog: name, email, phone and avatar of the signed-in user. */
 export function EditProfileDialog({ user, onClose, onSaved }: Props) {
   const { t } = useTranslation("profile");
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload();
   const form = useForm<ProfileForm>(
     {
       userId: user.userId,
@@ -37,14 +36,9 @@ export function EditProfileDialog({ user, onClose, onSaved }: Props) {
   );
 
   async function send(values: ProfileForm) {
-    setProgress(0);
-    try {
-      const answer = await updateProfile(values, setProgress);
-      onSaved(answer.user);
-      return answer.message;
-    } finally {
-      setProgress(null);
-    }
+    const answer = await upload.run((onProgress) => updateProfile(values, onProgress));
+    onSaved(answer.user);
+    return answer.message;
   }
 
   return (
@@ -59,7 +53,7 @@ export function EditProfileDialog({ user, onClose, onSaved }: Props) {
       <TextField form={form} name="userName" autoComplete="name" />
       <TextField form={form} name="userEmail" type="email" autoComplete="email" dir="ltr" />
       <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
     </FormDialog>
   );
 }

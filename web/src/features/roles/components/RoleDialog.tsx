@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { TextField } from "../../../components/FormField";
+import { GroupError, TextField } from "../../../components/FormField";
 import { rules as formRules, useForm } from "../../../lib/form";
 import { updateRole, type RoleInput } from "../api/updateRole";
 import { ACTIONS, SUBJECTS, type Role } from "../types";
@@ -13,6 +13,12 @@ interface Props {
 }
 
 type Rule = RoleInput["rules"][number];
+
+/** A rule's two drop-downs: its action and its subject. */
+const PARTS = [
+  { part: "action", choices: ACTIONS, width: "w-32" },
+  { part: "subject", choices: SUBJECTS, width: "w-36" },
+] as const;
 
 /** Create or edit a custom role: its name, description and CASL rules. */
 export function RoleDialog({ role, onClose, onSaved }: Props) {
@@ -49,37 +55,24 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
       <TextField form={form} name="roleDesc" />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{form.labelOf("rules")}</legend>
-        {form.errorOf("rules") && (
-          <p className="text-sm text-error" role="alert">
-            {form.errorOf("rules")}
-          </p>
-        )}
+        <GroupError form={form} name="rules" />
         {rules.map((rule, index) => (
           <div key={index} className="flex flex-wrap items-center gap-2">
-            <select
-              className="select select-sm w-32"
-              aria-label={t("action")}
-              value={rule.action}
-              onChange={(e) => setRule(index, { action: e.target.value })}
-            >
-              {ACTIONS.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-            <select
-              className="select select-sm w-36"
-              aria-label={t("subject")}
-              value={rule.subject}
-              onChange={(e) => setRule(index, { subject: e.target.value })}
-            >
-              {SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            {PARTS.map(({ part, choices, width }) => (
+              <select
+                key={part}
+                className={`select select-sm ${width}`}
+                aria-label={t(part)}
+                value={rule[part]}
+                onChange={(e) => setRule(index, { [part]: e.target.value })}
+              >
+                {choices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice}
+                  </option>
+                ))}
+              </select>
+            ))}
             <label className="label cursor-pointer gap-2 text-sm">
               <input
                 type="checkbox"

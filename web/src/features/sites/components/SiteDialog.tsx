@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { SelectField, TextAreaField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
-import { UploadProgress } from "../../../components/UploadProgress";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { updateSite, type SiteForm } from "../api/updateSite";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
@@ -19,7 +18,7 @@ interface Props {
 /** Add or edit a site: every required field non-blank (spec section 5), an optional image with preview and progress. */
 export function SiteDialog({ site, onClose, onSaved }: Props) {
   const { t } = useTranslation("sites");
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload();
   const fields: FieldSpecs<SiteForm> = { siteImageNew: { label: t("siteImageNew") } };
   for (const field of REQUIRED_SITE_FIELDS) fields[field] = { label: t(field), check: rules.required };
   const form = useForm<SiteForm>(
@@ -36,15 +35,9 @@ export function SiteDialog({ site, onClose, onSaved }: Props) {
   );
 
   async function send(values: SiteForm) {
-    // The bar shows from the start of the upload; it is gone once the save answered or failed.
-    setProgress(0);
-    try {
-      const answer = await updateSite(values, setProgress);
-      onSaved();
-      return answer.message;
-    } finally {
-      setProgress(null);
-    }
+    const answer = await upload.run((onProgress) => updateSite(values, onProgress));
+    onSaved();
+    return answer.message;
   }
 
   return (
@@ -65,7 +58,7 @@ export function SiteDialog({ site, onClose, onSaved }: Props) {
           <option value="false">{t("notInUse")}</option>
         </SelectField>
       </div>
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
     </FormDialog>
   );
 }

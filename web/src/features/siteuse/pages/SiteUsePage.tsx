@@ -7,7 +7,7 @@ import { FileField } from "../../../components/FormControls";
 import { SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { Thumbnail } from "../../../components/Thumbnail";
-import { UploadProgress } from "../../../components/UploadProgress";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { ApiError } from "../../../lib/api";
 import { useForm } from "../../../lib/form";
 import { formatCount, formatNumber } from "../../../lib/format";
@@ -25,7 +25,7 @@ type Values = { file: File | null };
 function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unknown> }) {
   const { t } = useTranslation("siteuse");
   const { site, userQuota, maxFileSize } = info;
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUpload();
   const [lacking, setLacking] = useState(false);
   const [sent, setSent] = useState<SubmittedJob | null>(null);
   const form = useForm<Values>(
@@ -49,9 +49,8 @@ function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unkno
   async function send({ file }: Values) {
     setSent(null);
     setLacking(false);
-    setProgress(0);
     try {
-      const answer = await submitJob(site.siteId, file!, setProgress);
+      const answer = await upload.run((onProgress) => submitJob(site.siteId, file!, onProgress));
       setSent(answer);
       form.reset();
       await onSent();
@@ -59,8 +58,6 @@ function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unkno
     } catch (error) {
       setLacking(error instanceof ApiError && error.code === "insufficient_points");
       throw error;
-    } finally {
-      setProgress(null);
     }
   }
 
@@ -73,7 +70,7 @@ function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unkno
         disabled={form.sending}
         hint={t("hint", { size: megabytes(maxFileSize) })}
       />
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
       {form.formError && (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
           <span>{form.formError}</span>
