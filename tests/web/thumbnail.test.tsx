@@ -15,7 +15,7 @@ describe("Thumbnail", () => {
     const first = screen.getByTestId("thumbnail-placeholder").className;
     rerender(<Thumbnail src={null} name="Pro plan" className="h-10 w-10" />);
     expect(screen.getByTestId("thumbnail-placeholder").className).toBe(first);
-    expect(first).toMatch(/bg-(primary|secondary|accent|info|success|warning)\/15/);
+    expect(first).toMatch(/bg-(primary|secondary|accent|neutral|info|success|warning) text-\1-content/);
     rerender(<Thumbnail src="/images/pro.webp" name="Pro plan" className="h-10 w-10" />);
     expect(screen.queryByTestId("thumbnail-placeholder")).toBeNull();
     const image = container.querySelector("img")!;
