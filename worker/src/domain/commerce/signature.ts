@@ -1,4 +1,4 @@
-import { constantTimeEqual, toHex } from "../auth/crypto";
+import { constantTimeEqual, toHex } from "../../auth/crypto";
 
 /** How far a signature's timestamp may be from now, either way (replays and clock skew). */
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import type { DB } from ".";
+import type { DB } from "../../db";
 import { imageUrl } from "../storage/files";
 
 /** The User entity as the API shows it (API.md): no hashes, no secrets. */

@@ -1,7 +1,3 @@
-/** The languages of the web app (web/src/i18n), and so of mails. */
-export const MAIL_LANGUAGES = ["en", "fr", "ar"] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
-
 /** What a mail says, before it becomes plain text and HTML. */
 export interface MailContent {
   subject: string;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "../db";
+import type { DB } from "../../db";
 
 /** The History entity as the API shows it (API.md), plus whether a report can be downloaded. */
 export interface HistoryView {

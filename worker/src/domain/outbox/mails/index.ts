@@ -1,46 +1,24 @@
-import { readCookie } from "../auth/session";
+import type { Language } from "../../../errors/language";
 import { ar } from "./ar";
 import { en } from "./en";
 import { fr } from "./fr";
-import { MAIL_LANGUAGES, type MailContent, type MailLanguage, type MailTexts } from "./types";
+import type { MailContent, MailTexts } from "./types";
 
-export type { MailLanguage } from "./types";
+const TEXTS: Record<Language, MailTexts> = { en, fr, ar };
+const RTL: readonly Language[] = ["ar"];
 
-const TEXTS: Record<MailLanguage, MailTexts> = { en, fr, ar };
-const RTL: readonly MailLanguage[] = ["ar"];
-
-export function mailTexts(language: MailLanguage): MailTexts {
+export function mailTexts(language: Language): MailTexts {
   return TEXTS[language];
 }
 
-export function isMailLanguage(value: unknown): value is MailLanguage {
-  return typeof value === "string" && (MAIL_LANGUAGES as readonly string[]).includes(value);
-}
-
-/**
- * The language the web app shows, from its `language` cookie (JSON-encoded, path /: see
- * web/src/lib/cookies.ts), or null when there is none or it names no language we write mails in.
- */
-export function requestLanguage(request: Request): MailLanguage | null {
-  const raw = readCookie(request, "language");
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(decodeURIComponent(raw));
-  } catch {
-    value = raw;
-  }
-  return isMailLanguage(value) ? value : null;
-}
-
 /** Money in the currency's minor unit, written the way the reader's language writes it. */
-export function formatMoney(language: MailLanguage, minor: number, currency: string): string {
+export function formatMoney(language: Language, minor: number, currency: string): string {
   const format = new Intl.NumberFormat(language, { style: "currency", currency });
   return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 }
 
 /** A date (UTC), written the way the reader's language writes it. */
-export function formatDate(language: MailLanguage, iso: string | null): string {
+export function formatDate(language: Language, iso: string | null): string {
   if (!iso) return "";
   return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
@@ -55,7 +33,7 @@ export interface RenderedMail {
 }
 
 /** The plain text and the HTML of a mail; the HTML carries its language and direction (RTL for Arabic). */
-export function renderMail(language: MailLanguage, content: MailContent): RenderedMail {
+export function renderMail(language: Language, content: MailContent): RenderedMail {
   const text = [content.greeting, "", ...content.paragraphs];
   if (content.action) text.push(content.action.url);
   if (content.rows) text.push("", ...content.rows.map(([label, value]) => `${label}: ${value}`));
@@ -84,7 +62,7 @@ export function renderMail(language: MailLanguage, content: MailContent): Render
 }
 
 /** A mail rendered in every language, for SQL that picks the reader's (see `byLanguageSql`). */
-export function renderAll(content: (language: MailLanguage) => MailContent): Record<MailLanguage, RenderedMail> {
+export function renderAll(content: (language: Language) => MailContent): Record<Language, RenderedMail> {
   return { en: renderMail("en", content("en")), fr: renderMail("fr", content("fr")), ar: renderMail("ar", content("ar")) };
 }
 
