@@ -28,7 +28,7 @@ function texts(tree: unknown, at = ""): [string, string][] {
 const WIRE_NAME = /["«“]\s*[a-z]+[A-Z][A-Za-z]*\s*["»”]/;
 
 describe("texts the reader sees", () => {
-  it("never name a field by its wire name: forms word errors with the field's label (decision 0007)", () => {
+  it("never name a field by its wire name: forms word errors with the field's label (decision 0008)", () => {
     const found = localeFiles().flatMap((file) =>
       texts(JSON.parse(readFileSync(file, "utf8")))
         .filter(([, text]) => WIRE_NAME.test(text))

@@ -48,7 +48,7 @@ export default function InvoiceEditPage() {
   if (!detail.data) return <Loading />;
 
   return (
-    <section className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <section className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
       <InvoiceDocument payment={detail.data.payment} seller={detail.data.seller} />
       <NoteForm referenceId={id} note={detail.data.payment.note} onSaved={() => void detail.mutate()} />
     </section>

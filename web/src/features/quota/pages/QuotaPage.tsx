@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
+import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState } from "../../../components/PageStates";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { redeemCoupon, SEARCH_QUOTA, type LedgerRow, type QuotaAnswer } from "../api/quota";
 
 /** A coupon code: redeemed, the balance in the session and the ledger follow. */
@@ -41,8 +42,7 @@ function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
   const { ability } = useSession();
-  const [params, update] = useListParams({ limit: 10 });
-  const ledger = useList<LedgerRow>(SEARCH_QUOTA, params);
+  const ledger = useListController<LedgerRow, NoFilters>({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
   const balance = (ledger.data as QuotaAnswer | undefined)?.userQuota;
   const canRedeem = ability.can("redeem", "Coupon");
 
@@ -80,7 +80,7 @@ export default function QuotaPage() {
           <div className="card-body">
             <h2 className="card-title">{t("balance")}</h2>
             {ledger.error && balance === undefined ? (
-              <ErrorState onRetry={() => void ledger.mutate()} />
+              <ErrorState onRetry={() => void ledger.reload()} />
             ) : (
               <p className="text-4xl font-bold text-primary" data-testid="quota-balance" aria-busy={balance === undefined}>
                 {balance === undefined ? (
@@ -98,26 +98,16 @@ export default function QuotaPage() {
             </div>
           </div>
         </div>
-        {canRedeem && <RedeemForm onRedeemed={() => ledger.mutate()} />}
+        {canRedeem && <RedeemForm onRedeemed={() => ledger.reload()} />}
       </div>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="p-4 pb-0 text-lg font-semibold">{t("ledger")}</h2>
-        <DataTable
-          caption={t("ledger")}
-          columns={columns}
-          rows={ledger.data?.data}
-          rowKey={(r) => r.ledgerId}
-          total={ledger.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={ledger.isValidating}
-          error={ledger.error}
-          onRetry={() => void ledger.mutate()}
-          emptyText={t("empty")}
-        />
-      </div>
+      <ListCard
+        heading={t("ledger")}
+        list={ledger}
+        caption={t("ledger")}
+        columns={columns}
+        rowKey={(r) => r.ledgerId}
+        emptyText={t("empty")}
+      />
     </section>
   );
 }
