@@ -10,7 +10,6 @@ import {
 } from "../lib/useList";
 import type { DataTableProps } from "./DataTable";
 import type { ToolbarFilter } from "./ListToolbar";
-import { useSnackbar } from "./Snackbar";
 import { useDeleteWithConfirm, type DeleteOptions } from "./useDeleteWithConfirm";
 
 type Defaults = Record<string, string | number>;
@@ -81,7 +80,6 @@ export function useListController<N extends ListCallName, D extends Defaults = N
   // BodyOption lets `body` be left out only when the parameters are a body of the call.
   const body = options.body ? options.body(params) : (params as ListBody<N>);
   const list = useList(call, body, swr);
-  const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Editing<T> | null>(null);
 
   const reload = async () => {
@@ -146,14 +144,11 @@ export function useListController<N extends ListCallName, D extends Defaults = N
     edit: (row: T) => setEditing({ row }),
     create: () => setEditing({ row: null }),
     closeEdit: () => setEditing(null),
-    /** A dialog saved: its answer's message as a notice, the dialog closed, the list reloaded. */
-    saved: (message: string) => {
-      snackbar.success(message);
+    /** A dialog saved (its form showed the answer's message, decision 0008): the dialog closed, the list reloaded. */
+    saved: () => {
       setEditing(null);
       void reload();
     },
-    /** A dialog's save failed: the text as an error notice (the dialog stays open). */
-    failed: (text: string) => snackbar.error(text),
     tableProps,
   };
 }
