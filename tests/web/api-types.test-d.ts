@@ -1,4 +1,7 @@
-import { api, type CallAnswer } from "../../web/src/lib/api";
+import type { Column } from "../../web/src/components/DataTable";
+import type { ListViewProps } from "../../web/src/components/ListPage";
+import { useListController } from "../../web/src/components/useListController";
+import { api, type CallAnswer, type ListRow } from "../../web/src/lib/api";
 import { apiForm, uploadWithProgress } from "../../web/src/lib/upload";
 import { saveFile } from "../../web/src/lib/download";
 import { useList } from "../../web/src/lib/useList";
@@ -65,4 +68,65 @@ export function useWrongLists() {
   // @ts-expect-error: search-coupon takes no field "statuses"
   const coupons = useList("search-coupon", { statuses: "used", page: 1, limit: 10 });
   return [me, coupons];
+}
+
+export function useRightListController() {
+  const coupons = useListController({
+    call: "search-coupon",
+    defaults: { limit: 10, search: "", status: "" },
+    remove: {
+      ask: (coupon) => ({ title: coupon.couponCode, text: "" }),
+      call: (coupon) => api("deletecoupon", { couponId: coupon.couponId }),
+      failedPrefix: "",
+    },
+  });
+  // The rows, the dialog's row and a column's render get the contract's row.
+  const code: string | undefined = coupons.rows?.[0]?.couponCode;
+  const editing: number | undefined = coupons.editing?.row?.couponId;
+  const columns: Column<ListRow<"search-coupon">>[] = [{ key: "quota", header: "", render: (c) => c.couponQuota }];
+  const view: ListViewProps<ListRow<"search-coupon">> = {
+    list: coupons,
+    columns,
+    caption: "",
+    rowKey: (c) => c.couponId,
+    emptyText: "",
+  };
+  const mine = useListController({
+    call: "search-payment",
+    defaults: { limit: 10 },
+    body: ({ page, limit }) => ({ page, limit, userId: 3 }),
+  });
+  const reference: string | undefined = mine.rows?.[0]?.referenceId;
+  return { code, editing, view, reference };
+}
+
+export function useWrongListControllers() {
+  // @ts-expect-error: me is not a list call
+  const me = useListController({ call: "me", defaults: { limit: 10 } });
+  // @ts-expect-error: search-coupon takes no parameter "statuses", so the parameters alone are no body of it
+  const misnamed = useListController({ call: "search-coupon", defaults: { limit: 10, statuses: "" } });
+  const coupons = useListController({
+    call: "search-coupon",
+    defaults: { limit: 10 },
+    // @ts-expect-error: search-coupon's page is a number, not an object
+    body: ({ limit }) => ({ page: { first: true }, limit }),
+  });
+  const named = useListController({
+    call: "search-coupon",
+    defaults: { limit: 10 },
+    // @ts-expect-error: search-coupon takes no field "statuses"
+    body: ({ page, limit }) => ({ page, limit, statuses: "used" }),
+  });
+  // @ts-expect-error: a coupon has no field "couponCod"
+  void coupons.rows?.[0]?.couponCod;
+  const payments: Column<ListRow<"search-payment">>[] = [{ key: "ref", header: "", render: (p) => p.referenceId }];
+  const view: ListViewProps<ListRow<"search-payment">> = {
+    // @ts-expect-error: a payment's columns do not show a coupon list
+    list: coupons,
+    columns: payments,
+    caption: "",
+    rowKey: () => 0,
+    emptyText: "",
+  };
+  return [me, misnamed, named, view];
 }

@@ -1,5 +1,5 @@
 import i18n from "i18next";
-import type { CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
+import type { ApiErrorAnswer, CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
 
 export type { CallName, FileCallName, JsonCallName };
 
@@ -12,9 +12,13 @@ export type CallAnswer<N extends JsonCallName> = Calls[N]["answer"];
 export type ListCallName = {
   [N in JsonCallName]: CallAnswer<N> extends { data: unknown[]; total: number } ? N : never;
 }[JsonCallName];
-/** A list call's answer, and one of its rows. */
-export type ListAnswerOf<N extends ListCallName> = CallAnswer<N>;
+/** One row of a list call's answer. */
 export type ListRow<N extends ListCallName> = CallAnswer<N>["data"][number];
+/**
+ * A list call's answer. `data` is spelled out so that code generic in the call (the list controller) reads
+ * its rows as `ListRow<N>[]`; read through `CallAnswer<N>` TypeScript would widen them to every list's rows.
+ */
+export type ListAnswerOf<N extends ListCallName> = Omit<CallAnswer<N>, "data"> & { data: ListRow<N>[] };
 
 /** A body argument that may be left out when the call needs no field. */
 type BodyArgs<N extends CallName, Extra extends unknown[] = []> =
@@ -31,10 +35,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** For a validation problem of `field`: the reason alone, in the reader's language ("is not valid"). */
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
+
+/** An error answer as the Worker sends it (read defensively: a proxy may answer something else). */
+type ErrorAnswer = Partial<ApiErrorAnswer>;
 
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
@@ -54,8 +63,8 @@ export const parse = (text: string): unknown => {
 
 /** The ApiError of a non-2xx answer, from its body (null when it was not JSON). */
 export function answerError(status: number, data: unknown): ApiError {
-  const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
-  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
+  const shaped = (data ?? {}) as ErrorAnswer;
+  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field, shaped.reason);
 }
 
 /** A call failed: a 401 (but a failed sign-in's) signs the app out; the answer becomes an ApiError. */

@@ -71,6 +71,10 @@ export const listOf = <R extends z.ZodType, E extends z.ZodRawShape = Record<nev
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
+    totalCapped: z
+      .boolean()
+      .optional()
+      .meta({ description: "true when `total` is a lower bound: a large table counts up to a cap (shown as 1,000+)." }),
   });
 
 /** An ISO 8601 UTC timestamp as the API writes it. */

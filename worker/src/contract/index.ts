@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { adminCalls } from "./admin";
 import { accountCalls, authCalls } from "./auth";
 import { bundleCalls } from "./bundles";
-import type { AnswerOf, CallDecl, FileBody } from "./call";
+import type { AnswerOf, apiError, CallDecl, FileBody } from "./call";
 import { commerceCalls, quotaCalls } from "./commerce";
 import { couponCalls } from "./coupons";
 import { dashboardCalls } from "./dashboard";
@@ -72,5 +72,8 @@ export type ListRowOf<N extends CallName> = Answer<N> extends { data: (infer R)[
 export type JsonCallName = { [N in CallName]: Calls[N]["answer"] extends FileBody<unknown> ? never : N }[CallName];
 /** The calls that answer a file. */
 export type FileCallName = Exclude<CallName, JsonCallName>;
+
+/** The error shape of every non-2xx answer: `{error, code, field?, reason?}`. */
+export type ApiErrorAnswer = z.output<typeof apiError>;
 
 export type { FileBody } from "./call";

@@ -1,6 +1,4 @@
-import useSWR from "swr";
-import { api, type CallInput } from "../../../lib/api";
-import type { UrlParams } from "../../../lib/useList";
+import type { ListAnswerOf } from "../../../lib/api";
 
 export const SEARCH_HISTORY = "search-history";
 
@@ -8,20 +6,8 @@ export const SEARCH_HISTORY = "search-history";
 export const OPEN_JOBS_REFRESH_MS = 10_000;
 
 /**
- * search-history with SWR. The list refreshes itself while it shows an open (queued) job, so a
- * result appears without a reload; failures are logged (spec section 8) and shown as an error state.
+ * search-history's SWR refresh: the list refreshes itself while it shows an open (queued) job, so a
+ * result appears without a reload.
  */
-export function useHistoryList(params: UrlParams<CallInput<typeof SEARCH_HISTORY>>) {
-  return useSWR(
-    [SEARCH_HISTORY, params],
-    // Filters read from the URL may be any string: the server validates them.
-    ([name, body]: [typeof SEARCH_HISTORY, typeof params]) => api(name, body as CallInput<typeof SEARCH_HISTORY>),
-    {
-      keepPreviousData: true,
-      revalidateOnFocus: false,
-      shouldRetryOnError: false,
-      refreshInterval: (latest) => (latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0),
-      onError: () => console.error("Network response was not ok"),
-    },
-  );
-}
+export const refreshWhileOpen = (latest?: ListAnswerOf<typeof SEARCH_HISTORY>) =>
+  latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0;
