@@ -1,5 +1,3 @@
-import type { DB } from "../db";
-import { badRequest } from "../errors";
 import { base64url, fromBase64, constantTimeEqual, hmacSha256 } from "./crypto";
 
 /**
@@ -39,17 +37,4 @@ export async function verifyPassword(password: string, stored: PasswordHash, pep
 /** Spends the same work as a real check, so an unknown email answers in about the same time. */
 export async function burnPasswordCheck(password: string, pepper: string): Promise<void> {
   await derive(password, new Uint8Array(16), PBKDF2_ITERATIONS, pepper);
-}
-
-/**
- * Refuses a password that is not the user's current one: 400 wrong_password naming `field`. A new
- * password, or turning two-factor off, needs it, so a borrowed session is not enough.
- */
-export async function assertCurrentPassword(db: DB, userId: number, password: string, pepper: string, field: string) {
-  const stored = await db
-    .selectFrom("users")
-    .select(["passwordHash", "passwordSalt", "passwordIterations"])
-    .where("userId", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, stored, pepper))) throw badRequest("wrongPassword", "wrong_password", field);
 }

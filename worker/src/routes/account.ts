@@ -1,4 +1,5 @@
-import { assertCurrentPassword, hashPassword } from "../auth/password";
+import { assertCurrentPassword } from "../auth/current-password";
+import { hashPassword } from "../auth/password";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import { assertCurrentPassword, hashPassword } from "../auth/password";
+import { assertCurrentPassword } from "../auth/current-password";
+import { hashPassword } from "../auth/password";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
