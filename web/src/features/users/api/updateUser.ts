@@ -1,5 +1,6 @@
-import { type CallAnswer } from "../../../lib/api";
+import { api, type CallAnswer } from "../../../lib/api";
 import { uploadWithProgress } from "../../../lib/upload";
+import type { User } from "../types";
 
 export interface UserForm {
   userId: number;
@@ -19,3 +20,14 @@ export function updateUser(form: UserForm, onProgress: (fraction: number) => voi
   const { userPW, ...rest } = form;
   return uploadWithProgress("updateuser", { ...rest, ...(userPW ? { userPW } : {}) }, onProgress);
 }
+
+/** The postal address fields of a User (migration 0100). */
+export const ADDRESS_FIELDS = ["userAddressLine1", "userAddressLine2", "userCity", "userPostalCode", "userCountry"] as const;
+export type Address = Pick<User, (typeof ADDRESS_FIELDS)[number]>;
+
+/**
+ * A user's address through updateuser (JSON, no upload): the name and email it requires go as they are,
+ * every other field is left out and keeps its value; a blank address field clears it.
+ */
+export const updateAddress = (user: Pick<User, "userId" | "userName" | "userEmail">, address: Address) =>
+  api("updateuser", { userId: user.userId, userName: user.userName, userEmail: user.userEmail, ...address });

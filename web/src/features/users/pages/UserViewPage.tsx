@@ -14,6 +14,7 @@ import { searchRoleOptions } from "../api/options";
 import { resetTwoFactor } from "../api/resetTwoFactor";
 import { updateUser } from "../api/updateUser";
 import { panelCalls } from "../api/userPanels";
+import { AddressCard } from "../components/AddressCard";
 import { Avatar } from "../components/Avatar";
 import { UpgradePlanDialog } from "../components/UpgradePlanDialog";
 import { JobsPanel, PaymentsPanel, QuotaPanel, SessionsPanel, SubscriptionsPanel } from "../components/UserPanels";
@@ -140,6 +141,7 @@ export default function UserViewPage() {
               )}
             </div>
           </section>
+          <AddressCard user={u} canEdit={canEdit} onSaved={(saved) => void user.mutate(saved, { revalidate: false })} />
           <QuotaPanel userId={u.userId} canAdjust={ability.can("update", "Quota")} onChanged={() => void user.mutate()} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../components/FormDialog";
+import { TextField } from "../../../components/FormField";
+import { useForm } from "../../../lib/form";
+import { ADDRESS_FIELDS, updateAddress, type Address } from "../api/updateUser";
+import type { User } from "../types";
+
+/** The longest text each field takes: the contract's ADDRESS_LIMITS (the web imports only types from the Worker). */
+export const ADDRESS_MAX: Record<keyof Address, number> = {
+  userAddressLine1: 200,
+  userAddressLine2: 200,
+  userCity: 100,
+  userPostalCode: 20,
+  userCountry: 100,
+};
+
+/** What the browser may fill each field with (its saved addresses). */
+const AUTOCOMPLETE: Record<keyof Address, string> = {
+  userAddressLine1: "address-line1",
+  userAddressLine2: "address-line2",
+  userCity: "address-level2",
+  userPostalCode: "postal-code",
+  userCountry: "country-name",
+};
+
+interface Props {
+  user: User;
+  onClose: () => void;
+  /** After the save (the dialog shows the server's message): the saved user. */
+  onSaved: (user: User) => void;
+}
+
+/** The user view's address editor: five optional one-line fields; a blank one clears the stored value. */
+export function AddressDialog({ user, onClose, onSaved }: Props) {
+  const { t } = useTranslation("users");
+  const initial = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, user[field]])) as Address;
+  const form = useForm<Address>(
+    initial,
+    {
+      userAddressLine1: { label: t("addressLine1") },
+      userAddressLine2: { label: t("addressLine2") },
+      userCity: { label: t("addressCity") },
+      userPostalCode: { label: t("addressPostalCode") },
+      userCountry: { label: t("addressCountry") },
+    },
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
+  );
+
+  async function send(values: Address) {
+    const trimmed = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, values[field].trim()])) as Address;
+    const answer = await updateAddress(user, trimmed);
+    onSaved(answer.user);
+    return answer.message;
+  }
+
+  return (
+    <FormDialog title={t("addressTitle", { name: user.userName })} form={form} onSend={send} onClose={onClose}>
+      {ADDRESS_FIELDS.map((field) => (
+        <TextField key={field} form={form} name={field} maxLength={ADDRESS_MAX[field]} autoComplete={AUTOCOMPLETE[field]} />
+      ))}
+    </FormDialog>
+  );
+}
