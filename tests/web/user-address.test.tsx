@@ -80,6 +80,8 @@ describe("user view: address", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Address of Alice Martin" })).toBeNull());
     const address = within(card).getByText("12 rue des Lilas").closest("address")!;
     expect(address.textContent).toBe("12 rue des LilasBâtiment B69003 LyonFrance");
+    // Each line is isolated, so a Latin address reads right on an Arabic page.
+    expect(address.querySelectorAll("span > bdi")).toHaveLength(4);
     expect(within(card).getByRole("button", { name: en.addressEdit })).toBeTruthy();
   });
 

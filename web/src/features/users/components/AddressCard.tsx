@@ -31,7 +31,8 @@ export function AddressCard({ user, canEdit, onSaved }: Props) {
           <address className="text-start text-sm not-italic break-words">
             {lines.map((line, index) => (
               <span key={index} className="block">
-                {line}
+                {/* Each line in its own direction (a Latin address on an Arabic page), aligned with the page. */}
+                <bdi>{line}</bdi>
               </span>
             ))}
           </address>

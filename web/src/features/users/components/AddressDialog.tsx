@@ -56,7 +56,15 @@ export function AddressDialog({ user, onClose, onSaved }: Props) {
   return (
     <FormDialog title={t("addressTitle", { name: user.userName })} form={form} onSend={send} onClose={onClose}>
       {ADDRESS_FIELDS.map((field) => (
-        <TextField key={field} form={form} name={field} maxLength={ADDRESS_MAX[field]} autoComplete={AUTOCOMPLETE[field]} />
+        <TextField
+          key={field}
+          form={form}
+          name={field}
+          maxLength={ADDRESS_MAX[field]}
+          autoComplete={AUTOCOMPLETE[field]}
+          // An address may be in another script than the page: each field takes the direction of its text.
+          dir="auto"
+        />
       ))}
     </FormDialog>
   );
