@@ -40,6 +40,38 @@ describe("account settings", () => {
     expect(app.current()).toBe("/pages/account-settings/account");
   });
 
+  it("edits the own address: only the changed fields are sent (a blank one clears), the stored user follows", async () => {
+    signedInAs("client", { userAddressLine1: "1 Old Road", userCity: "Lyon" });
+    const saved = { ...userData("client"), userAddressLine1: "", userCity: "Lyon", userPostalCode: "69003" };
+    const api = mockApi({
+      me: {
+        body: {
+          userData: { ...userData("client"), userAddressLine1: "1 Old Road", userCity: "Lyon" },
+          userAbilityRules: CLIENT_RULES,
+        },
+      },
+      updateuser: { body: { message: "The user was saved.", user: saved, newImage: null } },
+    });
+    renderApp("/pages/account-settings/account");
+    const line1 = (await screen.findByLabelText("Address line 1", {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(line1.value).toBe("1 Old Road");
+    expect(line1.getAttribute("autocomplete")).toBe("address-line1");
+    fireEvent.change(line1, { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Postal code"), { target: { value: " 69003 " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The user was saved.")).toBeTruthy();
+    const sent = api.calls.find((c) => c.name === "updateuser")!.body as FormData;
+    expect(Object.fromEntries(sent.entries())).toEqual({
+      userId: "2",
+      userName: "Cleo Client",
+      userEmail: "client@example.com",
+      userPhone: "",
+      userAddressLine1: "",
+      userPostalCode: "69003",
+    });
+    expect(readTestCookie("userData")).toMatchObject({ userAddressLine1: "", userCity: "Lyon", userPostalCode: "69003" });
+  });
+
   it("previews a chosen avatar and refuses a file that is not an image", async () => {
     signedInAs("client");
     mockApi(me);

@@ -44,8 +44,8 @@ export function setCookie(name: string, value: unknown) {
 }
 
 /** Signs a role in the way a real sign-in leaves the browser: the two JSON cookies. */
-export function signedInAs(role: "admin" | "client") {
-  setCookie("userData", userData(role));
+export function signedInAs(role: "admin" | "client", stored: Partial<UserData> = {}) {
+  setCookie("userData", { ...userData(role), ...stored });
   setCookie("userAbilityRules", role === "admin" ? ADMIN_RULES : CLIENT_RULES);
 }
 

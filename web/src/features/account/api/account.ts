@@ -1,9 +1,21 @@
 import { api, type CallInput, type ListRow } from "../../../lib/api";
 import { apiForm } from "../../../lib/upload";
 
-/** updateuser on one's own row: name, email, phone and an optional new avatar (multipart). */
+/** updateuser on one's own row: name, email, phone, address fields and an optional new avatar (multipart). */
 export function updateOwnProfile(
-  fields: Pick<CallInput<"updateuser">, "userId" | "userName" | "userEmail" | "userPhone" | "userImageNew">,
+  fields: Pick<
+    CallInput<"updateuser">,
+    | "userId"
+    | "userName"
+    | "userEmail"
+    | "userPhone"
+    | "userImageNew"
+    | "userAddressLine1"
+    | "userAddressLine2"
+    | "userCity"
+    | "userPostalCode"
+    | "userCountry"
+  >,
 ) {
   return apiForm("updateuser", fields);
 }

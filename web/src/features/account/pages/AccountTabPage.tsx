@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
+import { ADDRESS_FIELDS, ADDRESS_INPUTS, type AddressField } from "../../../lib/address";
 import { rules, useForm } from "../../../lib/form";
 import { updateOwnProfile } from "../api/account";
 import { AvatarPicker } from "../components/AvatarPicker";
 
-type Values = { userName: string; userEmail: string; userPhone: string };
+type Values = { userName: string; userEmail: string; userPhone: string } & Record<AddressField, string>;
 
 export default function AccountTabPage() {
   const { t } = useTranslation("account");
@@ -17,16 +18,28 @@ export default function AccountTabPage() {
     userName: userData?.userName ?? "",
     userEmail: userData?.userEmail ?? "",
     userPhone: userData?.userPhone ?? "",
+    // A session stored before addresses existed has none: blank, and only changed fields are sent.
+    ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, userData?.[field] ?? ""])) as Record<AddressField, string>),
   };
   const form = useForm<Values>(initial, {
     userName: { label: t("fullName"), check: rules.required },
     userEmail: { label: t("email"), check: rules.email },
     userPhone: { label: t("phone") },
+    userAddressLine1: { label: t("addressLine1") },
+    userAddressLine2: { label: t("addressLine2") },
+    userCity: { label: t("addressCity") },
+    userPostalCode: { label: t("addressPostalCode") },
+    userCountry: { label: t("addressCountry") },
   });
   if (!userData) return null;
 
   const onSubmit = form.submit(async (values) => {
+    // Address fields left out keep their stored values; a blank one clears it.
+    const address = Object.fromEntries(
+      ADDRESS_FIELDS.filter((field) => values[field].trim() !== initial[field]).map((field) => [field, values[field].trim()]),
+    );
     const answer = await updateOwnProfile({
+      ...address,
       userId: userData.userId,
       userName: values.userName.trim(),
       userEmail: values.userEmail.trim(),
@@ -38,6 +51,7 @@ export default function AccountTabPage() {
       userName: answer.user.userName,
       userEmail: answer.user.userEmail,
       userPhone: answer.user.userPhone,
+      ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, answer.user[field]])),
       userImage: answer.newImage ?? answer.user.userImage,
       emailVerified: answer.user.emailVerified,
     });
@@ -58,6 +72,14 @@ export default function AccountTabPage() {
             <TextField form={form} name="userEmail" type="email" autoComplete="email" hint={t("emailHint")} />
             <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
           </div>
+          <fieldset className="flex flex-col gap-4">
+            <legend className="mb-4 font-semibold">{t("address")}</legend>
+            <div className="grid gap-4 md:grid-cols-2">
+              {ADDRESS_FIELDS.map((field) => (
+                <TextField key={field} form={form} name={field} dir="auto" {...ADDRESS_INPUTS[field]} />
+              ))}
+            </div>
+          </fieldset>
           <div className="card-actions">
             <SubmitButton sending={form.sending}>{t("common:save")}</SubmitButton>
             <button

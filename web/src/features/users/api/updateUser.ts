@@ -1,3 +1,4 @@
+import type { AddressField } from "../../../lib/address";
 import { api, type CallAnswer } from "../../../lib/api";
 import { uploadWithProgress } from "../../../lib/upload";
 import type { User } from "../types";
@@ -22,8 +23,7 @@ export function updateUser(form: UserForm, onProgress: (fraction: number) => voi
 }
 
 /** The postal address fields of a User (migration 0100). */
-export const ADDRESS_FIELDS = ["userAddressLine1", "userAddressLine2", "userCity", "userPostalCode", "userCountry"] as const;
-export type Address = Pick<User, (typeof ADDRESS_FIELDS)[number]>;
+export type Address = Pick<User, AddressField>;
 
 /**
  * A user's address through updateuser (JSON, no upload): the name and email it requires go as they are,

@@ -1,27 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";
+import { ADDRESS_FIELDS, ADDRESS_INPUTS } from "../../../lib/address";
 import { useForm } from "../../../lib/form";
-import { ADDRESS_FIELDS, updateAddress, type Address } from "../api/updateUser";
+import { updateAddress, type Address } from "../api/updateUser";
 import type { User } from "../types";
-
-/** The longest text each field takes: the contract's ADDRESS_LIMITS (the web imports only types from the Worker). */
-export const ADDRESS_MAX: Record<keyof Address, number> = {
-  userAddressLine1: 200,
-  userAddressLine2: 200,
-  userCity: 100,
-  userPostalCode: 20,
-  userCountry: 100,
-};
-
-/** What the browser may fill each field with (its saved addresses). */
-const AUTOCOMPLETE: Record<keyof Address, string> = {
-  userAddressLine1: "address-line1",
-  userAddressLine2: "address-line2",
-  userCity: "address-level2",
-  userPostalCode: "postal-code",
-  userCountry: "country-name",
-};
 
 interface Props {
   user: User;
@@ -60,8 +43,7 @@ export function AddressDialog({ user, onClose, onSaved }: Props) {
           key={field}
           form={form}
           name={field}
-          maxLength={ADDRESS_MAX[field]}
-          autoComplete={AUTOCOMPLETE[field]}
+          {...ADDRESS_INPUTS[field]}
           // An address may be in another script than the page: each field takes the direction of its text.
           dir="auto"
         />
