@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from "react";
 import useSWR from "swr";
 import { useSearchParams } from "wouter";
-import { api, type ListAnswer } from "./api";
+import type { ListAnswer } from "./api";
+import { fetchList, listKey, listParamsFrom, type ListDefaults } from "./listParams";
 import { SWR_DEFAULTS } from "./swr";
 
 /** Page-size choices (spec section 9). */
@@ -13,18 +14,10 @@ export type ListParams = Record<string, string | number | undefined> & { page: n
  * List parameters kept in the URL (page, limit, search, filters, sort), so a reload or a shared link
  * shows the same list. `defaults` names every parameter the page uses, with its default.
  */
-export function useListParams<D extends Record<string, string | number>>(defaults: D & { limit: number }) {
+export function useListParams<D extends ListDefaults>(defaults: D) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => {
-    const out: Record<string, string | number> = { page: 1, ...defaults };
-    for (const [key, fallback] of Object.entries(out)) {
-      const raw = searchParams.get(key);
-      if (raw === null) continue;
-      out[key] = typeof fallback === "number" ? Number(raw) || fallback : raw;
-    }
-    return out as D & { page: number; limit: number };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults are a literal per page
-  }, [searchParams]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults are a literal per page
+  const params = useMemo(() => listParamsFrom(defaults, searchParams), [searchParams]);
 
   /** Changes parameters; any change but the page itself goes back to page 1. */
   const update = useCallback(
@@ -52,14 +45,10 @@ export function useListParams<D extends Record<string, string | number>>(default
 
 /** Fetches a list call with SWR; search failures are logged (spec section 8) and shown as an error state. */
 export function useList<T>(call: string | null, params: object) {
-  const swr = useSWR<ListAnswer<T>>(
-    call ? [call, params] : null,
-    ([name, body]: [string, object]) => api<ListAnswer<T>>(name, body),
-    {
-      ...SWR_DEFAULTS,
-      keepPreviousData: true,
-      onError: () => console.error("Network response was not ok"),
-    },
-  );
+  const swr = useSWR<ListAnswer<T>>(call ? listKey(call, params) : null, fetchList<ListAnswer<T>>, {
+    ...SWR_DEFAULTS,
+    keepPreviousData: true,
+    onError: () => console.error("Network response was not ok"),
+  });
   return swr;
 }

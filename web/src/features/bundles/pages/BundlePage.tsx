@@ -15,7 +15,7 @@ import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { checkout } from "../api/checkout";
 import { deleteBundle } from "../api/deleteBundle";
-import { SEARCH_BUNDLE } from "../api/searchBundle";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api/searchBundle";
 import { CART_KEY, updateCart } from "../api/updateCart";
 import { BundleDialog } from "../components/BundleDialog";
 import type { Bundle } from "../types";
@@ -28,9 +28,9 @@ export default function BundlePage() {
   const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const [params, update] = useListParams({ limit: 12, isActive: "" });
+  const [params, update] = useListParams(BUNDLE_LIST);
   const activeOptions = useActiveOptions();
-  const list = useList<Bundle>(SEARCH_BUNDLE, canManage ? params : { page: params.page, limit: params.limit });
+  const list = useList<Bundle>(SEARCH_BUNDLE, bundleListBody(params, canManage));
   const [dialog, setDialog] = useState<{ bundle: Bundle | null } | null>(null);
   const { pending, addToCart, buyNow } = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "bundle", refId, qty: 1 }),

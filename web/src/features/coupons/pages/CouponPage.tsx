@@ -11,7 +11,7 @@ import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteCoupon } from "../api/deleteCoupon";
-import { SEARCH_COUPON } from "../api/searchCoupon";
+import { COUPON_LIST, SEARCH_COUPON } from "../api/searchCoupon";
 import { GenerateDialog } from "../components/GenerateDialog";
 import { NewCodes } from "../components/NewCodes";
 import type { Coupon, CouponStatus } from "../types";
@@ -24,7 +24,7 @@ export default function CouponPage() {
   const { ability } = useSession();
   const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Coupon");
-  const [params, update] = useListParams({ limit: 10, search: "", status: "" });
+  const [params, update] = useListParams(COUPON_LIST);
   const list = useList<Coupon>(SEARCH_COUPON, params);
   const [generating, setGenerating] = useState(false);
   const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);

@@ -1,9 +1,7 @@
 import useSWR from "swr";
-import { api } from "../../../lib/api";
+import { fetchDashboardStats, statsKey, type Range } from "./statsQuery";
 
 /** The answer of dashboard-stats (worker/src/routes/dashboard.ts); series are aligned with `days`. */
-export const RANGES = [7, 30, 90, 365] as const;
-export type Range = (typeof RANGES)[number];
 
 export interface Kpi {
   current: number;
@@ -88,13 +86,9 @@ export interface DashboardStats {
   own: OwnStats | null;
 }
 
-export function fetchDashboardStats(range: Range) {
-  return api<DashboardStats>("dashboard-stats", { range });
-}
-
 /** The figures for a range, kept while another range loads. */
 export function useDashboardStats(range: Range) {
-  return useSWR<DashboardStats>(["dashboard-stats", range], () => fetchDashboardStats(range), {
+  return useSWR<DashboardStats>(statsKey(range), () => fetchDashboardStats(range), {
     keepPreviousData: true,
     onError: () => console.error("Network response was not ok"),
   });

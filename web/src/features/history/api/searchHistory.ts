@@ -1,8 +1,8 @@
 import useSWR from "swr";
-import { api, type ListAnswer } from "../../../lib/api";
+import type { ListAnswer } from "../../../lib/api";
+import { fetchList, listKey } from "../../../lib/listParams";
+import { SEARCH_HISTORY } from "./historyList";
 import type { HistoryEntry } from "../types";
-
-export const SEARCH_HISTORY = "search-history";
 
 /** While any listed job is still queued, the list asks again this often. */
 export const OPEN_JOBS_REFRESH_MS = 10_000;
@@ -12,15 +12,11 @@ export const OPEN_JOBS_REFRESH_MS = 10_000;
  * result appears without a reload; failures are logged (spec section 8) and shown as an error state.
  */
 export function useHistoryList(params: object) {
-  return useSWR<ListAnswer<HistoryEntry>>(
-    [SEARCH_HISTORY, params],
-    ([name, body]: [string, object]) => api<ListAnswer<HistoryEntry>>(name, body),
-    {
-      keepPreviousData: true,
-      revalidateOnFocus: false,
-      shouldRetryOnError: false,
-      refreshInterval: (latest) => (latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0),
-      onError: () => console.error("Network response was not ok"),
-    },
-  );
+  return useSWR<ListAnswer<HistoryEntry>>(listKey(SEARCH_HISTORY, params), fetchList<ListAnswer<HistoryEntry>>, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    refreshInterval: (latest) => (latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0),
+    onError: () => console.error("Network response was not ok"),
+  });
 }

@@ -3,6 +3,7 @@ import useSWR from "swr";
 import { ListToolbar } from "../../../components/ListToolbar";
 import { useListParams } from "../../../lib/useList";
 import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
+import { HISTORY_ADMIN_LIST } from "../api/historyList";
 import { useHistoryList } from "../api/searchHistory";
 import { HistoryTable } from "../components/HistoryTable";
 import { useStatusFilter } from "../components/useStatusFilter";
@@ -12,7 +13,7 @@ const logFailure = { onError: () => console.error("Network response was not ok")
 /** /portal/history: every user's jobs, filtered by site (the "vendor"), vendor account and status. */
 export default function HistoryAdminPage() {
   const { t } = useTranslation("history");
-  const [params, update] = useListParams({ limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" });
+  const [params, update] = useListParams(HISTORY_ADMIN_LIST);
   const list = useHistoryList(params);
   const status = useStatusFilter(params.status, (value) => update({ status: value }));
   const sites = useSWR("history-site-options", searchSiteOptions, logFailure);

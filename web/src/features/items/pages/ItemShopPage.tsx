@@ -8,7 +8,7 @@ import { useBuyActions } from "../../../components/useBuyActions";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
-import { SEARCH_ITEM } from "../api/searchItem";
+import { SEARCH_ITEM, shopListBody } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 
@@ -21,8 +21,7 @@ export default function ItemShopPage() {
   const canBuy = !ability.can("manage", "Item") && ability.can("create", "Payment");
   const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
   const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
-  const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
-  const list = useList<Item>(SEARCH_ITEM, ability.can("manage", "Item") ? { ...body, isActive: "active" } : body);
+  const list = useList<Item>(SEARCH_ITEM, shopListBody(params, ability.can("manage", "Item")));
   const { pending, addToCart, buyNow } = useBuyActions({
     addToCart: (refId) => updateCart({ kind: "item", refId, qty: 1 }),
     checkout: (refId) => checkout({ kind: "item", refId }),

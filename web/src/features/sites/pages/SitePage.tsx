@@ -14,7 +14,7 @@ import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteSite } from "../api/deleteSite";
-import { SEARCH_SITE } from "../api/searchSite";
+import { SEARCH_SITE, SITE_LIST } from "../api/searchSite";
 import { SiteCards } from "../components/SiteCards";
 import { SiteDialog } from "../components/SiteDialog";
 import type { Site } from "../types";
@@ -25,7 +25,7 @@ export default function SitePage() {
   const { ability } = useSession();
   const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Site");
-  const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
+  const [params, update] = useListParams(SITE_LIST);
   const list = useList<Site>(SEARCH_SITE, params);
   const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
 

@@ -14,7 +14,7 @@ import { formatNumber } from "../../../lib/format";
 import { useList, useListParams } from "../../../lib/useList";
 import { deleteUser } from "../api/deleteUser";
 import { searchPlanOptions, searchRoleOptions } from "../api/options";
-import { SEARCH_USERS } from "../api/searchUsers";
+import { SEARCH_USERS, USER_LIST } from "../api/searchUsers";
 import { Avatar } from "../components/Avatar";
 import { UserDrawer } from "../components/UserDrawer";
 import { useUserSave } from "../components/useUserSave";
@@ -24,7 +24,7 @@ export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
   const afterSave = useUserSave();
-  const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
+  const [params, update] = useListParams(USER_LIST);
   const list = useList<User>(SEARCH_USERS, params);
   // Filters list what the caller may read; a role without those subjects filters by typing only.
   const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);

@@ -1,0 +1,25 @@
+import { api } from "./api";
+
+/** A list's parameters as the page keeps them in the URL: `page`, `limit` and the page's own filters. */
+export type ListDefaults = Record<string, string | number> & { limit: number };
+
+/**
+ * The parameters of a list from the URL's query: every parameter the page names in `defaults` (and
+ * `page`, 1 by default), numbers parsed where the default is a number. Free of React and SWR, so a
+ * route can compute its list's first call before the page is loaded (app/prefetch.ts).
+ */
+export function listParamsFrom<D extends ListDefaults>(defaults: D, searchParams: URLSearchParams): D & { page: number } {
+  const out: Record<string, string | number> = { page: 1, ...defaults };
+  for (const [key, fallback] of Object.entries(out)) {
+    const raw = searchParams.get(key);
+    if (raw === null) continue;
+    out[key] = typeof fallback === "number" ? Number(raw) || fallback : raw;
+  }
+  return out as D & { page: number };
+}
+
+/** The SWR key of a list call with its body: useList's, and what a route preloads. */
+export const listKey = (call: string, body: object) => [call, body] as const;
+
+/** Fetches a list call (the fetcher of `listKey`). */
+export const fetchList = <T>([call, body]: readonly [string, object]) => api<T>(call, body);
