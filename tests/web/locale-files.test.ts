@@ -1,6 +1,7 @@
+import i18n from "i18next";
 import { describe, expect, it } from "vitest";
 import { appRoutes } from "../../web/src/app/registry";
-import { LANGUAGES, SEPARATE_NAMESPACES } from "../../web/src/i18n";
+import { initI18n, LANGUAGES, SEPARATE_NAMESPACES } from "../../web/src/i18n";
 import ar from "../../web/src/i18n/bundles/ar";
 import en from "../../web/src/i18n/bundles/en";
 import fr from "../../web/src/i18n/bundles/fr";
@@ -28,5 +29,17 @@ describe("how the translations are cut into files", () => {
       for (const [path, data] of bundled)
         expect(data).toEqual(featureFiles[`../../web/src/features/${featureOf(path)}/locales/${lng}.json`]);
     }
+  });
+});
+
+describe("starting the translations", () => {
+  it("knows the saved language as soon as it starts, before its files are there (the app renders at once)", async () => {
+    document.cookie = `language=${encodeURIComponent(JSON.stringify("fr"))}; path=/`;
+    const ready = initI18n();
+    expect(i18n.language).toBe("fr");
+    expect(i18n.hasLoadedNamespace("common")).toBe(false);
+    await ready;
+    expect(i18n.hasLoadedNamespace("common")).toBe(true);
+    expect(document.documentElement.lang).toBe("fr");
   });
 });

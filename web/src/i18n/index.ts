@@ -72,6 +72,8 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(backend)
     .use(initReactI18next)
     .init({
+      // The language is set before init returns (its files still load): the app renders at once.
+      initAsync: false,
       lng,
       fallbackLng: "en",
       supportedLngs: [...LANGUAGES],
