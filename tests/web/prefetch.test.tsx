@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { freshAnswer, PRELOAD_MAX_AGE_MS } from "../../web/src/app/prefetch";
-import { appRoutes } from "../../web/src/app/registry";
 import { HOVER_INTENT_MS } from "../../web/src/app/useIntentPrefetch";
-import { ADMIN_RULES, CLIENT_RULES, mockApi, renderApp, setCookie, setupI18n, signedInAs, userData } from "./shell-support";
+import { COUPON, list, routeNamed, signedIn, SITE } from "./prefetch-support";
+import { ADMIN_RULES, CLIENT_RULES, mockApi, renderApp, setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);
 // The first test of the file also pays for loading the layout and pages on demand.
@@ -13,33 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-
-type Answers = Parameters<typeof mockApi>[0];
-const list = (data: unknown[]) => ({ body: { data, total: data.length, page: 1, limit: 10 } });
-const signedIn = (role: "admin" | "client", rules: object[]): Answers => {
-  signedInAs(role);
-  setCookie("userAbilityRules", rules);
-  return { me: { body: { userData: userData(role), userAbilityRules: rules } } };
-};
-const routeNamed = (name: string) => appRoutes.find((r) => r.name === name)!;
-
-const SITE = {
-  siteId: 4,
-  siteName: "Similarity Check",
-  siteDesc: "Checks a document",
-  sitePrice: 10,
-  siteIsUse: true,
-  siteImage: null,
-};
-const COUPON = {
-  couponId: 1,
-  couponCode: "WELCOME-7K3M",
-  couponQuota: 20,
-  couponExpired: "2999-12-31",
-  couponUsed: "N",
-  couponUsedDate: null,
-  couponUsedBy: null,
-};
 
 describe("prefetch on the user's intent", () => {
   it("hovering a menu link loads the route's chunk and first call once; the page then shows without asking again", async () => {

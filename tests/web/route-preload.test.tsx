@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { appRoutes } from "../../web/src/app/registry";
-import { ADMIN_RULES, CLIENT_RULES, mockApi, renderApp, setCookie, setupI18n, signedInAs, userData } from "./shell-support";
+import { COUPON, list, routeNamed, signedIn, SITE, type Answers } from "./prefetch-support";
+import { ADMIN_RULES, CLIENT_RULES, mockApi, renderApp, setupI18n } from "./shell-support";
 
 /** Route-level preloads, in a file of their own: every page chunk here loads for the first time. */
 beforeAll(setupI18n);
@@ -11,15 +11,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-type Answers = Parameters<typeof mockApi>[0];
-const list = (data: unknown[]) => ({ body: { data, total: data.length, page: 1, limit: 10 } });
-const signedIn = (role: "admin" | "client", rules: object[]): Answers => {
-  signedInAs(role);
-  setCookie("userAbilityRules", rules);
-  return { me: { body: { userData: userData(role), userAbilityRules: rules } } };
-};
-const routeNamed = (name: string) => appRoutes.find((r) => r.name === name)!;
 
 /** Holds a route's page chunk back until `release()`: what is under way before the page exists shows. */
 function holdChunk(name: string) {
@@ -31,23 +22,6 @@ function holdChunk(name: string) {
   return { spy, release };
 }
 
-const SITE = {
-  siteId: 4,
-  siteName: "Similarity Check",
-  siteDesc: "Checks a document",
-  sitePrice: 10,
-  siteIsUse: true,
-  siteImage: null,
-};
-const COUPON = {
-  couponId: 1,
-  couponCode: "WELCOME-7K3M",
-  couponQuota: 20,
-  couponExpired: "2999-12-31",
-  couponUsed: "N",
-  couponUsedDate: null,
-  couponUsedBy: null,
-};
 const STATS = {
   range: 30,
   from: "2026-03-01",
