@@ -1,3 +1,5 @@
+import { bundleLine } from "../../scripts/seed-data";
+
 /**
  * Bulk rows for the load benchmark: `count` rows in every table that grows with use, written as
  * multi-row INSERTs through the bench server's D1 binding (migrations and the demo seed ran first,
@@ -188,19 +190,10 @@ export function bulkTables(ctx: SeedContext, count: number, now: number, invoice
       const status =
         kind < 6 ? "paid" : kind === 6 ? (open ? "pending" : "expired") : kind === 7 ? "awaiting_confirmation" : "cancelled";
       const bundle = ctx.bundles[i % ctx.bundles.length]!;
-      const line = {
-        kind: "bundle",
-        refId: bundle.bundleId,
-        name: `${bundle.bundlePoin} points`,
-        unitPrice: bundle.bundlePrice,
-        qty: 1,
-        lineTotal: bundle.bundlePrice,
-        points: bundle.bundlePoin,
-      };
       const paid = status === "paid";
       const paidAt = paid ? q(iso(at + 2 * 3_600_000)) : "NULL";
       const invoice = paid ? invoiceFrom + paidBefore(i) : "NULL";
-      return `(${q(publicId("p", i))}, ${owner(i)}, ${bundle.bundlePrice}, 'USD', ${q(status)}, ${q(JSON.stringify([line]))}, ${i % 20 === 0 ? "'gateway'" : "'bank'"}, ${invoice}, ${q(iso(at))}, ${q(iso(at + DAY_MS))}, ${paidAt}, ${q(iso(at))})`;
+      return `(${q(publicId("p", i))}, ${owner(i)}, ${bundle.bundlePrice}, 'USD', ${q(status)}, ${q(JSON.stringify([bundleLine(bundle)]))}, ${i % 20 === 0 ? "'gateway'" : "'bank'"}, ${invoice}, ${q(iso(at))}, ${q(iso(at + DAY_MS))}, ${paidAt}, ${q(iso(at))})`;
     },
   };
 
