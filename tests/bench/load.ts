@@ -56,6 +56,7 @@ export async function hammer(baseUrl: string, target: Target, seconds: number): 
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
+  if (result.requests.total === 0) throw new Error(`no answer within ${seconds} s`);
   // Completed requests over the run's own duration (the per-second sample average misses a short run's tail).
   return { reqPerSec: result.requests.total / result.duration, p99Ms: result.latency.p99 };
 }
