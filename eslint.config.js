@@ -8,6 +8,88 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The Worker's layers (docs/decisions/0006-worker-layers.md): a folder of worker/src imports only the folders
+ * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. The entry
+ * points (worker/src/index.ts, cron.ts) wire everything together and may import anything.
+ */
+const WORKER_LAYERS = {
+  errors: [],
+  db: ["errors"],
+  auth: ["db", "errors"],
+  domain: ["auth", "db", "errors"],
+  http: ["auth", "db", "errors"],
+  routes: ["domain", "auth", "db", "errors", "http"],
+};
+const WORKER_FOLDERS = [...Object.keys(WORKER_LAYERS), "contract"];
+
+/** An import that climbs out of the importing folder into one of `folders`: "../db", "../../auth/session". */
+const importOf = (folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+
+const workerLayerRules = [
+  ...Object.entries(WORKER_LAYERS).map(([layer, allowed]) => {
+    const forbidden = WORKER_FOLDERS.filter((folder) => folder !== layer && folder !== "contract" && !allowed.includes(folder));
+    const may = [...allowed, "contract"].map((folder) => `${folder}/`).join(", ");
+    const patterns = [
+      {
+        regex: importOf(forbidden),
+        message: `worker/src/${layer}/ may import only ${may} (docs/decisions/0006-worker-layers.md).`,
+      },
+    ];
+    if (layer === "routes") {
+      patterns.push({
+        regex: "^(\\./|(\\.\\./)+routes/)",
+        message: "A route file imports no other route file: move shared code down to domain/, http/ or db/.",
+      });
+    }
+    return {
+      files: [`worker/src/${layer}/**/*.ts`],
+      // The route table (routes/index.ts) is the one file that imports every route file.
+      ignores: layer === "routes" ? ["worker/src/routes/index.ts"] : [],
+      rules: { "no-restricted-imports": ["error", { patterns }] },
+    };
+  }),
+  // One way to write an audit row: domain/audit.ts `audit()`.
+  {
+    files: ["worker/src/**/*.ts"],
+    ignores: ["worker/src/domain/audit.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='insertInto'][arguments.0.value='audit_log']",
+          message: "Audit rows are written by audit() of worker/src/domain/audit.ts only.",
+        },
+        {
+          selector:
+            ":matches(Literal[value=/INSERT\\s+INTO\\s+audit_log/i], TemplateElement[value.raw=/INSERT\\s+INTO\\s+audit_log/i])",
+          message: "Audit rows are written by audit() of worker/src/domain/audit.ts only.",
+        },
+      ],
+    },
+  },
+  {
+    files: ["worker/src/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: importOf(Object.keys(WORKER_LAYERS)),
+              message: "worker/src/contract/ imports nothing but zod and itself (docs/decisions/0006-worker-layers.md).",
+            },
+            {
+              regex: "^(?!zod(/|$))[^.]",
+              message: "worker/src/contract/ imports nothing but zod and itself (docs/decisions/0006-worker-layers.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["dist/", "**/.wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },
   js.configs.recommended,
@@ -54,6 +136,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...workerLayerRules,
   {
     files: ["worker/**/*.ts", "tests/worker/**/*.ts"],
     languageOptions: { globals: { ...globals.serviceworker } },

@@ -1,8 +1,8 @@
 import { pruneAttempts } from "./auth/throttle";
-import { expirePayments } from "./commerce/expire";
+import { expirePayments } from "./domain/commerce/expire";
 import { getDb, nowSeconds } from "./db";
-import { releaseStaleClaims } from "./jobs/claims";
-import { deliverOutbox } from "./outbox";
+import { releaseStaleClaims } from "./domain/jobs/claims";
+import { deliverOutbox } from "./domain/outbox/queue";
 
 /** A periodic task run by the cron trigger (wrangler.toml [triggers]). */
 export interface CronTask {
@@ -21,7 +21,7 @@ export const cronTasks: CronTask[] = [
   },
   { name: "deliver-outbox", run: (env) => deliverOutbox(env, getDb(env.DB)) },
   { name: "expire-payments", run: (env) => expirePayments(env.DB) },
-  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env) },
+  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES) },
 ];
 
 /** Runs every task; one failing does not stop the others. */

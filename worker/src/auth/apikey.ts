@@ -1,6 +1,11 @@
 import type { AppRule } from "./ability";
 import { randomToken, sha256Hex } from "./crypto";
-import type { AgentPrincipal } from "../http/context";
+
+/** An automation agent authenticated by an API key. */
+export interface AgentPrincipal {
+  apiKeyId: number;
+  keyName: string;
+}
 
 /** What an agent key may do: take queued jobs and finish them. */
 export const AGENT_RULES: AppRule[] = [

@@ -56,15 +56,12 @@ SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
 
 /**
  * Passes (1) while the session is still the one fingerprinted and not idle past its limit; otherwise it
- * fails with "integer overflow", which rolls back the batch it leads (see db/session-check.ts). The
- * error differs from the batch guards' "malformed JSON" so the two are never confused.
+ * fails with "integer overflow" (`SESSION_CHANGED_ERROR` of db/session-check.ts), which rolls back the
+ * batch it leads. The error differs from the batch guards' "malformed JSON" so the two are never confused.
  */
 const CHECK_SQL = `
 SELECT CASE WHEN (SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3
             THEN 1 ELSE abs(-9223372036854775808) END AS sessionHolds`;
-
-/** The message SQLite gives when CHECK_SQL finds the session changed or gone. */
-export const SESSION_CHANGED_ERROR = "integer overflow";
 
 interface SessionRow extends SessionUser {
   sessionId: number;

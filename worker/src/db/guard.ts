@@ -1,5 +1,5 @@
 import { runBatch } from ".";
-import type { HttpError } from "../http/errors";
+import type { HttpError } from "../errors";
 
 /**
  * A statement that fails, rolling back its whole batch, when the statement before it changed no row.

@@ -8,7 +8,8 @@
  * Statements issued while the check is under way wait for it; later ones go straight to D1.
  */
 
-import { SESSION_CHANGED_ERROR } from "../auth/session";
+/** The message SQLite gives when the session check (auth/session.ts CHECK_SQL) finds the session changed or gone. */
+export const SESSION_CHANGED_ERROR = "integer overflow";
 
 /** The remembered session no longer holds: run the call again with a freshly loaded one. */
 export class StaleSession extends Error {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { json } from "../http/respond";
 import { route } from "../http/route";
-import { imageUrl } from "../storage/files";
+import { imageUrl } from "../domain/storage/files";
 
 /**
  * What the public marketing pages sell: the active bundles and items, and the currency. Only the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { requireUser } from "../http/context";
-import { forbidden } from "../http/errors";
+import { forbidden } from "../errors";
 import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -15,7 +15,7 @@ const searchSubscription = route({
     const userId = input.userId ?? user.userId;
     // Someone else's subscriptions are for those who read every user's payments (admins).
     if (userId !== user.userId && scopeOf(ctx.ability, "read", "Payment") !== "all") {
-      throw forbidden("You may only see your own subscriptions.");
+      throw forbidden("ownSubscriptionsOnly");
     }
     const now = new Date().toISOString();
     const [rows, count] = await Promise.all([

@@ -1,6 +1,6 @@
 import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
-import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./api/historyList";
+import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./api/searchHistory";
 
 /** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */
 const processJobs = { action: "update", subject: "History" } as const;

@@ -1,22 +1,17 @@
-import useSWR from "swr";
 import type { ListAnswer } from "../../../lib/api";
-import { fetchList, listKey } from "../../../lib/listParams";
-import { SEARCH_HISTORY } from "./historyList";
 import type { HistoryEntry } from "../types";
+
+export const SEARCH_HISTORY = "search-history";
+
+/** The back-office jobs list's parameters and defaults (the page's and what its route preloads). */
+export const HISTORY_ADMIN_LIST = { limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" };
 
 /** While any listed job is still queued, the list asks again this often. */
 export const OPEN_JOBS_REFRESH_MS = 10_000;
 
 /**
- * search-history with SWR. The list refreshes itself while it shows an open (queued) job, so a
- * result appears without a reload; failures are logged (spec section 8) and shown as an error state.
+ * search-history's SWR refresh: the list refreshes itself while it shows an open (queued) job, so a
+ * result appears without a reload.
  */
-export function useHistoryList(params: object) {
-  return useSWR<ListAnswer<HistoryEntry>>(listKey(SEARCH_HISTORY, params), fetchList<ListAnswer<HistoryEntry>>, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    refreshInterval: (latest) => (latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0),
-    onError: () => console.error("Network response was not ok"),
-  });
-}
+export const refreshWhileOpen = (latest?: ListAnswer<HistoryEntry>) =>
+  latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0;

@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import type { DB } from "../../db";
+
+/** The History entity as the API shows it (API.md), plus whether a report can be downloaded. */
+export interface HistoryView {
+  historyId: number;
+  userId: number;
+  userName: string;
+  siteId: number | null;
+  siteName: string;
+  vendorId: number | null;
+  vendorName: string;
+  fileName: string;
+  pointsSpent: number;
+  createdAt: string;
+  updatedAt: string;
+  hasReport: boolean;
+  fileData: { uniqueId: string; status: 0 | 1 | 2; similarity: number | null };
+}
+
+/** Selects a HistoryView's columns from `history as h` (never keys, claim details or secrets). */
+export function selectHistoryView(db: DB) {
+  return db
+    .selectFrom("history as h")
+    .leftJoin("users as u", "u.userId", "h.userId")
+    .select([
+      "h.historyId",
+      "h.uniqueId",
+      "h.userId",
+      sql<string>`coalesce(u.userName, '')`.as("userName"),
+      "h.siteId",
+      "h.siteName",
+      "h.vendorId",
+      "h.vendorName",
+      "h.fileName",
+      "h.pointsSpent",
+      "h.status",
+      "h.similarity",
+      sql<number>`h.reportKey IS NOT NULL`.as("hasReport"),
+      "h.createdAt",
+      "h.updatedAt",
+    ]);
+}
+
+export interface HistoryViewRow {
+  historyId: number;
+  uniqueId: string;
+  userId: number;
+  userName: string;
+  siteId: number | null;
+  siteName: string;
+  vendorId: number | null;
+  vendorName: string;
+  fileName: string;
+  pointsSpent: number;
+  status: number;
+  similarity: number | null;
+  hasReport: number | boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toHistoryView(row: HistoryViewRow): HistoryView {
+  return {
+    historyId: row.historyId,
+    userId: row.userId,
+    userName: row.userName,
+    siteId: row.siteId,
+    siteName: row.siteName,
+    vendorId: row.vendorId,
+    vendorName: row.vendorName,
+    fileName: row.fileName,
+    pointsSpent: row.pointsSpent,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    hasReport: Boolean(row.hasReport),
+    fileData: { uniqueId: row.uniqueId, status: row.status as 0 | 1 | 2, similarity: row.similarity },
+  };
+}
+
+export async function loadHistoryView(db: DB, uniqueId: string): Promise<HistoryView> {
+  return toHistoryView(
+    (await selectHistoryView(db).where("h.uniqueId", "=", uniqueId).executeTakeFirstOrThrow()) as HistoryViewRow,
+  );
+}
