@@ -3,15 +3,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hammer, measure } from "../bench/load";
 
-/** A server whose first answer takes longer than the bench's warm-up (a cache being filled), the rest none. */
+/** A server that answers nothing for 1.5 s after its first request (a cache being filled), then at once. */
 let server: Server;
 let url = "";
 beforeAll(async () => {
-  let first = true;
+  let readyAt = 0;
   server = createServer((_req, res) => {
-    const delay = first ? 1_500 : 0;
-    first = false;
-    setTimeout(() => res.end("ok"), delay);
+    readyAt ||= Date.now() + 1_500;
+    setTimeout(() => res.end("ok"), Math.max(0, readyAt - Date.now()));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
