@@ -26,8 +26,11 @@ export function listParamsFrom<D extends ListDefaults>(
   return out as D & { page: number };
 }
 
-/** The SWR key of a list call with its body: useList's, and what a route preloads. */
-export const listKey = (call: string, body: object) => [call, body] as const;
+/** The SWR key of a list call with its body and revision: useList's, and what a route preloads. */
+export const listKey = (call: string, body: object, revision?: number) => [call, body, revision] as const;
+
+/** Calls a list by name with its body as read from the URL (any string in a filter: the server validates). */
+const callList = api as (name: string, body: object) => Promise<unknown>;
 
 /** Fetches a list call (the fetcher of `listKey`). */
-export const fetchList = <T>([call, body]: readonly [string, object]) => api<T>(call, body);
+export const fetchList = ([call, body]: ReturnType<typeof listKey>) => callList(call, body);

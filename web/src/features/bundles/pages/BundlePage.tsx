@@ -23,7 +23,7 @@ export default function BundlePage() {
   const { currency } = useAppSettings();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const list = useListController<Bundle, typeof BUNDLE_LIST>({
+  const list = useListController({
     call: SEARCH_BUNDLE,
     defaults: BUNDLE_LIST,
     body: (params) => bundleListBody(params, canManage),

@@ -6,14 +6,13 @@ import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
 import { HISTORY_ADMIN_LIST, refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
-import type { HistoryEntry } from "../types";
 
 const logFailure = { onError: () => console.error("Network response was not ok"), shouldRetryOnError: false };
 
 /** /portal/history: every user's jobs, filtered by site (the "vendor"), vendor account and status. */
 export default function HistoryAdminPage() {
   const { t } = useTranslation("history");
-  const list = useListController<HistoryEntry, typeof HISTORY_ADMIN_LIST>({
+  const list = useListController({
     call: SEARCH_HISTORY,
     defaults: HISTORY_ADMIN_LIST,
     swr: { refreshInterval: refreshWhileOpen },

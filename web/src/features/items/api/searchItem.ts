@@ -1,6 +1,3 @@
-import { api, type ListAnswer } from "../../../lib/api";
-import type { Item } from "../types";
-
 export const SEARCH_ITEM = "searchitem";
 
 /** What the shop sends searchitem: its search, sort and page; managers see it as buyers do (active items). */
@@ -8,6 +5,3 @@ export function shopListBody(params: { search: string; sort: string; page: numbe
   const body = { search: params.search, sort: params.sort, page: params.page, limit: params.limit };
   return canManage ? { ...body, isActive: "active" } : body;
 }
-
-export const searchItem = (body: { search: string; sort: string; isActive?: string; page: number; limit: number }) =>
-  api<ListAnswer<Item>>(SEARCH_ITEM, body);

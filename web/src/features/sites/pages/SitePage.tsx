@@ -18,7 +18,7 @@ export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Site");
-  const list = useListController<Site, typeof SITE_LIST>({
+  const list = useListController({
     call: SEARCH_SITE,
     defaults: SITE_LIST,
     remove: {

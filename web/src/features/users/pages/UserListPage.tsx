@@ -22,7 +22,7 @@ export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
   const afterSave = useUserSave();
-  const list = useListController<User, typeof USER_LIST>({
+  const list = useListController({
     call: SEARCH_USERS,
     defaults: USER_LIST,
     remove: {
