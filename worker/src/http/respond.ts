@@ -1,6 +1,17 @@
 import { HttpError } from "../errors";
 import type { Language } from "../errors/language";
-import { msg, reasonOf, renderMessage, renderReason } from "../errors/messages";
+import {
+  msg,
+  reasonOf,
+  renderMessage,
+  renderReason,
+  renderSuccess,
+  type ParamsArgs,
+  type Success,
+  type SuccessKey,
+  type SuccessParams,
+} from "../errors/messages";
+import { requestLanguage } from "./language";
 
 declare const answerType: unique symbol;
 
@@ -25,6 +36,18 @@ export function list<T, E extends object = Record<never, never>>(
   extra?: E,
 ): JsonResponse<NoInfer<E> & { data: NoInfer<T>[]; total: number; page: number; limit: number }> {
   return json({ ...(extra as E), data, total, page, limit });
+}
+
+/**
+ * A success answer's `message`: the text of `key` (errors/messages, `successes`) in the caller's language,
+ * chosen as for errors (the web app's `language` cookie; English, the contract's texts, for everyone else).
+ */
+export function success<K extends SuccessKey>(
+  ctx: { request: Request },
+  key: K,
+  ...params: ParamsArgs<SuccessParams<K>>
+): string {
+  return renderSuccess({ key, params: params[0] ?? {} } as Success, requestLanguage(ctx.request) ?? "en");
 }
 
 /**

@@ -10,13 +10,12 @@ import { audit } from "../domain/audit";
 import { resetMail, verificationMail } from "../domain/users/mails";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
 import { accountCalls } from "../contract/auth";
 
-const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
 const FORGOT_PER_HOUR = 3;
 
 const forgotPassword = route(accountCalls["forgot-password"], {
@@ -41,7 +40,7 @@ const forgotPassword = route(accountCalls["forgot-password"], {
         ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
     }
-    return json({ message: FORGOT_MESSAGE });
+    return json({ message: success(ctx, "resetLinkSent") });
   },
 });
 
@@ -60,7 +59,7 @@ const resetPassword = route(accountCalls["reset-password"], {
       ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
       audit(domainOf(ctx), { action: "reset-password", subject: "User", subjectId: used.userId }),
     ]);
-    return json({ message: "Your password has been changed. You can sign in now." });
+    return json({ message: success(ctx, "passwordReset") });
   },
 });
 
@@ -69,7 +68,7 @@ const verifyEmail = route(accountCalls["verify-email"], {
     const used = await consumeToken(ctx.db, token, "verify");
     if (!used) throw badRequest("verificationLinkInvalid", "invalid_token");
     await ctx.db.updateTable("users").set({ emailVerified: 1 }).where("userId", "=", used.userId).execute();
-    return json({ message: "Your email address is confirmed." });
+    return json({ message: success(ctx, "emailConfirmed") });
   },
 });
 
@@ -85,7 +84,7 @@ const resendVerification = route(accountCalls["resend-verification"], {
         verificationMail(portalOf(ctx), user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en"),
       ),
     ]);
-    return json({ message: "A new verification link is on its way." });
+    return json({ message: success(ctx, "verificationSent") });
   },
 });
 
@@ -115,7 +114,7 @@ const changePassword = route(accountCalls["change-password"], {
       prepare(ctx.env.DB, audit(domainOf(ctx), { action: "change-password", subject: "User", subjectId: user.userId })),
     ]);
     ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
-    return json({ message: "Your password has been changed. Other sessions were signed out." });
+    return json({ message: success(ctx, "passwordChanged") });
   },
 });
 
@@ -172,7 +171,7 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
         return now.twoFactorEnabled === 1 ? conflict("twoFactorAlreadyOn", "two_factor_on") : codeUsed(400);
       },
     );
-    return json({ message: "Two-factor authentication is on." });
+    return json({ message: success(ctx, "twoFactorOn") });
   },
 });
 
@@ -184,7 +183,7 @@ const twoFactorDisable = route(accountCalls["two-factor-disable"], {
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
       audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
     ]);
-    return json({ message: "Two-factor authentication is off." });
+    return json({ message: success(ctx, "twoFactorOff") });
   },
 });
 
@@ -245,7 +244,7 @@ const revokeSession = route(accountCalls["revoke-session"], {
         detail: { sessionId },
       }).execute();
     }
-    return json({ message: "The session was signed out." });
+    return json({ message: success(ctx, "sessionSignedOut") });
   },
 });
 

@@ -3,7 +3,7 @@ import { nowIso, runBatch } from "../db";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
 import { adminCalls } from "../contract/admin";
@@ -48,7 +48,7 @@ const createApiKey = route(adminCalls["create-apikey"], {
       .select([...KEY_COLUMNS])
       .where("k.apiKeyId", "=", created!.results[0]!.apiKeyId)
       .executeTakeFirstOrThrow();
-    return json({ message: "API key created. Copy it now: it will not be shown again.", key, apiKey });
+    return json({ message: success(ctx, "apiKeyCreated"), key, apiKey });
   },
 });
 
@@ -61,7 +61,7 @@ const revokeApiKey = route(adminCalls["revoke-apikey"], {
       ctx.db.updateTable("api_keys").set({ revokedAt: nowIso() }).where("apiKeyId", "=", apiKeyId).where("revokedAt", "is", null),
       audit(domainOf(ctx), { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
     ]);
-    return json({ message: "API key revoked." });
+    return json({ message: success(ctx, "apiKeyRevokedNow") });
   },
 });
 

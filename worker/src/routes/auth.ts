@@ -13,7 +13,7 @@ import { verificationMail } from "../domain/users/mails";
 import { findUserView, toUserData } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
-import { json } from "../http/respond";
+import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
@@ -57,7 +57,10 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
   if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
   else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
-  return json({ message: "Signed in.", ...(await signedInAs(ctx, userId, await roleRules(ctx.env.DB, role, userId))) });
+  return json({
+    message: success(ctx, "signedIn"),
+    ...(await signedInAs(ctx, userId, await roleRules(ctx.env.DB, role, userId))),
+  });
 }
 
 /** What `me` answers: the user and their rules. */
@@ -206,7 +209,7 @@ const logout = route(authCalls.logout, {
     requireUser(ctx);
     await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
     ctx.cookies.push(clearSessionCookie(ctx.secure));
-    return json({ message: "Signed out." });
+    return json({ message: success(ctx, "signedOut") });
   },
 });
 

@@ -2,7 +2,7 @@ import { changes, countOf, nowIso, runBatch, type DB } from "../db";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { bundleCalls } from "../contract/bundles";
 
@@ -93,7 +93,7 @@ const updateBundle = route(bundleCalls.updatebundle, {
       if (changes(updated) === 0) throw notFound("noSuchBundle");
     }
     const bundle = toBundle(await loadBundle(ctx, bundleId));
-    return json({ message: input.bundleId === 0 ? "Bundle created successfully!" : "Bundle updated successfully!", bundle });
+    return json({ message: success(ctx, input.bundleId === 0 ? "bundleCreated" : "bundleUpdated"), bundle });
   },
 });
 
@@ -116,7 +116,7 @@ const deleteBundle = route(bundleCalls.deletebundle, {
       ctx.db.deleteFrom("carts").where("kind", "=", "bundle").where("refId", "=", bundleId),
     ]);
     if (changes(deleted) === 0) throw notFound("noSuchBundle");
-    return json({ message: "Bundle deleted successfully!" });
+    return json({ message: success(ctx, "bundleDeleted") });
   },
 });
 

@@ -5,7 +5,7 @@ import { runBatch } from "../db";
 import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
 import { badRequest, forbidden, msg, notFound } from "../errors";
-import { json } from "../http/respond";
+import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { commerceCalls } from "../contract/commerce";
 
@@ -69,7 +69,7 @@ const updateCart = route(commerceCalls.updatecart, {
         .where("kind", "=", kind)
         .where("refId", "=", refId)
         .execute();
-      return json({ message: "Removed from your cart.", ...(await cartOf(ctx, user.userId)) });
+      return json({ message: success(ctx, "removedFromCart"), ...(await cartOf(ctx, user.userId)) });
     }
     const product = (await loadProducts(ctx.db, [{ kind, refId }])).get(`${kind}:${refId}`);
     if (!product?.active) throw notFound(msg("productNotOnSale", { kind }));
@@ -78,7 +78,7 @@ const updateCart = route(commerceCalls.updatecart, {
       .values({ userId: user.userId, kind, refId, qty })
       .onConflict((oc) => oc.columns(["userId", "kind", "refId"]).doUpdateSet({ qty }))
       .execute();
-    return json({ message: "Your cart was updated.", ...(await cartOf(ctx, user.userId)) });
+    return json({ message: success(ctx, "cartUpdated"), ...(await cartOf(ctx, user.userId)) });
   },
 });
 
@@ -133,7 +133,7 @@ const checkout = route(commerceCalls.checkout, {
     }
     await runBatch(ctx.env.DB, statements);
     return json({
-      message: "Your order is placed. Please complete the payment.",
+      message: success(ctx, "orderPlaced"),
       referenceId,
       amount,
       lines: publicLines(lines),

@@ -4,7 +4,7 @@ import { changes, countOf, ftsQuery, likeAnywhere, runBatch, type DB } from "../
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
 import { domainOf } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { couponCalls, type CouponStatus } from "../contract/coupons";
 
@@ -167,8 +167,7 @@ const generateCoupons = route(couponCalls["generate-coupons"], {
         if (String(error).includes("UNIQUE")) continue;
         throw error;
       }
-      const message = drawn.length === 1 ? "Coupon generated successfully!" : `${drawn.length} coupons generated successfully!`;
-      return json({ message, codes: drawn });
+      return json({ message: success(ctx, "couponsGenerated", { count: drawn.length }), codes: drawn });
     }
     throw conflict("codesNotDrawn", "code_collision");
   },
@@ -197,7 +196,7 @@ const deleteCoupon = route(couponCalls.deletecoupon, {
       ),
     ]);
     if (changes(deleted) === 0) throw conflict("usedCouponKept", "coupon_used");
-    return json({ message: "Coupon deleted successfully!" });
+    return json({ message: success(ctx, "couponDeleted") });
   },
 });
 

@@ -5,7 +5,7 @@ import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
@@ -132,8 +132,10 @@ const updateHistory = route(historyCalls["update-history"], {
       if (report) await deleteStored(ctx.env.FILES, report.key);
       throw error;
     }
-    const message = input.status === 1 ? "The job is marked done." : "The job is marked failed and its points were refunded.";
-    return json({ message, history: await loadHistoryView(ctx.db, job.uniqueId) });
+    return json({
+      message: success(ctx, input.status === 1 ? "jobDone" : "jobFailedAndRefunded"),
+      history: await loadHistoryView(ctx.db, job.uniqueId),
+    });
   },
 });
 

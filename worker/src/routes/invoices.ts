@@ -7,7 +7,7 @@ import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } f
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, notFound, requiredField } from "../errors";
-import { json } from "../http/respond";
+import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { commerceCalls } from "../contract/commerce";
@@ -68,7 +68,7 @@ const addPayment = route(commerceCalls["add-payment"], {
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
     if (changes(marked) !== 1) throw conflict("paymentNotRecorded", "not_recorded");
     const payment = await readablePayment(ctx.db, readerOf(ctx), ref);
-    return json({ message: "Payment recorded. Points and subscriptions were granted.", payment: paymentWithUser(payment) });
+    return json({ message: success(ctx, "paymentRecordedAndGranted"), payment: paymentWithUser(payment) });
   },
 });
 
@@ -84,7 +84,7 @@ const updatePayment = route(commerceCalls["update-payment"], {
     ]);
     if (changes(updated) !== 1) throw notFound("noSuchPayment");
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
-    return json({ message: "Invoice saved.", payment: paymentWithUser(payment) });
+    return json({ message: success(ctx, "invoiceSaved"), payment: paymentWithUser(payment) });
   },
 });
 
@@ -111,7 +111,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
       queueMail(ctx.db, mail),
       audit(domainOf(ctx), { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
-    return json({ message: "The invoice is on its way." });
+    return json({ message: success(ctx, "invoiceOnItsWay") });
   },
 });
 

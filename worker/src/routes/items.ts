@@ -4,7 +4,7 @@ import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { itemCalls, NEW_ITEM_DEFAULTS, type ItemSort } from "../contract/items";
 
@@ -146,7 +146,7 @@ const updateItem = route(itemCalls.updateitem, {
     // The replaced downloadable file is no longer reachable.
     if (file && existing?.itemFileKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, existing.itemFileKey));
     const item = await ctx.db.selectFrom("items").select(ITEM_COLUMNS).where("itemId", "=", itemId).executeTakeFirstOrThrow();
-    return json({ message: existing ? "Item updated successfully!" : "Item created successfully!", item: toItem(item) });
+    return json({ message: success(ctx, existing ? "itemUpdated" : "itemCreated"), item: toItem(item) });
   },
 });
 
@@ -180,7 +180,7 @@ const deleteItem = route(itemCalls.deleteitem, {
     }
     if (changes(deleted) === 0) throw notFound("noSuchItem");
     ctx.exec.waitUntil(deleteStored(ctx.env.FILES, item.itemFileKey));
-    return json({ message: "Item deleted successfully!" });
+    return json({ message: success(ctx, "itemDeleted") });
   },
 });
 

@@ -3,7 +3,7 @@ import { unseal } from "../auth/secretbox";
 import { nowIso } from "../db";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { conflict, msg, notFound } from "../errors";
-import { json } from "../http/respond";
+import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { claimCutoff, claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
@@ -106,7 +106,10 @@ const submitJob = route(historyCalls["submit-job"], {
       await deleteStored(ctx.env.FILES, stored.key);
       throw error;
     }
-    return json({ message: `Your document was sent to ${site.siteName}.`, history: await loadHistoryView(ctx.db, uniqueId) });
+    return json({
+      message: success(ctx, "documentSent", { site: site.siteName }),
+      history: await loadHistoryView(ctx.db, uniqueId),
+    });
   },
 });
 
@@ -175,7 +178,7 @@ const claimJobs = route(historyCalls["claim-jobs"], {
       .bind(now, claimTag(actorOf(ctx)), cutoff, siteId ?? null, limit)
       .all<{ historyId: number }>();
     const ids = claimed.results.map((r) => r.historyId);
-    if (ids.length === 0) return json({ message: "No jobs are waiting.", jobs: [] });
+    if (ids.length === 0) return json({ message: success(ctx, "noJobsWaiting"), jobs: [] });
     const rows = await ctx.env.DB.prepare(
       `SELECT h.historyId, h.uniqueId, h.siteId, h.siteName, h.fileName, h.pointsSpent, h.createdAt, h.claimedAt,
          v.vendorId, v.vendorName, v.loginMethod, v.vendorEmail, v.vendorSecret
@@ -198,7 +201,7 @@ const claimJobs = route(historyCalls["claim-jobs"], {
         file: { call: "job-file" as const, body: { uniqueId: job.uniqueId } },
       })),
     );
-    return json({ message: `${jobs.length} job(s) claimed.`, jobs });
+    return json({ message: success(ctx, "jobsClaimed", { count: jobs.length }), jobs });
   },
 });
 

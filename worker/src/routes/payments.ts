@@ -14,7 +14,7 @@ import {
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
@@ -93,7 +93,7 @@ const paymentProof = route(commerceCalls["payment-proof"], {
     }
     if (payment.proofKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, payment.proofKey));
     return json({
-      message: "Thank you. Your proof of transfer was received and will be checked shortly.",
+      message: success(ctx, "proofReceived"),
       status: "awaiting_confirmation",
     });
   },
@@ -109,7 +109,7 @@ const confirmPayment = route(commerceCalls["confirm-payment"], {
     });
     if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
     if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
-    return json({ message: "Payment confirmed. Points and subscriptions were granted." });
+    return json({ message: success(ctx, "paymentConfirmed") });
   },
 });
 
@@ -126,7 +126,7 @@ const cancelPayment = route(commerceCalls["cancel-payment"], {
       audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
     if (changes(updated) !== 1) throw conflict("onlyPendingCancelled", "not_cancellable");
-    return json({ message: "Payment cancelled." });
+    return json({ message: success(ctx, "paymentCancelled") });
   },
 });
 
@@ -140,7 +140,7 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
     );
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     const payment = await findPayment(ctx, input.referenceId);
-    if (input.status !== "paid") return json({ message: "Noted; only paid events change a payment." });
+    if (input.status !== "paid") return json({ message: success(ctx, "onlyPaidEventsCount") });
     if (payment.amount !== input.amount) {
       throw badRequest("amountMismatch", "amount_mismatch", "amount");
     }
@@ -152,7 +152,7 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
     });
     if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
-    return json({ message: outcome === "granted" ? "Payment recorded." : "Payment was already recorded." });
+    return json({ message: success(ctx, outcome === "granted" ? "paymentRecorded" : "paymentAlreadyRecorded") });
   },
 });
 

@@ -3,7 +3,7 @@ import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { quotaCalls } from "../contract/commerce";
 
@@ -51,7 +51,7 @@ const redeemCoupon = route(quotaCalls["redeem-coupon"], {
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
     ]);
     if (changes(used) !== 1) throw conflict("couponUsed", "coupon_used");
-    return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
+    return json({ message: success(ctx, "couponRedeemed"), userQuota: after!.results[0]!.userQuota });
   },
 });
 

@@ -3,7 +3,7 @@ import { likeAnywhere, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import type { ListRowOf } from "../contract";
@@ -124,7 +124,7 @@ const updateRole = route(adminCalls["update-role"], {
     }
     const role = await ctx.db.selectFrom("roles").selectAll().where("roleName", "=", input.roleName).executeTakeFirstOrThrow();
     return json({
-      message: existing ? "Role updated successfully!" : "Role created successfully!",
+      message: success(ctx, existing ? "roleUpdated" : "roleCreated"),
       role: { ...role, builtIn: role.builtIn === 1, rules: input.rules },
     });
   },
@@ -149,7 +149,7 @@ const deleteRole = route(adminCalls["delete-role"], {
       ],
       () => conflict("roleInUse", "role_in_use"),
     );
-    return json({ message: "Role deleted successfully!" });
+    return json({ message: success(ctx, "roleDeleted") });
   },
 });
 

@@ -4,7 +4,7 @@ import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { siteCalls } from "../contract/sites";
 
@@ -102,7 +102,7 @@ const updateSite = route(siteCalls.updatesite, {
       if (changes(updated) === 0) throw notFound("noSuchSite");
     }
     const site = toSite(await loadSite(ctx, siteId));
-    return json({ message: existing ? "Site updated successfully!" : "Site created successfully!", site });
+    return json({ message: success(ctx, existing ? "siteUpdated" : "siteCreated"), site });
   },
 });
 
@@ -127,7 +127,7 @@ const deleteSite = route(siteCalls.deletesite, {
       if (!still) throw notFound("noSuchSite");
       throw conflict("siteHasQueuedJobs", "site_has_queued_jobs");
     }
-    return json({ message: "Site deleted successfully!" });
+    return json({ message: success(ctx, "siteDeleted") });
   },
 });
 

@@ -13,7 +13,7 @@ import { countUsers, selectUserView, toUserView, userOrder, type UserView } from
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import { isLanguage, type Language } from "../errors/language";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { ADDRESS_LIMITS, userCalls } from "../contract/users";
 
@@ -223,7 +223,7 @@ const updateUser = route(userCalls.updateuser, {
     }
     const user = await viewOf(ctx, userId);
     return json({
-      message: isNew ? "User created successfully!" : "User updated successfully!",
+      message: success(ctx, isNew ? "userCreated" : "userUpdated"),
       user,
       newImage: image ? imageUrl(image.key) : null,
     });
@@ -268,7 +268,7 @@ const deleteUser = route(userCalls.deleteuser, {
       ],
       () => conflict("lastAdmin", "last_admin"),
     );
-    return json({ message: "User deleted successfully!" });
+    return json({ message: success(ctx, "userDeleted") });
   },
 });
 
@@ -296,7 +296,7 @@ const adjustQuota = route(userCalls["adjust-quota"], {
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
     if (changes(updated) !== 1) throw conflict("quotaBelowZero", "quota_below_zero", "delta");
-    return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
+    return json({ message: success(ctx, "quotaAdjusted"), userQuota: after!.results[0]!.userQuota });
   },
 });
 
@@ -307,7 +307,7 @@ const resetTwoFactor = route(userCalls["reset-two-factor"], {
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
       audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
     ]);
-    return json({ message: "Two-factor authentication was reset." });
+    return json({ message: success(ctx, "twoFactorReset") });
   },
 });
 

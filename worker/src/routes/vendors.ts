@@ -4,7 +4,7 @@ import { changes, countOf, likeAnywhere, nowIso, runBatch, type DB } from "../db
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import { json, list } from "../http/respond";
+import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { LOGIN_METHODS, vendorCalls } from "../contract/vendors";
 
@@ -175,7 +175,7 @@ const updateVendor = route(vendorCalls.updatevendor, {
     }
     const vendor = await selectVendors(ctx.db).where("v.vendorId", "=", vendorId).executeTakeFirstOrThrow();
     return json({
-      message: existing ? "Vendor account updated successfully!" : "Vendor account created successfully!",
+      message: success(ctx, existing ? "vendorUpdated" : "vendorCreated"),
       vendor: toVendor(vendor as VendorRow),
     });
   },
@@ -217,7 +217,7 @@ const deleteVendor = route(vendorCalls.deletevendor, {
       if (!still) throw notFound("noSuchVendor");
       throw conflict("vendorHasQueuedJobs", "vendor_has_queued_jobs");
     }
-    return json({ message: "Vendor account deleted successfully!" });
+    return json({ message: success(ctx, "vendorDeleted") });
   },
 });
 

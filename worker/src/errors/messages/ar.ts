@@ -23,6 +23,17 @@ const TYPES: Record<string, string> = {
   file: "ملفًا",
 };
 
+const PLURALS = new Intl.PluralRules("ar");
+
+/**
+ * A counted phrase in Arabic: one, two, few (3 to 10: plural noun) or otherwise (11 and more, or none:
+ * the singular noun after the number).
+ */
+function counted(count: number, forms: { one: string; two: string; few: string; other: string }): string {
+  const form = PLURALS.select(count);
+  return form === "one" || form === "two" || form === "few" ? forms[form] : forms.other;
+}
+
 export const ar: Catalog = {
   messages: {
     // Signing in
@@ -144,5 +155,76 @@ export const ar: Catalog = {
     mustNotBeInPast: "يجب ألا يكون في الماضي",
     mustBePlainText: "يجب ألا يحتوي على محارف تحكم أو محارف فرض اتجاه النص",
     notValid: "غير صالح",
+  },
+  successes: {
+    // Signing in and accounts
+    signedIn: "تم تسجيل الدخول.",
+    signedOut: "تم تسجيل الخروج.",
+    resetLinkSent: "إذا كان هناك حساب بهذا البريد الإلكتروني، فإن رابط إعادة التعيين في طريقه إليه.",
+    passwordReset: "تم تغيير كلمة المرور. يمكنك تسجيل الدخول الآن.",
+    emailConfirmed: "تم تأكيد عنوان بريدك الإلكتروني.",
+    verificationSent: "رابط تحقق جديد في طريقه إليك.",
+    passwordChanged: "تم تغيير كلمة المرور، وتم تسجيل الخروج من الجلسات الأخرى.",
+    twoFactorOn: "المصادقة الثنائية مفعّلة.",
+    twoFactorOff: "المصادقة الثنائية معطّلة.",
+    sessionSignedOut: "تم تسجيل الخروج من الجلسة.",
+    // Users, roles, API keys
+    userCreated: "تم إنشاء المستخدم بنجاح!",
+    userUpdated: "تم تحديث المستخدم بنجاح!",
+    userDeleted: "تم حذف المستخدم بنجاح!",
+    quotaAdjusted: "تم تعديل الحصة.",
+    twoFactorReset: "تمت إعادة تعيين المصادقة الثنائية.",
+    roleCreated: "تم إنشاء الدور بنجاح!",
+    roleUpdated: "تم تحديث الدور بنجاح!",
+    roleDeleted: "تم حذف الدور بنجاح!",
+    apiKeyCreated: "تم إنشاء مفتاح API. انسخه الآن، فلن يُعرض مرة أخرى.",
+    apiKeyRevokedNow: "تم إبطال مفتاح API.",
+    // The catalogue
+    bundleCreated: "تم إنشاء الباقة بنجاح!",
+    bundleUpdated: "تم تحديث الباقة بنجاح!",
+    bundleDeleted: "تم حذف الباقة بنجاح!",
+    itemCreated: "تم إنشاء العنصر بنجاح!",
+    itemUpdated: "تم تحديث العنصر بنجاح!",
+    itemDeleted: "تم حذف العنصر بنجاح!",
+    siteCreated: "تم إنشاء الموقع بنجاح!",
+    siteUpdated: "تم تحديث الموقع بنجاح!",
+    siteDeleted: "تم حذف الموقع بنجاح!",
+    vendorCreated: "تم إنشاء حساب المورّد بنجاح!",
+    vendorUpdated: "تم تحديث حساب المورّد بنجاح!",
+    vendorDeleted: "تم حذف حساب المورّد بنجاح!",
+    couponsGenerated: ({ count }) =>
+      counted(count, {
+        one: "تم توليد القسيمة بنجاح!",
+        two: "تم توليد قسيمتين بنجاح!",
+        few: `تم توليد ${count} قسائم بنجاح!`,
+        other: `تم توليد ${count} قسيمة بنجاح!`,
+      }),
+    couponDeleted: "تم حذف القسيمة بنجاح!",
+    couponRedeemed: "تم استخدام القسيمة وأُضيفت النقاط إلى رصيدك.",
+    // Cart, payments and invoices
+    removedFromCart: "تمت الإزالة من سلتك.",
+    cartUpdated: "تم تحديث سلتك.",
+    orderPlaced: "تم تسجيل طلبك. يُرجى إتمام الدفع.",
+    proofReceived: "شكرًا لك. تم استلام إثبات التحويل وسيتم التحقق منه قريبًا.",
+    paymentConfirmed: "تم تأكيد الدفعة ومنح النقاط والاشتراكات.",
+    paymentCancelled: "تم إلغاء الدفعة.",
+    paymentRecorded: "تم تسجيل الدفعة.",
+    paymentAlreadyRecorded: "سبق تسجيل هذه الدفعة.",
+    onlyPaidEventsCount: "تم الاستلام؛ لا تتغير الدفعة إلا بحدث دفع ناجح.",
+    paymentRecordedAndGranted: "تم تسجيل الدفعة ومنح النقاط والاشتراكات.",
+    invoiceSaved: "تم حفظ الفاتورة.",
+    invoiceOnItsWay: "الفاتورة في طريقها إلى المشتري.",
+    // Jobs
+    documentSent: "تم إرسال مستندك إلى {site}.",
+    noJobsWaiting: "لا توجد مهام في الانتظار.",
+    jobsClaimed: ({ count }) =>
+      counted(count, {
+        one: "تم استلام مهمة واحدة.",
+        two: "تم استلام مهمتين.",
+        few: `تم استلام ${count} مهام.`,
+        other: `تم استلام ${count} مهمة.`,
+      }),
+    jobDone: "تم تسجيل المهمة على أنها منجزة.",
+    jobFailedAndRefunded: "تم تسجيل المهمة على أنها فاشلة وأُعيدت نقاطها.",
   },
 };

@@ -1,6 +1,7 @@
 /**
- * The API's error texts in English: the key set every other language must translate (types.ts), and the
- * texts the contract promises automated clients (docs/API.md), byte for byte. `{name}` is a parameter.
+ * The API's texts in English (errors, their reasons, success messages): the key set every other language
+ * must translate (types.ts), and the texts the contract promises automated clients (docs/API.md), byte for
+ * byte. `{name}` is a parameter.
  */
 export const en = {
   messages: {
@@ -125,5 +126,66 @@ export const en = {
     mustNotBeInPast: "must not be in the past",
     mustBePlainText: "must not contain control characters or bidirectional overrides",
     notValid: "is not valid",
+  },
+  // What a success answer says (its `message`), through `success(ctx, key, params)` (http/respond.ts).
+  successes: {
+    // Signing in and accounts
+    signedIn: "Signed in.",
+    signedOut: "Signed out.",
+    resetLinkSent: "If an account exists for this email, a reset link is on its way.",
+    passwordReset: "Your password has been changed. You can sign in now.",
+    emailConfirmed: "Your email address is confirmed.",
+    verificationSent: "A new verification link is on its way.",
+    passwordChanged: "Your password has been changed. Other sessions were signed out.",
+    twoFactorOn: "Two-factor authentication is on.",
+    twoFactorOff: "Two-factor authentication is off.",
+    sessionSignedOut: "The session was signed out.",
+    // Users, roles, API keys
+    userCreated: "User created successfully!",
+    userUpdated: "User updated successfully!",
+    userDeleted: "User deleted successfully!",
+    quotaAdjusted: "Quota adjusted.",
+    twoFactorReset: "Two-factor authentication was reset.",
+    roleCreated: "Role created successfully!",
+    roleUpdated: "Role updated successfully!",
+    roleDeleted: "Role deleted successfully!",
+    apiKeyCreated: "API key created. Copy it now: it will not be shown again.",
+    apiKeyRevokedNow: "API key revoked.",
+    // The catalogue
+    bundleCreated: "Bundle created successfully!",
+    bundleUpdated: "Bundle updated successfully!",
+    bundleDeleted: "Bundle deleted successfully!",
+    itemCreated: "Item created successfully!",
+    itemUpdated: "Item updated successfully!",
+    itemDeleted: "Item deleted successfully!",
+    siteCreated: "Site created successfully!",
+    siteUpdated: "Site updated successfully!",
+    siteDeleted: "Site deleted successfully!",
+    vendorCreated: "Vendor account created successfully!",
+    vendorUpdated: "Vendor account updated successfully!",
+    vendorDeleted: "Vendor account deleted successfully!",
+    couponsGenerated: ({ count }: { count: number }) =>
+      count === 1 ? "Coupon generated successfully!" : `${count} coupons generated successfully!`,
+    couponDeleted: "Coupon deleted successfully!",
+    couponRedeemed: "Coupon redeemed. Your points were added.",
+    // Cart, payments and invoices
+    removedFromCart: "Removed from your cart.",
+    cartUpdated: "Your cart was updated.",
+    orderPlaced: "Your order is placed. Please complete the payment.",
+    proofReceived: "Thank you. Your proof of transfer was received and will be checked shortly.",
+    paymentConfirmed: "Payment confirmed. Points and subscriptions were granted.",
+    paymentCancelled: "Payment cancelled.",
+    paymentRecorded: "Payment recorded.",
+    paymentAlreadyRecorded: "Payment was already recorded.",
+    onlyPaidEventsCount: "Noted; only paid events change a payment.",
+    paymentRecordedAndGranted: "Payment recorded. Points and subscriptions were granted.",
+    invoiceSaved: "Invoice saved.",
+    invoiceOnItsWay: "The invoice is on its way.",
+    // Jobs
+    documentSent: "Your document was sent to {site}.",
+    noJobsWaiting: "No jobs are waiting.",
+    jobsClaimed: ({ count }: { count: number }) => `${count} job(s) claimed.`,
+    jobDone: "The job is marked done.",
+    jobFailedAndRefunded: "The job is marked failed and its points were refunded.",
   },
 } as const;

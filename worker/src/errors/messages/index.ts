@@ -12,6 +12,7 @@ import type {
   Reason,
   ReasonKey,
   ReasonParams,
+  Success,
 } from "./types";
 
 export type {
@@ -19,17 +20,21 @@ export type {
   Message,
   MessageKey,
   MessageParams,
+  ParamsArgs,
   PlainMessageKey,
   PlainReasonKey,
   Reason,
   ReasonKey,
   ReasonParams,
+  Success,
+  SuccessKey,
+  SuccessParams,
 } from "./types";
 
 /**
- * The API's error texts by language. The Worker throws a key and parameters; the answer's `error` is the
- * text in the web app's language (its `language` cookie), English for everyone else. `code` and `field`
- * never change: only the human text does.
+ * The API's texts by language. The Worker throws a key and parameters, or answers a success's key and
+ * parameters; the answer's `error` or `message` is the text in the web app's language (its `language`
+ * cookie), English for everyone else. `code` and `field` never change: only the human text does.
  */
 export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, fr, ar };
 
@@ -67,6 +72,11 @@ export function renderMessage(said: Message, language: Language): string {
   const why = reasonOf(said);
   if (why) params.reason = renderReason(why, language);
   return fill(CATALOGS[language].messages[said.key] as Rendering, params);
+}
+
+/** The text of a success answer's `message` in `language`. */
+export function renderSuccess(said: Success, language: Language): string {
+  return fill(CATALOGS[language].successes[said.key] as Rendering, said.params);
 }
 
 /** The reason a message carries (a validation problem of a field), if any. */

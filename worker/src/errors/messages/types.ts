@@ -1,13 +1,15 @@
 import type { en } from "./en";
 
 /**
- * The types of the error catalogs, all derived from the English one (en.ts): its keys are the key set,
- * and each entry's `{placeholders}` (or its function's argument) are that message's parameters.
+ * The types of the API's text catalogs (errors, their reasons and success messages), all derived from the
+ * English one (en.ts): its keys are the key set, and each entry's `{placeholders}` (or its function's
+ * argument) are that text's parameters.
  */
 
 type English = typeof en;
 export type MessageKey = keyof English["messages"];
 export type ReasonKey = keyof English["reasons"];
+export type SuccessKey = keyof English["successes"];
 
 /** The `{name}` placeholders of a template text. */
 type Placeholders<Text> = Text extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
@@ -20,6 +22,7 @@ type ParamsOf<Entry> = Entry extends (params: infer P) => string ? P : { [Name i
 
 export type MessageParams<K extends MessageKey> = ParamsOf<English["messages"][K]>;
 export type ReasonParams<K extends ReasonKey> = ParamsOf<English["reasons"][K]>;
+export type SuccessParams<K extends SuccessKey> = ParamsOf<English["successes"][K]>;
 
 /** What a thrown error says: a message key and its parameters. */
 export type Message = { [K in MessageKey]: { key: K; params: MessageParams<K> } }[MessageKey];
@@ -45,8 +48,12 @@ type Rendered<P> = { [Name in keyof P]: P[Name] extends Reason ? string : P[Name
 /** A template with `{placeholders}`, or a function for wording that depends on a parameter. */
 type Entry<P> = string | ((params: P) => string);
 
-/** A language's texts: every message and every reason of the English catalog, and nothing else. */
+/** What a success answer says (its `message`): a success key and its parameters. */
+export type Success = { [K in SuccessKey]: { key: K; params: SuccessParams<K> } }[SuccessKey];
+
+/** A language's texts: every message, reason and success of the English catalog, and nothing else. */
 export interface Catalog {
   messages: { readonly [K in MessageKey]: Entry<Rendered<MessageParams<K>>> };
   reasons: { readonly [K in ReasonKey]: Entry<ReasonParams<K>> };
+  successes: { readonly [K in SuccessKey]: Entry<SuccessParams<K>> };
 }
