@@ -138,7 +138,7 @@ describe("the catalogs and the messages are typed by the English key set", () =>
   it("refuses a translation that misses a key", () => {
     const { noSuchUser: _dropped, ...withoutOne } = CATALOGS.fr.messages;
     // @ts-expect-error: the French catalog without "noSuchUser" is not a Catalog
-    const incomplete: Catalog = { messages: withoutOne, reasons: CATALOGS.fr.reasons };
+    const incomplete: Catalog = { ...CATALOGS.fr, messages: withoutOne };
     expect(Object.keys(incomplete.messages)).not.toContain("noSuchUser");
   });
 
