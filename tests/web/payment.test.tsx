@@ -23,6 +23,7 @@ const detail = (status: string, expiresAt = new Date(Date.now() + 3 * 3600_000).
     invoiceNumber: null,
     payerName: "A**** H*****",
     bank: BANK,
+    payByCard: false,
   });
 
 /** The checkout page and the payment page, as the app routes them: `/payment/payment` is the checkout. */
@@ -56,7 +57,7 @@ describe("public payment page", () => {
     expect(screen.getByTestId("payment-status").textContent).toBe(en.status.pending);
   });
 
-  it("uploads a proof with progress and shows the server's message", async () => {
+  it("uploads a proof with progress and confirms it once", async () => {
     let uploaded = false;
     mockApi({
       "payment-detail": () => detail(uploaded ? "awaiting_confirmation" : "pending"),
@@ -70,11 +71,13 @@ describe("public payment page", () => {
     fireEvent.change(screen.getByLabelText(en.proofLabel), { target: { files: [file] } });
     uploaded = true;
     fireEvent.click(screen.getByRole("button", { name: en.sendProof }));
-    expect(await screen.findByText("Thank you. Your proof of transfer was received.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe(en.status.awaiting_confirmation));
     expect(callsTo("payment-proof")).toHaveLength(1);
     expect(callsTo("payment-proof")[0]!.body.referenceId).toBe(REF);
     expect((callsTo("payment-proof")[0]!.body.file as File).name).toBe("proof.png");
-    await waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe(en.status.awaiting_confirmation));
+    // One confirmation, in the reader's language: not the server's text beside the page's own.
+    expect(screen.getByText(en.proofReceived).getAttribute("role")).toBe("status");
+    expect(screen.queryByText("Thank you. Your proof of transfer was received.")).toBeNull();
   });
 
   it("takes no proof once the payment has expired", async () => {
@@ -98,6 +101,7 @@ describe("checkout page", () => {
     ],
     amounts: { subtotal: 2400, total: 2400, currency: "USD", count: 2 },
     bank: BANK,
+    payByCard: false,
   };
   const CART = ok(CART_BODY);
   const buyer = [

@@ -27,6 +27,8 @@ export interface CartAnswer {
   carts: CartLine[];
   amounts: { subtotal: number; total: number; currency: string; count: number };
   bank: Bank;
+  /** Whether card payments (Stripe Checkout) are configured. */
+  payByCard: boolean;
 }
 
 export interface PaymentDetail {
@@ -42,4 +44,6 @@ export interface PaymentDetail {
   invoiceNumber: number | null;
   payerName: string;
   bank: Bank;
+  /** Whether this payment may be paid by card now (Stripe configured, pending, an amount Stripe can charge). */
+  payByCard: boolean;
 }
