@@ -27,6 +27,7 @@ const payment = (status: string, invoiceNumber: number | null) => ({
   paidAt: invoiceNumber ? "2026-05-02T10:00:00.000Z" : null,
   expiresAt: "2026-05-02T10:00:00.000Z",
   invoiceNumber,
+  card: null,
 });
 const SELLER = {
   siteName: "Edge Portal",
@@ -98,6 +99,16 @@ describe("invoice preview", () => {
     fireEvent.click(await screen.findByRole("button", { name: en.send, hidden: true }));
     expect(await screen.findByText("The invoice is on its way.")).toBeTruthy();
     expect(calls.find((c) => c.name === "send-invoice")!.body).toMatchObject({ referenceId: REF, to: "amira@example.com" });
+  });
+
+  it("names a card payment's method and its Stripe payment instead of the bank account", async () => {
+    const card = { sessionId: "cs_test_a1", paymentIntentId: "pi_test_b2" };
+    mockApi({ "invoice-detail": ok({ payment: { ...payment("paid", 13), method: "card", card }, seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    expect((await screen.findByTestId("invoice-title")).textContent).toBe("Invoice #13");
+    expect(screen.getByText(`${en.method}: ${en.methods.card}`)).toBeTruthy();
+    expect(screen.getByText("pi_test_b2")).toBeTruthy();
+    expect(screen.queryByText("0000-1111-2222")).toBeNull();
   });
 
   it("shows not-found for a payment the caller cannot read", async () => {

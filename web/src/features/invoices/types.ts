@@ -18,7 +18,9 @@ export interface Payment {
   amount: number;
   currency: string;
   status: PaymentStatus;
-  method: "bank" | "gateway" | "manual";
+  method: "bank" | "gateway" | "manual" | "card";
+  /** A card payment's Stripe ids (its Checkout Session, and the PaymentIntent once paid); null otherwise. */
+  card: { sessionId: string; paymentIntentId: string | null } | null;
   lines: PaymentLine[];
   note: string;
   hasProof: boolean;

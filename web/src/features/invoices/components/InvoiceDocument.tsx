@@ -50,9 +50,18 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
             <p className="text-sm">
               {t("method")}: {t(`methods.${p.method}`)}
             </p>
-            <p className="text-sm">
-              {seller.bank.name} · <span dir="ltr">{seller.bank.accountNumber}</span>
-            </p>
+            {p.method === "card" && p.card ? (
+              <p className="text-sm">
+                {t("stripePayment")}:{" "}
+                <code className="break-all" dir="ltr">
+                  {p.card.paymentIntentId ?? p.card.sessionId}
+                </code>
+              </p>
+            ) : (
+              <p className="text-sm">
+                {seller.bank.name} · <span dir="ltr">{seller.bank.accountNumber}</span>
+              </p>
+            )}
           </div>
         </section>
         <table className="table">
