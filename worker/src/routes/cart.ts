@@ -3,7 +3,20 @@ import { z } from "zod";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch } from "../db";
-import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../domain/commerce/lines";
+import { cardPayable } from "../domain/commerce/card";
+import {
+  bankOf,
+  expiryFrom,
+  loadProducts,
+  PAYMENT_COLUMNS,
+  priceLines,
+  publicLines,
+  publicPaymentView,
+  sumLines,
+  type LineRequest,
+  type PaymentRow,
+} from "../domain/commerce/lines";
+import { stripeConfig } from "../domain/commerce/stripe";
 import { requireUser, type Ctx } from "../http/context";
 import { badRequest, forbidden, notFound } from "../errors";
 import * as f from "../http/fields";
@@ -43,14 +56,8 @@ async function cartOf(ctx: Ctx, userId: number) {
     currency: ctx.env.CURRENCY,
     count: carts.reduce((sum, c) => sum + c.qty, 0),
   };
-  // The checkout page shows where the transfer will go before the order is placed.
-  const bank = {
-    name: ctx.env.BANK_NAME,
-    accountName: ctx.env.BANK_ACCOUNT_NAME,
-    accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-    logo: ctx.env.BANK_LOGO,
-  };
-  return { carts, amounts, bank };
+  // The checkout page shows how the order can be paid before it is placed.
+  return { carts, amounts, bank: bankOf(ctx.env), payByCard: stripeConfig(ctx.env) !== null };
 }
 
 const searchCart = route({
@@ -143,12 +150,22 @@ const checkout = route({
           ),
       );
     }
-    await runBatch(ctx.env.DB, statements);
+    // The new payment is read back in the same round trip, with its defaults as stored.
+    const results = await runBatch(ctx.env.DB, [
+      ...statements,
+      ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", referenceId),
+    ]);
+    const payment = results.at(-1)!.results[0] as unknown as PaymentRow;
     return json({
       message: "Your order is placed. Please complete the payment.",
       referenceId,
       amount,
       lines: publicLines(lines),
+      // The payment page renders from this at once, without asking for it again.
+      payment: publicPaymentView(payment, user.userName, {
+        bank: bankOf(ctx.env),
+        payByCard: cardPayable(stripeConfig(ctx.env), payment),
+      }),
     });
   },
 });

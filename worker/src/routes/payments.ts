@@ -2,7 +2,7 @@ import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { changes, nowSeconds, runBatch } from "../db";
 import { grantPayment } from "../domain/commerce/grant";
-import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
+import { bankOf, paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
   countPayments,
   paymentConditions,
@@ -10,7 +10,9 @@ import {
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
+import { CARD_EVENTS, cardPayable, settleCardEvent, startCardPayment, type CardEventType } from "../domain/commerce/card";
 import { checkSignature } from "../domain/commerce/signature";
+import { checkoutSession, stripeConfig } from "../domain/commerce/stripe";
 import { auditQuery, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../errors";
 import * as f from "../http/fields";
@@ -43,18 +45,12 @@ const paymentDetail = route({
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     const owner = await ctx.db.selectFrom("users").select("userName").where("userId", "=", payment.userId).executeTakeFirst();
-    // Anyone holding the link sees this: no user id, email or full name.
-    const { userId: _userId, note: _note, ...visible } = paymentView(payment);
-    return json({
-      ...visible,
-      payerName: maskName(owner?.userName ?? ""),
-      bank: {
-        name: ctx.env.BANK_NAME,
-        accountName: ctx.env.BANK_ACCOUNT_NAME,
-        accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-        logo: ctx.env.BANK_LOGO,
-      },
-    });
+    return json(
+      publicPaymentView(payment, owner?.userName ?? "", {
+        bank: bankOf(ctx.env),
+        payByCard: cardPayable(stripeConfig(ctx.env), payment),
+      }),
+    );
   },
 });
 
@@ -171,6 +167,50 @@ const paymentWebhook = route({
   },
 });
 
+/** Card payments are answered as unknown calls when Stripe is not configured. */
+function requireStripe(ctx: Ctx) {
+  const config = stripeConfig(ctx.env);
+  if (!config) throw notFound("Card payments are not available.", "card_payments_off");
+  return config;
+}
+
+const startCard = route({
+  name: "start-card-payment",
+  access: "public",
+  schema: z.object({ referenceId: referenceId() }),
+  async handler(ctx, input) {
+    const url = await startCardPayment(ctx, requireStripe(ctx), input.referenceId);
+    return json({ message: "Continue to the card payment page.", url });
+  },
+});
+
+/** A Stripe event as the webhook reads it before its signature is checked: nothing more is trusted. */
+const stripeEvent = z.object({
+  id: f.text(255),
+  type: f.text(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const stripeWebhook = route({
+  name: "stripe-webhook",
+  access: "public",
+  schema: stripeEvent,
+  async handler(ctx, event) {
+    const config = requireStripe(ctx);
+    const problem = await checkSignature(
+      ctx.request.headers.get("stripe-signature"),
+      ctx.rawBody,
+      config.webhookSecret,
+      nowSeconds(),
+    );
+    if (problem) throw new HttpError(401, "invalid_signature", `The signature is not valid (${problem}).`);
+    if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: "Event ignored." });
+    const session = checkoutSession.safeParse(event.data.object);
+    if (!session.success) throw badRequest("The event does not carry a Checkout Session.", "invalid_event");
+    return json({ message: await settleCardEvent(ctx, event.type as CardEventType, session.data) });
+  },
+});
+
 const listSchema = z.object({
   search: f.search(),
   status: z.enum(STATUSES).optional(),
@@ -277,6 +317,8 @@ export const paymentsRoutes = [
   confirmPayment,
   cancelPayment,
   paymentWebhook,
+  startCard,
+  stripeWebhook,
   searchPayment,
   exportPayment,
 ];

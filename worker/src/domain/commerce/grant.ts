@@ -5,10 +5,21 @@ import { conflict, notFound } from "../../errors";
 import { parseLines, type PaymentLine } from "./lines";
 import { receiptStatement } from "./receipt";
 
+/** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
+export interface CardPaid {
+  sessionId: string;
+  paymentIntentId: string | null;
+}
+
 export interface GrantOptions {
   referenceId: string;
   /** "gateway" when the webhook marks it paid; otherwise the method stays as it was. */
   method?: "gateway" | "manual";
+  /**
+   * Paid by card through the Checkout Session the payment recorded (method "card"). The money was
+   * taken at the frozen amount, so a payment the cron expired meanwhile is granted too.
+   */
+  card?: CardPaid;
   /** The webhook's amount: the payment is marked paid only when it matches. */
   amount?: number;
   /** Audit action to record with the grant (admin confirmations, manual payments). */
@@ -33,14 +44,27 @@ export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], 
   const when = (sqlText: string, ...binds: unknown[]) =>
     d1.prepare(`${sqlText} AND ${marker}`).bind(...binds, referenceId, token);
 
+  const { card } = opts;
+  const payable = card
+    ? "('pending', 'awaiting_confirmation', 'expired') AND cardSessionId = ?"
+    : "('pending', 'awaiting_confirmation')";
   const markPaid = d1
     .prepare(
       `UPDATE payments SET status = 'paid', paidAt = ?, updatedAt = ?, grantToken = ?,
-         method = coalesce(?, method),
+         method = coalesce(?, method), cardPaymentIntentId = coalesce(?, cardPaymentIntentId),
          invoiceNumber = (SELECT counterValue + 1 FROM counters WHERE counterName = 'invoice')
-       WHERE referenceId = ? AND status IN ('pending', 'awaiting_confirmation')${opts.amount === undefined ? "" : " AND amount = ?"}`,
+       WHERE referenceId = ? AND status IN ${payable}${opts.amount === undefined ? "" : " AND amount = ?"}`,
     )
-    .bind(now, now, token, opts.method ?? null, referenceId, ...(opts.amount === undefined ? [] : [opts.amount]));
+    .bind(
+      now,
+      now,
+      token,
+      card ? "card" : (opts.method ?? null),
+      card?.paymentIntentId ?? null,
+      referenceId,
+      ...(card ? [card.sessionId] : []),
+      ...(opts.amount === undefined ? [] : [opts.amount]),
+    );
 
   const statements = [markPaid, when("UPDATE counters SET counterValue = counterValue + 1 WHERE counterName = 'invoice'")];
   const actor = actorOf(ctx);

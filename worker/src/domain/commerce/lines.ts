@@ -133,6 +133,8 @@ export interface PaymentRow {
   paidAt: string | null;
   expiresAt: string;
   invoiceNumber: number | null;
+  cardSessionId: string | null;
+  cardPaymentIntentId: string | null;
 }
 
 /** The Payment entity (API.md). */
@@ -151,7 +153,33 @@ export function paymentView(p: PaymentRow) {
     paidAt: p.paidAt,
     expiresAt: p.expiresAt,
     invoiceNumber: p.invoiceNumber,
+    // Stripe's ids of a card payment (its Checkout Session, and the PaymentIntent once paid).
+    card: p.method === "card" && p.cardSessionId ? { sessionId: p.cardSessionId, paymentIntentId: p.cardPaymentIntentId } : null,
   };
+}
+
+/** Where a bank transfer goes (deployment settings). */
+export interface Bank {
+  name: string;
+  accountName: string;
+  accountNumber: string;
+  logo: string;
+}
+
+export const bankOf = (env: Env): Bank => ({
+  name: env.BANK_NAME,
+  accountName: env.BANK_ACCOUNT_NAME,
+  accountNumber: env.BANK_ACCOUNT_NUMBER,
+  logo: env.BANK_LOGO,
+});
+
+/**
+ * The payment as its public page shows it (payment-detail, and checkout's answer so the page renders at
+ * once): anyone holding the link sees this, so no user id, email, full name or note.
+ */
+export function publicPaymentView(p: PaymentRow, ownerName: string, how: { bank: Bank; payByCard: boolean }) {
+  const { userId: _userId, note: _note, card: _card, ...visible } = paymentView(p);
+  return { ...visible, payerName: maskName(ownerName), ...how };
 }
 
 export const PAYMENT_COLUMNS = [
@@ -168,6 +196,8 @@ export const PAYMENT_COLUMNS = [
   "paidAt",
   "expiresAt",
   "invoiceNumber",
+  "cardSessionId",
+  "cardPaymentIntentId",
 ] as const;
 
 /** "Amira Haddad" → "A**** H*****": enough for a payer to recognise, nothing more. */

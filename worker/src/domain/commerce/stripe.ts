@@ -85,7 +85,7 @@ const stripeError = z.object({
 });
 
 /** A Stripe answer the payer cannot fix: the service is down or answered garbage. */
-const unavailable = () =>
+export const cardUnavailable = () =>
   new HttpError(502, "card_unavailable", "Card payments are not available right now. Try again later or pay by bank transfer.");
 
 async function request(config: StripeConfig, path: string, init: RequestInit): Promise<CheckoutSession> {
@@ -98,14 +98,14 @@ async function request(config: StripeConfig, path: string, init: RequestInit): P
     });
   } catch (error) {
     console.error("stripe: no answer", path, String(error));
-    throw unavailable();
+    throw cardUnavailable();
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
     const parsed = checkoutSession.safeParse(body);
     if (parsed.success) return parsed.data;
     console.error("stripe: unexpected answer", path, parsed.error.message);
-    throw unavailable();
+    throw cardUnavailable();
   }
   const detail = stripeError.safeParse(body);
   console.error("stripe: refused", path, response.status, detail.success ? JSON.stringify(detail.data.error) : "");
@@ -114,7 +114,7 @@ async function request(config: StripeConfig, path: string, init: RequestInit): P
   if (response.status === 400 || response.status === 402) {
     throw conflict("This payment cannot be paid by card. Pay by bank transfer instead.", "card_refused");
   }
-  throw unavailable();
+  throw cardUnavailable();
 }
 
 /**

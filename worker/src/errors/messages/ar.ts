@@ -1,6 +1,16 @@
 import type { Catalog, Pattern } from "./index";
 
 const exact: Catalog["exact"] = {
+  "Card payments are not available.": "الدفع بالبطاقة غير متاح.",
+  "Card payments are not available right now. Try again later or pay by bank transfer.":
+    "الدفع بالبطاقة غير متاح حاليًا. حاول لاحقًا أو ادفع بتحويل بنكي.",
+  "This payment cannot be paid by card. Pay by bank transfer instead.":
+    "لا يمكن دفع هذا المبلغ بالبطاقة. ادفع بتحويل بنكي بدلًا من ذلك.",
+  "A proof of transfer was sent for this payment; it awaits confirmation.": "أُرسل إثبات تحويل لهذا الدفع؛ وهو بانتظار التأكيد.",
+  "This payment was paid by card; its confirmation is on its way.": "دُفع هذا المبلغ بالبطاقة؛ وتأكيده في الطريق.",
+  "The session names two different payments.": "تشير الجلسة إلى دفعتين مختلفتين.",
+  "This session is not the one the payment was opened with.": "هذه الجلسة ليست التي فُتح بها الدفع.",
+  "The event does not carry a Checkout Session.": "لا يحمل الحدث جلسة Checkout.",
   "A report goes only with status 1 (done).": "لا يُرفق التقرير إلا مع الحالة 1 (منجزة).",
   "A role with this name already exists.": "يوجد دور بهذا الاسم بالفعل.",
   "A used coupon cannot be deleted.": "لا يمكن حذف قسيمة مستخدمة.",

@@ -1,6 +1,19 @@
 import type { Catalog, Pattern } from "./index";
 
 const exact: Catalog["exact"] = {
+  "Card payments are not available.": "Le paiement par carte n'est pas disponible.",
+  "Card payments are not available right now. Try again later or pay by bank transfer.":
+    "Le paiement par carte n'est pas disponible pour le moment. Réessayez plus tard ou payez par virement bancaire.",
+  "This payment cannot be paid by card. Pay by bank transfer instead.":
+    "Ce paiement ne peut pas être réglé par carte. Payez plutôt par virement bancaire.",
+  "A proof of transfer was sent for this payment; it awaits confirmation.":
+    "Une preuve de virement a été envoyée pour ce paiement ; elle attend sa confirmation.",
+  "This payment was paid by card; its confirmation is on its way.":
+    "Ce paiement a été réglé par carte ; sa confirmation est en route.",
+  "The session names two different payments.": "La session désigne deux paiements différents.",
+  "This session is not the one the payment was opened with.":
+    "Cette session n'est pas celle avec laquelle le paiement a été ouvert.",
+  "The event does not carry a Checkout Session.": "L'événement ne contient pas de session Checkout.",
   "A report goes only with status 1 (done).": "Un rapport ne peut accompagner que le statut 1 (terminé).",
   "A role with this name already exists.": "Un rôle porte déjà ce nom.",
   "A used coupon cannot be deleted.": "Un coupon déjà utilisé ne peut pas être supprimé.",
