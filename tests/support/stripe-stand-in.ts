@@ -237,6 +237,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(answer.status, answer.body);
     }
     if (method === "GET" && url.pathname === "/__stand-in/requests") return send(200, requests);
+    if (url.pathname === "/favicon.ico") return send(204, "", "image/x-icon");
     const control = /^\/__stand-in\/sessions\/([^/]+)$/.exec(url.pathname);
     if (method === "POST" && control) {
       const session = sessions.get(control[1]!);
