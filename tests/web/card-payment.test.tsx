@@ -81,9 +81,11 @@ describe("pay by card on the public payment page", () => {
     mockApi({ "payment-detail": () => detail(confirmed ? "paid" : "pending") });
     renderAt(`/payment/${REF}?card=return`);
     expect(await screen.findByText(en.cardProcessing)).toBeTruthy();
-    // While it is being paid by card, neither way to pay is offered again.
+    // While it is being paid by card, neither way to pay is offered again, nor a time left to pay.
     expect(screen.queryByRole("button", { name: en.payByCard })).toBeNull();
     expect(screen.queryByRole("button", { name: en.sendProof })).toBeNull();
+    expect(screen.queryByText(en.bankTransfer)).toBeNull();
+    expect(screen.queryByRole("timer")).toBeNull();
     confirmed = true;
     await waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe(en.status.paid), { timeout: 6000 });
     expect(screen.queryByText(en.cardProcessing)).toBeNull();

@@ -83,6 +83,8 @@ export default function PaymentPage() {
   }
   const p = detail.data;
   const open = isOpen(p.status) && !timeUp;
+  // While a card payment is being confirmed, or once paid, there is nothing left to pay.
+  const payable = p.status !== "paid" && !processing;
   const byCard = p.payByCard && p.status === "pending" && !timeUp && !processing;
 
   return (
@@ -107,7 +109,7 @@ export default function PaymentPage() {
           </header>
 
           {processing && (
-            <div role="status" className="alert alert-info alert-soft flex flex-wrap">
+            <div role="status" className="alert alert-info alert-soft alert-horizontal">
               {waitedOut ? (
                 <>
                   <span>{t("cardSlow")}</span>
@@ -129,7 +131,7 @@ export default function PaymentPage() {
             </div>
           )}
           {p.status === "paid" && (
-            <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between">
+            <div role="status" className="alert alert-success alert-soft alert-horizontal">
               <span>{t("paidOn", { date: formatDate(p.paidAt, true), number: p.invoiceNumber })}</span>
               <Link href={`/apps/invoice/preview/${p.referenceId}`} className="btn btn-sm">
                 {t("viewInvoice")}
@@ -137,9 +139,9 @@ export default function PaymentPage() {
             </div>
           )}
 
-          <div className={`grid gap-6 ${p.status === "paid" ? "" : "md:grid-cols-2"}`}>
-            <OrderSummary payment={p} open={open} onExpired={onExpired} />
-            {p.status !== "paid" && (
+          <div className={`grid gap-6 ${payable ? "md:grid-cols-2" : ""}`}>
+            <OrderSummary payment={p} open={open && !processing} onExpired={onExpired} />
+            {payable && (
               <div className="grid content-start gap-6">
                 {byCard && (
                   <section className="card bg-base-100 shadow-sm">
@@ -154,7 +156,7 @@ export default function PaymentPage() {
                     <h2 className="card-title">{t("bankTransfer")}</h2>
                     <BankCard bank={p.bank} />
                     <p className="text-sm text-base-content/70">{t("transferReference", { reference: p.referenceId })}</p>
-                    {open && !processing ? (
+                    {open ? (
                       <>
                         {p.status === "awaiting_confirmation" && (
                           <p className="text-sm text-info" role="status">
@@ -164,7 +166,7 @@ export default function PaymentPage() {
                         <ProofUpload referenceId={p.referenceId} onUploaded={() => void detail.mutate()} />
                       </>
                     ) : (
-                      !processing && <p className="text-base-content/70">{t("closed")}</p>
+                      <p className="text-base-content/70">{t("closed")}</p>
                     )}
                   </div>
                 </section>
