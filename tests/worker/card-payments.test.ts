@@ -189,9 +189,16 @@ describe("what the pages read", () => {
     const detail = await call("payment-detail", { referenceId: order.body.referenceId }, { env: stripeEnv() });
     expect(order.body.payment).toEqual(detail.body);
     expect(detail.body).toMatchObject({ payerName: "A**** H*****", payByCard: true, status: "pending" });
+    // A bundle line tells its points, for pages to write them in the reader's language.
+    expect(detail.body.lines).toEqual([
+      { kind: "bundle", refId: bundle.bundleId, name: "50 points", points: 50, unitPrice: 500, qty: 1, lineTotal: 500 },
+    ]);
     expect(detail.body).not.toHaveProperty("userId");
     expect(detail.body).not.toHaveProperty("card");
-    expect((await call("searchcart", {}, { cookie: client.cookie, env: stripeEnv() })).body.payByCard).toBe(true);
+    await call("updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 2 }, { cookie: client.cookie });
+    const cart = await call("searchcart", {}, { cookie: client.cookie, env: stripeEnv() });
+    expect(cart.body.payByCard).toBe(true);
+    expect(cart.body.carts[0]).toMatchObject({ kind: "bundle", name: "50 points", points: 50, qty: 2 });
   });
 
   it("lists a card payment with its Stripe ids for its owner and the admins", async () => {

@@ -47,6 +47,8 @@ async function cartOf(ctx: Ctx, userId: number) {
       qty: r.qty,
       lineTotal: available ? unitPrice * r.qty : 0,
       available,
+      // As on payment lines: the checkout page writes a bundle's points in the reader's language.
+      ...(product?.points !== undefined ? { points: product.points } : {}),
     };
   });
   const total = carts.reduce((sum, c) => sum + c.lineTotal, 0);

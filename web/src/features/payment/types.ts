@@ -9,6 +9,8 @@ export interface PaymentLine {
   unitPrice: number;
   qty: number;
   lineTotal: number;
+  /** A bundle's points (its name is "<points> points" in English). */
+  points?: number;
 }
 
 export interface CartLine extends PaymentLine {

@@ -110,9 +110,20 @@ export async function priceLines(ctx: Ctx, requests: LineRequest[], activeOnly: 
 
 export const sumLines = (lines: PaymentLine[]) => lines.reduce((sum, l) => sum + l.lineTotal, 0);
 
-/** Lines as the API shows them (the grant details stay server side). */
+/**
+ * Lines as the API shows them. A bundle line also tells its points, so pages write "120 points" in the
+ * reader's language rather than the English name frozen at checkout; an item's days stay server side.
+ */
 export function publicLines(lines: PaymentLine[]) {
-  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal }) => ({ kind, refId, name, unitPrice, qty, lineTotal }));
+  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points }) => ({
+    kind,
+    refId,
+    name,
+    unitPrice,
+    qty,
+    lineTotal,
+    ...(kind === "bundle" && points !== undefined ? { points } : {}),
+  }));
 }
 
 export function parseLines(json: string): PaymentLine[] {
