@@ -1,21 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
-
-/** Calls the API from the page, with its session cookie, as the page's own scripts would. */
-function apiFromPage<T>(page: Page, name: string, body: object): Promise<T> {
-  return page.evaluate(
-    async ([call, payload]) => {
-      const res = await fetch(`/api/${call}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      return res.json();
-    },
-    [name, body] as const,
-  ) as Promise<T>;
-}
+import { ADMIN, apiFromPage, CLIENT, launch, newPage, signIn } from "./browser";
 
 const REFERENCE_PAGE = /\/payment\/([A-Za-z0-9_-]{24,})\?card=/;
 const standIn = () => inject("stripeStandInUrl");

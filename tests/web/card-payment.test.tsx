@@ -1,45 +1,17 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/payment/locales/en.json";
-import CheckoutPage from "../../web/src/features/payment/pages/CheckoutPage";
-import PaymentPage from "../../web/src/features/payment/pages/PaymentPage";
-import { callsTo, fail, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests, type Answer } from "./page-support";
+import { callsTo, fail, mockApi, ok, setupPageTests, type Answer } from "./page-support";
+import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
-const REF = "Q2FyZC1wYXltZW50LXJlZmVyZW5jZQ";
 const CHECKOUT_URL = "https://checkout.stripe.test/c/pay/cs_test_1";
-const BANK = { name: "Example Bank", accountName: "Edge Portal Ltd", accountNumber: "0000-1111-2222", logo: "/bank-logo.svg" };
-
-function paymentBody(status: string, payByCard = true) {
-  return {
-    referenceId: REF,
-    amount: 2490,
-    currency: "USD",
-    status,
-    lines: [{ kind: "bundle", refId: 3, name: "120 points", unitPrice: 2490, qty: 1, lineTotal: 2490 }],
-    hasProof: false,
-    createdAt: "2026-05-01T10:00:00.000Z",
-    paidAt: status === "paid" ? "2026-05-01T10:05:00.000Z" : null,
-    expiresAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
-    invoiceNumber: status === "paid" ? 42 : null,
-    payerName: "A**** H*****",
-    bank: BANK,
-    payByCard,
-  };
-}
-const detail = (status: string, payByCard = true) => ok(paymentBody(status, payByCard));
+const detail = (status: string, payByCard = true) => ok(paymentBody(status, { payByCard }));
 
 const buyer = [
   { action: "create", subject: "Payment" },
   { action: "manage", subject: "Cart", conditions: { userId: 7 } },
 ];
-
-function renderAt(path: string) {
-  setAbilityRules(buyer);
-  return renderRoutes(path, [
-    ["/payment/payment", CheckoutPage],
-    ["/payment/:referenceId", PaymentPage],
-  ]).location;
-}
+const renderAt = (path: string) => renderPaymentPages(path, buyer);
 
 /** Stripe's page is another site: the test only records where the browser was sent. */
 const leavesFor = () => vi.spyOn(window.location, "assign").mockImplementation(() => undefined);

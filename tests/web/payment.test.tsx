@@ -3,37 +3,11 @@ import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/payment/locales/ar.json";
 import en from "../../web/src/features/payment/locales/en.json";
 import fr from "../../web/src/features/payment/locales/fr.json";
-import CheckoutPage from "../../web/src/features/payment/pages/CheckoutPage";
-import PaymentPage from "../../web/src/features/payment/pages/PaymentPage";
-import { calls, callsTo, fail, localeKeys, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests } from "./page-support";
+import { calls, callsTo, fail, localeKeys, mockApi, ok, setupPageTests } from "./page-support";
+import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
-const REF = "Q2hlY2tvdXQtcmVmZXJlbmNlLTAx";
-const BANK = { name: "Example Bank", accountName: "Edge Portal Ltd", accountNumber: "0000-1111-2222", logo: "/bank-logo.svg" };
-const detail = (status: string, expiresAt = new Date(Date.now() + 3 * 3600_000).toISOString()) =>
-  ok({
-    referenceId: REF,
-    amount: 2490,
-    currency: "USD",
-    status,
-    lines: [{ kind: "bundle", refId: 3, name: "120 points", unitPrice: 2490, qty: 1, lineTotal: 2490 }],
-    hasProof: false,
-    createdAt: "2026-05-01T10:00:00.000Z",
-    paidAt: null,
-    expiresAt,
-    invoiceNumber: null,
-    payerName: "A**** H*****",
-    bank: BANK,
-    payByCard: false,
-  });
-
-/** The checkout page and the payment page, as the app routes them: `/payment/payment` is the checkout. */
-function renderAt(path: string, rules: object[] = []) {
-  setAbilityRules(rules);
-  return renderRoutes(path, [
-    ["/payment/payment", CheckoutPage],
-    ["/payment/:referenceId", PaymentPage],
-  ]).location;
-}
+const detail = (status: string, expiresAt?: string) => ok(paymentBody(status, expiresAt ? { expiresAt } : {}));
+const renderAt = renderPaymentPages;
 
 const PROOF_RECEIVED = ok({ message: "Thank you. Your proof of transfer was received." });
 
