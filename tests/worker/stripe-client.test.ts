@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from "vitest";
 import { HttpError } from "../../worker/src/errors";
+import { stripeOf } from "../../worker/src/http/settings";
 import { stripeAmount } from "../../worker/src/domain/commerce/stripe-amount";
 import {
   createCheckoutSession,
   formEncode,
   retrieveCheckoutSession,
-  stripeConfig,
   type NewSession,
   type StripeConfig,
 } from "../../worker/src/domain/commerce/stripe";
@@ -88,10 +88,10 @@ describe("Stripe form encoding", () => {
 describe("Stripe configuration", () => {
   it("is on only with both secrets, and defaults to Stripe's API", () => {
     const base = { STRIPE_API_BASE: "" } as Env;
-    expect(stripeConfig(base)).toBeNull();
-    expect(stripeConfig({ ...base, STRIPE_SECRET_KEY: "sk_x" })).toBeNull();
-    expect(stripeConfig({ ...base, STRIPE_WEBHOOK_SECRET: "whsec_x" })).toBeNull();
-    expect(stripeConfig({ ...base, STRIPE_SECRET_KEY: "sk_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual({
+    expect(stripeOf(base)).toBeNull();
+    expect(stripeOf({ ...base, STRIPE_SECRET_KEY: "sk_x" })).toBeNull();
+    expect(stripeOf({ ...base, STRIPE_WEBHOOK_SECRET: "whsec_x" })).toBeNull();
+    expect(stripeOf({ ...base, STRIPE_SECRET_KEY: "sk_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toEqual({
       secretKey: "sk_x",
       webhookSecret: "whsec_x",
       apiBase: "https://api.stripe.com",

@@ -35,6 +35,11 @@ export async function runBatch<T = Record<string, unknown>>(
   return d1.batch<T>(statements);
 }
 
+/** A row count answered by a count statement (`… AS n`) of a batch. */
+export function countOf(result: D1Result<unknown> | undefined): number {
+  return Number((result?.results[0] as { n?: number } | undefined)?.n ?? 0);
+}
+
 /** Changed rows of one batch result. */
 export function changes(result: D1Result<unknown> | undefined): number {
   return result?.meta?.changes ?? 0;

@@ -1,41 +1,36 @@
 import { z } from "zod";
-import { scopeOf } from "../auth/ability";
-import { changes, nowSeconds, runBatch } from "../db";
+import { changes, countOf, nowSeconds, runBatch } from "../db";
+import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
-import { bankOf, paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
+import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
   countPayments,
   paymentConditions,
+  paymentReader,
   paymentWithUser,
+  requireAllPayments,
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
-import { CARD_EVENTS, cardPayable, settleCardEvent, startCardPayment, type CardEventType } from "../domain/commerce/card";
+import { cardPayable } from "../domain/commerce/card";
 import { checkSignature } from "../domain/commerce/signature";
-import { checkoutSession, stripeConfig } from "../domain/commerce/stripe";
-import { auditQuery, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../errors";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { referenceId } from "../http/schemas";
+import { bankOf, stripeOf } from "../http/settings";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
-
-/** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
-export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));
 
 const STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
 async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
   const payment = await ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", ref).executeTakeFirst();
-  if (!payment) throw notFound("No such payment.");
+  if (!payment) throw notFound("noSuchPayment");
   return payment;
-}
-
-/** Confirm, cancel and manual payments touch everyone's money: only for those who manage all payments. */
-function requireAllPayments(ctx: Ctx) {
-  if (scopeOf(ctx.ability, "update", "Payment") !== "all") throw forbidden("Only an administrator may do this.");
 }
 
 const paymentDetail = route({
@@ -48,7 +43,7 @@ const paymentDetail = route({
     return json(
       publicPaymentView(payment, owner?.userName ?? "", {
         bank: bankOf(ctx.env),
-        payByCard: cardPayable(stripeConfig(ctx.env), payment),
+        payByCard: cardPayable(stripeOf(ctx.env), payment),
       }),
     );
   },
@@ -62,7 +57,7 @@ const paymentProof = route({
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     if (!(OPEN as readonly string[]).includes(payment.status) || payment.expiresAt <= new Date().toISOString()) {
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
@@ -100,7 +95,7 @@ const paymentProof = route({
     ]);
     if (changes(updated) !== 1) {
       await deleteStored(ctx.env.FILES, stored.key);
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     if (payment.proofKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, payment.proofKey));
     return json({
@@ -115,10 +110,14 @@ const confirmPayment = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
-    const outcome = await grantPayment(ctx, { referenceId: input.referenceId, auditAction: "confirm-payment" });
-    if (outcome === "already_paid") throw conflict("This payment is already paid.", "already_paid");
-    if (outcome === "not_payable") throw conflict("Only a pending payment can be confirmed.", "not_payable");
+    requireAllPayments(ctx.ability);
+    const outcome = await grantPayment(domainOf(ctx), {
+      referenceId: input.referenceId,
+      auditAction: "confirm-payment",
+      portal: portalOf(ctx),
+    });
+    if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
+    if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
     return json({ message: "Payment confirmed. Points and subscriptions were granted." });
   },
 });
@@ -128,7 +127,7 @@ const cancelPayment = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     await findPayment(ctx, input.referenceId);
     const [updated] = await runBatch(ctx.env.DB, [
       ctx.db
@@ -136,9 +135,9 @@ const cancelPayment = route({
         .set({ status: "cancelled", updatedAt: new Date().toISOString() })
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
-      auditQuery(ctx, { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
+      audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw conflict("Only a pending payment can be cancelled.", "not_cancellable");
+    if (changes(updated) !== 1) throw conflict("onlyPendingCancelled", "not_cancellable");
     return json({ message: "Payment cancelled." });
   },
 });
@@ -154,60 +153,21 @@ const paymentWebhook = route({
       ctx.env.WEBHOOK_SECRET,
       nowSeconds(),
     );
-    if (problem) throw new HttpError(401, "invalid_signature", `The signature is not valid (${problem}).`);
+    if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     const payment = await findPayment(ctx, input.referenceId);
     if (input.status !== "paid") return json({ message: "Noted; only paid events change a payment." });
     if (payment.amount !== input.amount) {
-      throw badRequest("The amount does not match the payment.", "amount_mismatch", "amount");
+      throw badRequest("amountMismatch", "amount_mismatch", "amount");
     }
-    const outcome = await grantPayment(ctx, { referenceId: input.referenceId, method: "gateway", amount: input.amount });
-    if (outcome === "not_payable") throw conflict("This payment is no longer open.", "not_payable");
+    const outcome = await grantPayment(domainOf(ctx), {
+      referenceId: input.referenceId,
+      method: "gateway",
+      amount: input.amount,
+      portal: portalOf(ctx),
+    });
+    if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
     return json({ message: outcome === "granted" ? "Payment recorded." : "Payment was already recorded." });
-  },
-});
-
-/** Card payments are answered as unknown calls when Stripe is not configured. */
-function requireStripe(ctx: Ctx) {
-  const config = stripeConfig(ctx.env);
-  if (!config) throw notFound("Card payments are not available.", "card_payments_off");
-  return config;
-}
-
-const startCard = route({
-  name: "start-card-payment",
-  access: "public",
-  schema: z.object({ referenceId: referenceId() }),
-  async handler(ctx, input) {
-    const url = await startCardPayment(ctx, requireStripe(ctx), input.referenceId);
-    return json({ message: "Continue to the card payment page.", url });
-  },
-});
-
-/** A Stripe event as the webhook reads it before its signature is checked: nothing more is trusted. */
-const stripeEvent = z.object({
-  id: f.text(255),
-  type: f.text(255),
-  data: z.object({ object: z.record(z.string(), z.unknown()) }),
-});
-
-const stripeWebhook = route({
-  name: "stripe-webhook",
-  access: "public",
-  schema: stripeEvent,
-  async handler(ctx, event) {
-    const config = requireStripe(ctx);
-    const problem = await checkSignature(
-      ctx.request.headers.get("stripe-signature"),
-      ctx.rawBody,
-      config.webhookSecret,
-      nowSeconds(),
-    );
-    if (problem) throw new HttpError(401, "invalid_signature", `The signature is not valid (${problem}).`);
-    if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: "Event ignored." });
-    const session = checkoutSession.safeParse(event.data.object);
-    if (!session.success) throw badRequest("The event does not carry a Checkout Session.", "invalid_event");
-    return json({ message: await settleCardEvent(ctx, event.type as CardEventType, session.data) });
   },
 });
 
@@ -223,15 +183,15 @@ const searchPayment = route({
   access: ["read", "Payment"],
   schema: listSchema,
   async handler(ctx, input) {
-    const where = paymentConditions(ctx, input);
+    const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
     const [rows, count] = await runBatch(ctx.env.DB, [
-      selectPayments(ctx, where)
+      selectPayments(ctx.db, where)
         .limit(input.limit)
         .offset((input.page - 1) * input.limit),
-      countPayments(ctx, where),
+      countPayments(ctx.db, where),
     ]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, Number((count!.results[0] as { n: number }).n), input.page, input.limit);
+    return list(data, countOf(count), input.page, input.limit);
   },
 });
 
@@ -249,7 +209,8 @@ const exportPayment = route({
   access: ["read", "Payment"],
   schema: listSchema.omit({ page: true, limit: true }),
   async handler(ctx, input) {
-    const rows = (await selectPayments(ctx, paymentConditions(ctx, input)).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
+    const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
+    const rows = (await selectPayments(ctx.db, where).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
     const header = [
       "invoiceNumber",
       "referenceId",
@@ -298,14 +259,14 @@ const downloadProof = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     const payment = await ctx.db
       .selectFrom("payments")
       .select(["proofKey", "proofName"])
       .where("referenceId", "=", input.referenceId)
       .executeTakeFirst();
     const file = payment?.proofKey ? await serveAttachment(ctx.env.FILES, payment.proofKey, payment.proofName ?? "proof") : null;
-    if (!file) throw notFound("This payment has no proof of transfer.");
+    if (!file) throw notFound("noProof");
     return file;
   },
 });
@@ -317,8 +278,6 @@ export const paymentsRoutes = [
   confirmPayment,
   cancelPayment,
   paymentWebhook,
-  startCard,
-  stripeWebhook,
   searchPayment,
   exportPayment,
 ];

@@ -21,10 +21,10 @@ const redeemCoupon = route({
       .select(["couponId", "couponUsed", "couponExpired"])
       .where("couponCode", "=", couponCode)
       .executeTakeFirst();
-    if (!coupon) throw notFound("This coupon code does not exist.", "coupon_unknown");
+    if (!coupon) throw notFound("unknownCouponCode", "coupon_unknown");
     const today = todayUtc();
-    if (coupon.couponUsed === "Y") throw conflict("This coupon was already used.", "coupon_used");
-    if (coupon.couponExpired < today) throw conflict("This coupon has expired.", "coupon_expired");
+    if (coupon.couponUsed === "Y") throw conflict("couponUsed", "coupon_used");
+    if (coupon.couponExpired < today) throw conflict("couponExpired", "coupon_expired");
 
     // The conditional UPDATE writes a fresh token; the ledger row and the balance follow only where
     // the coupon carries it, so of many concurrent tries exactly one credits.
@@ -54,7 +54,7 @@ const redeemCoupon = route({
         .bind(coupon.couponId, user.userId, coupon.couponId, token),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
     ]);
-    if (changes(used) !== 1) throw conflict("This coupon was already used.", "coupon_used");
+    if (changes(used) !== 1) throw conflict("couponUsed", "coupon_used");
     return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
   },
 });
@@ -66,7 +66,7 @@ const searchQuota = route({
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
-    if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("You may only see your own quota.");
+    if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
     const [owner, rows, count] = await Promise.all([
       ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId).executeTakeFirst(),
       ctx.db
@@ -84,7 +84,7 @@ const searchQuota = route({
         .where("userId", "=", userId)
         .executeTakeFirstOrThrow(),
     ]);
-    if (!owner) throw notFound("No such user.");
+    if (!owner) throw notFound("noSuchUser");
     return list(rows, count.n, input.page, input.limit, { userQuota: owner.userQuota });
   },
 });

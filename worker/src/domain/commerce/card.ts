@@ -1,5 +1,6 @@
 import { conflict, HttpError, notFound } from "../../errors";
-import { auditInsert } from "../audit";
+import { audit } from "../audit";
+import type { DomainContext, Portal } from "../context";
 import { grantPayment } from "./grant";
 import { parseLines } from "./lines";
 import {
@@ -17,9 +18,6 @@ import { stripeAmount } from "./stripe-amount";
  * page, so no card data reaches the Worker; Stripe's signed events settle the payment through the same
  * exactly-once grant as an admin's confirmation.
  */
-
-/** What the grant needs of the request, until domain code takes its own context. */
-type Ctx = Parameters<typeof grantPayment>[0];
 
 const MINUTE = 60_000;
 /** Stripe takes a session expiry between 30 minutes and 24 hours ahead; these keep a margin for the trip. */
@@ -40,8 +38,8 @@ interface CardRow {
   cardPaymentIntentId: string | null;
 }
 
-async function loadCardRow(ctx: Ctx, referenceId: string): Promise<CardRow | undefined> {
-  return ctx.db
+async function loadCardRow({ db }: DomainContext, referenceId: string): Promise<CardRow | undefined> {
+  return db
     .selectFrom("payments")
     .select([
       "referenceId",
@@ -85,13 +83,9 @@ export function cardPayable(
 }
 
 function refuseClosed(payment: CardRow, now: Date): void {
-  if (payment.status === "paid") throw conflict("This payment is already paid.", "already_paid");
-  if (payment.status === "awaiting_confirmation") {
-    throw conflict("A proof of transfer was sent for this payment; it awaits confirmation.", "awaiting_confirmation");
-  }
-  if (payment.status !== "pending" || payment.expiresAt <= now.toISOString()) {
-    throw conflict("This payment is no longer open.", "payment_closed");
-  }
+  if (payment.status === "paid") throw conflict("alreadyPaid", "already_paid");
+  if (payment.status === "awaiting_confirmation") throw conflict("awaitingConfirmation", "awaiting_confirmation");
+  if (payment.status !== "pending" || payment.expiresAt <= now.toISOString()) throw conflict("paymentNotOpen", "payment_closed");
 }
 
 /** The session's expiry: the payment's, within Stripe's bounds, to the second (Stripe counts seconds). */
@@ -107,9 +101,9 @@ function sessionExpiry(paymentExpiresAt: string, now: Date): string {
  * with the same parameters and get the same session. The payment stays open at least as long as its
  * session (a payment about to expire gets the 31 minutes Stripe's shortest session lasts).
  */
-async function reserveAttempt(ctx: Ctx, payment: CardRow, now: Date): Promise<CardRow> {
+async function reserveAttempt(context: DomainContext, payment: CardRow, now: Date): Promise<CardRow> {
   const expiresAt = sessionExpiry(payment.expiresAt, now);
-  await ctx.db
+  await context.db
     .updateTable("payments")
     .set((eb) => ({
       cardAttempt: eb("cardAttempt", "+", 1),
@@ -122,8 +116,8 @@ async function reserveAttempt(ctx: Ctx, payment: CardRow, now: Date): Promise<Ca
     .where("status", "=", "pending")
     .where("cardAttempt", "=", payment.cardAttempt)
     .execute();
-  const reserved = await loadCardRow(ctx, payment.referenceId);
-  if (!reserved) throw notFound("No such payment.");
+  const reserved = await loadCardRow(context, payment.referenceId);
+  if (!reserved) throw notFound("noSuchPayment");
   refuseClosed(reserved, now);
   return reserved;
 }
@@ -140,27 +134,33 @@ const reservationUsable = (payment: CardRow, now: Date) =>
  * payer coming back), else a new session. A session already paid answers 409 `card_processing`: the
  * money is taken and Stripe's event is on its way.
  */
-export async function startCardPayment(ctx: Ctx, config: StripeConfig, referenceId: string, now = new Date()): Promise<string> {
-  let payment = await loadCardRow(ctx, referenceId);
-  if (!payment) throw notFound("No such payment.");
+export async function startCardPayment(
+  context: DomainContext,
+  config: StripeConfig,
+  portal: Portal,
+  referenceId: string,
+  now = new Date(),
+): Promise<string> {
+  let payment = await loadCardRow(context, referenceId);
+  if (!payment) throw notFound("noSuchPayment");
   refuseClosed(payment, now);
   const lines = stripeLines(payment);
-  if (!lines) throw conflict("This payment cannot be paid by card. Pay by bank transfer instead.", "card_refused");
+  if (!lines) throw conflict("cardRefused", "card_refused");
 
   if (payment.cardSessionId) {
     const current = await retrieveCheckoutSession(config, payment.cardSessionId);
     if (current.status === "open" && current.url) return current.url;
     if (current.status === "complete") {
-      throw conflict("This payment was paid by card; its confirmation is on its way.", "card_processing");
+      throw conflict("cardProcessing", "card_processing");
     }
   }
-  if (!reservationUsable(payment, now)) payment = await reserveAttempt(ctx, payment, now);
+  if (!reservationUsable(payment, now)) payment = await reserveAttempt(context, payment, now);
   if (payment.cardSessionId) {
     // A racing request made the session meanwhile.
     const made = await retrieveCheckoutSession(config, payment.cardSessionId);
     if (made.status === "open" && made.url) return made.url;
   }
-  const page = `${ctx.url.origin}/payment/${referenceId}`;
+  const page = `${portal.origin}/payment/${referenceId}`;
   const attempt = payment.cardAttempt;
   const session = await createCheckoutSession(
     config,
@@ -175,7 +175,7 @@ export async function startCardPayment(ctx: Ctx, config: StripeConfig, reference
     `checkout:${referenceId}:${attempt}`,
   ).catch(async (error: unknown) => {
     // Stripe answers a key it failed on with the same failure for a day: the next try takes a new attempt.
-    await ctx.db
+    await context.db
       .updateTable("payments")
       .set({ cardSessionExpiresAt: null })
       .where("referenceId", "=", referenceId)
@@ -184,7 +184,7 @@ export async function startCardPayment(ctx: Ctx, config: StripeConfig, reference
       .execute();
     throw error;
   });
-  await ctx.db
+  await context.db
     .updateTable("payments")
     .set({ cardSessionId: session.id })
     .where("referenceId", "=", referenceId)
@@ -196,9 +196,6 @@ export async function startCardPayment(ctx: Ctx, config: StripeConfig, reference
   }
   return session.url;
 }
-
-/** Who audit rows name for what Stripe's events do. */
-const STRIPE_ACTOR = (ip: string) => ({ actorId: null, actorEmail: "stripe-webhook", ip });
 
 /** The Checkout Session events the portal acts on; Stripe may send others, which are acknowledged and ignored. */
 export const CARD_EVENTS = [
@@ -215,23 +212,28 @@ export type CardEventType = (typeof CARD_EVENTS)[number];
  * payment's frozen amount and currency; only then does a paid session grant, exactly once. Answers the
  * webhook's message; throws (nothing changed) when the event does not fit its payment.
  */
-export async function settleCardEvent(ctx: Ctx, type: CardEventType, session: CheckoutSession): Promise<string> {
+export async function settleCardEvent(
+  context: DomainContext,
+  portal: Portal,
+  type: CardEventType,
+  session: CheckoutSession,
+): Promise<string> {
   const referenceId = session.client_reference_id;
   if (!referenceId && !session.metadata?.referenceId) return "Not a session of this portal; ignored.";
   if (referenceId !== session.metadata?.referenceId) {
-    throw new HttpError(400, "reference_mismatch", "The session names two different payments.");
+    throw new HttpError(400, "reference_mismatch", "referenceMismatch");
   }
-  const payment = await loadCardRow(ctx, referenceId);
+  const payment = await loadCardRow(context, referenceId);
   if (!payment) return "Not a payment of this portal; ignored.";
   if (payment.cardSessionId !== session.id) {
     if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
       return "Not the payment's current session; ignored.";
     }
-    throw conflict("This session is not the one the payment was opened with.", "session_mismatch");
+    throw conflict("sessionMismatch", "session_mismatch");
   }
   if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
     // The payer may start again: the next "Pay by card" makes a new session.
-    await ctx.db
+    await context.db
       .updateTable("payments")
       .set({ cardSessionId: null, cardSessionExpiresAt: null })
       .where("referenceId", "=", referenceId)
@@ -246,21 +248,23 @@ export async function settleCardEvent(ctx: Ctx, type: CardEventType, session: Ch
     session.amount_total !== stripeAmount(payment.amount, payment.currency) ||
     session.currency !== payment.currency.toLowerCase()
   ) {
-    throw new HttpError(400, "amount_mismatch", "The amount does not match the payment.");
+    throw new HttpError(400, "amount_mismatch", "amountMismatch");
   }
   if (session.payment_status !== "paid") return "Noted; the payment is granted once Stripe confirms it.";
 
   const card = { sessionId: session.id, paymentIntentId: paymentIntentId(session) };
-  const outcome = await grantPayment(ctx, { referenceId, amount: payment.amount, card });
+  const outcome = await grantPayment(context, { referenceId, amount: payment.amount, card, portal });
   if (outcome === "granted") return "Payment recorded.";
-  const after = await loadCardRow(ctx, referenceId);
+  const after = await loadCardRow(context, referenceId);
   if (after?.status === "paid" && after.method === "card" && after.cardSessionId === session.id) {
     // A replay of the event that granted it: answered as success, so Stripe stops sending it.
     return "Payment was already recorded.";
   }
   // Paid by card, but the payment was settled another way meanwhile (an admin confirmed a transfer)
   // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
-  await auditInsert(ctx.db, STRIPE_ACTOR(ctx.ip), {
+  // Stripe's event acts here, whoever's request carried it.
+  const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
+  await audit(stripe, {
     action: "card-payment-unapplied",
     subject: "Payment",
     subjectId: referenceId,

@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
-import { scopeOf } from "../../auth/ability";
-import { ftsQuery, likeAnywhere } from "../../db";
-import { requireUser, type Ctx } from "../../http/context";
-import { forbidden, notFound } from "../../errors";
+import { scopeOf, type AppAbility } from "../../auth/ability";
+import { ftsQuery, likeAnywhere, type DB } from "../../db";
+import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
 /** A payment list's WHERE (null: every payment) and whether it looks at the buyer's name. */
@@ -17,16 +16,32 @@ export interface PaymentFilter {
   userId?: number;
 }
 
+/** A caller reading payments: every payment ("all", admins) or only their own. */
+export interface PaymentReader {
+  userId: number;
+  scope: "all" | "own";
+}
+
+/** The signed-in user `userId` as a reader of payments; 403 for those who may read none. */
+export function paymentReader(ability: AppAbility, userId: number): PaymentReader {
+  const scope = scopeOf(ability, "read", "Payment");
+  if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "Payment" }));
+  return { userId, scope };
+}
+
+/** Confirming, cancelling, recording and changing payments touch everyone's money: only for those who update all. */
+export function requireAllPayments(ability: AppAbility): void {
+  if (scopeOf(ability, "update", "Payment") !== "all") throw forbidden("adminOnly");
+}
+
 /**
- * The WHERE of a payment list for this caller: admins see every payment (optionally one user's),
+ * The WHERE of a payment list for this reader: admins see every payment (optionally one user's),
  * clients only their own whatever userId they send.
  */
-export function paymentConditions(ctx: Ctx, filter: PaymentFilter): PaymentWhere {
-  const user = requireUser(ctx);
-  const scope = scopeOf(ctx.ability, "read", "Payment");
-  if (scope === "none") throw forbidden("You are not allowed to read Payment.");
+export function paymentConditions(reader: PaymentReader, filter: PaymentFilter): PaymentWhere {
+  const { scope } = reader;
   const conditions: RawBuilder<unknown>[] = [];
-  if (scope === "own") conditions.push(sql`p.userId = ${user.userId}`);
+  if (scope === "own") conditions.push(sql`p.userId = ${reader.userId}`);
   else if (filter.userId) conditions.push(sql`p.userId = ${filter.userId}`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
@@ -50,8 +65,8 @@ export function paymentConditions(ctx: Ctx, filter: PaymentFilter): PaymentWhere
 }
 
 /** Payments with their buyer's name and email, newest first. */
-export function selectPayments(ctx: Ctx, filter: PaymentWhere) {
-  const query = ctx.db
+export function selectPayments(db: DB, filter: PaymentWhere) {
+  const query = db
     .selectFrom("payments as p")
     .leftJoin("users as u", "u.userId", "p.userId")
     .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
@@ -61,8 +76,8 @@ export function selectPayments(ctx: Ctx, filter: PaymentWhere) {
 }
 
 /** Counts the payments of a list; the buyer is joined only when the filter reads their name. */
-export function countPayments(ctx: Ctx, filter: PaymentWhere) {
-  const payments = ctx.db.selectFrom("payments as p");
+export function countPayments(db: DB, filter: PaymentWhere) {
+  const payments = db.selectFrom("payments as p");
   const from = filter.readsBuyer ? payments.leftJoin("users as u", "u.userId", "p.userId") : payments;
   const query = from.select((eb) => eb.fn.countAll<number>().as("n"));
   return filter.where ? query.where(filter.where) : query;
@@ -78,10 +93,10 @@ export function paymentWithUser(p: PaymentWithUser) {
  * One payment the caller may read: their own, or any for admins. Another user's payment is "not
  * found", so its existence is not revealed.
  */
-export async function readablePayment(ctx: Ctx, referenceId: string): Promise<PaymentWithUser> {
-  const found = (await selectPayments(ctx, paymentConditions(ctx, { search: "" }))
+export async function readablePayment(db: DB, reader: PaymentReader, referenceId: string): Promise<PaymentWithUser> {
+  const found = (await selectPayments(db, paymentConditions(reader, { search: "" }))
     .where("p.referenceId", "=", referenceId)
     .executeTakeFirst()) as PaymentWithUser | undefined;
-  if (!found) throw notFound("No such payment.");
+  if (!found) throw notFound("noSuchPayment");
   return found;
 }

@@ -7,21 +7,12 @@ import { conflict, HttpError } from "../../errors";
  * retrieve one. Everything else comes to us as signed webhook events.
  */
 
+/** The account's keys and where its API is (http/settings.ts `stripeOf` reads them from the env). */
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   /** https://api.stripe.com, or a stand-in in tests (the STRIPE_API_BASE var). */
   apiBase: string;
-}
-
-export const STRIPE_API = "https://api.stripe.com";
-
-/** Card payments are on only when both secrets are set: a session whose events cannot be verified would never settle. */
-export function stripeConfig(env: Env): StripeConfig | null {
-  const secretKey = env.STRIPE_SECRET_KEY?.trim();
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
-  if (!secretKey || !webhookSecret) return null;
-  return { secretKey, webhookSecret, apiBase: (env.STRIPE_API_BASE?.trim() || STRIPE_API).replace(/\/+$/, "") };
 }
 
 /** The fields of a Checkout Session the portal reads (https://docs.stripe.com/api/checkout/sessions/object). */
@@ -85,8 +76,7 @@ const stripeError = z.object({
 });
 
 /** A Stripe answer the payer cannot fix: the service is down or answered garbage. */
-export const cardUnavailable = () =>
-  new HttpError(502, "card_unavailable", "Card payments are not available right now. Try again later or pay by bank transfer.");
+export const cardUnavailable = () => new HttpError(502, "card_unavailable", "cardUnavailable");
 
 async function request(config: StripeConfig, path: string, init: RequestInit): Promise<CheckoutSession> {
   let response: Response;
@@ -112,7 +102,7 @@ async function request(config: StripeConfig, path: string, init: RequestInit): P
   // Stripe refuses what it will always refuse (an amount below its minimum, a currency the account
   // cannot charge): the payer can still pay by transfer. Its own failures may pass: try again.
   if (response.status === 400 || response.status === 402) {
-    throw conflict("This payment cannot be paid by card. Pay by bank transfer instead.", "card_refused");
+    throw conflict("cardRefused", "card_refused");
   }
   throw cardUnavailable();
 }
