@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN, apiFromPage, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
 
 const REFERENCE_PAGE = /\/payment\/([A-Za-z0-9_-]{24,})\?card=/;
 const standIn = () => inject("stripeStandInUrl");
@@ -95,5 +95,48 @@ describe("paying by card (Stripe Checkout, against the local stand-in)", () => {
     expect(await payer.page.getByRole("button", { name: "Send proof" }).isVisible()).toBe(true);
     await payer.page.getByTestId("payment-status").getByText("Pending").waitFor();
     expect(payer.errors).toEqual([]);
+  });
+
+  it("fits a 390 px phone with a cart line and both ways to pay, in English and Arabic", async () => {
+    for (const rtl of [false, true]) {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      await signIn(page, CLIENT);
+      await page.waitForURL("**/access-control");
+      // Arabic after signing in: the sign-in form is found by its English labels.
+      if (rtl) {
+        const cookies = { language: "ar", direction: "rtl" };
+        await context.addCookies(
+          Object.entries(cookies).map(([name, value]) => ({
+            name,
+            value: encodeURIComponent(JSON.stringify(value)),
+            domain: new URL(baseUrl()).hostname,
+            path: "/",
+          })),
+        );
+      }
+      const bundles = await apiFromPage<{ data: Array<{ bundleId: number }> }>(page, "searchbundle", { limit: 1, page: 1 });
+      const bundle = { kind: "bundle", refId: bundles.data[0]!.bundleId };
+      await apiFromPage(page, "updatecart", { ...bundle, qty: 1 });
+      // "Buy now" leaves the cart as it is.
+      const order = await apiFromPage<{ referenceId: string }>(page, "checkout", bundle);
+      const pages = [
+        ["/payment/payment", page.getByRole("radio").first()],
+        [`/payment/${order.referenceId}`, page.getByRole("button", { name: rtl ? "الدفع بالبطاقة" : "Pay by card" })],
+      ] as const;
+      for (const [path, ready] of pages) {
+        await page.goto(path);
+        await ready.waitFor();
+        // A phone widens its layout viewport to fit the page: the page must be no wider than the device.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} ${rtl ? "ar" : "en"}`).toBeLessThanOrEqual(390);
+      }
+      await context.close();
+    }
   });
 });
