@@ -91,8 +91,8 @@ export default function CheckoutPage() {
   const canOrder = buyNow !== null || (carts.length > 0 && !unavailable);
 
   return (
-    <section className="grid gap-6 lg:grid-cols-3">
-      <div className="card min-w-0 bg-base-100 shadow-sm lg:col-span-2">
+    <section className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="card bg-base-100 shadow-sm lg:col-span-2">
         <div className="card-body">
           <h1 className="card-title text-2xl">{buyNow ? t("buyNowTitle") : t("cartTitle")}</h1>
           {buyNow ? (
@@ -171,7 +171,7 @@ export default function CheckoutPage() {
           )}
         </div>
       </div>
-      <aside className="card min-w-0 bg-base-100 shadow-sm">
+      <aside className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h2 className="card-title">{t("paymentMethod")}</h2>
           <MethodChoice bank={bank} payByCard={payByCard} method={method} onChange={setChosen} />

@@ -91,7 +91,7 @@ export default function PaymentPage() {
     <>
       <PaymentHeader />
       <main className="p-4 md:p-8">
-        <div className="mx-auto grid max-w-4xl gap-6">
+        <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
           <header className="flex flex-wrap items-center justify-between gap-3">
             <div className="min-w-0">
               <h1 className="text-2xl font-semibold">{t("paymentTitle")}</h1>
@@ -139,10 +139,10 @@ export default function PaymentPage() {
             </div>
           )}
 
-          <div className={`grid gap-6 ${payable ? "md:grid-cols-2" : ""}`}>
+          <div className={`grid grid-cols-1 gap-6 ${payable ? "md:grid-cols-2" : ""}`}>
             <OrderSummary payment={p} open={open && !processing} onExpired={onExpired} />
             {payable && (
-              <div className="grid content-start gap-6">
+              <div className="grid grid-cols-1 content-start gap-6">
                 {byCard && (
                   <section className="card bg-base-100 shadow-sm">
                     <div className="card-body gap-4">
