@@ -97,7 +97,7 @@ function FruitPage({ limit = 10 }: { limit?: number }) {
       {list.editing && (
         <div role="dialog" aria-label="Fruit dialog">
           {list.editing.row ? `Editing ${list.editing.row.name}` : "New fruit"}
-          <button type="button" onClick={() => list.saved("Fruit saved.")}>
+          <button type="button" onClick={list.saved}>
             Save
           </button>
           <button type="button" onClick={list.closeEdit}>
@@ -214,7 +214,7 @@ describe("useListController with ListPage", () => {
     expect(callsTo("search-fruit")).toHaveLength(1);
   });
 
-  it("opens the dialog to add or edit a row, and after a save shows the message, closes it and reloads", async () => {
+  it("opens the dialog to add or edit a row, and after a save closes it and reloads (the dialog's form shows the message)", async () => {
     mockApi({ "search-fruit": fruitApi(2) });
     renderAt("/fruit", () => <FruitPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit Fruit 2" }));
@@ -225,7 +225,6 @@ describe("useListController with ListPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Add fruit" }));
     expect(screen.getByRole("dialog", { name: "Fruit dialog" }).textContent).toContain("New fruit");
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Fruit saved.")).toBeTruthy();
     expect(screen.queryByRole("dialog", { name: "Fruit dialog" })).toBeNull();
     await waitFor(() => expect(callsTo("search-fruit")).toHaveLength(2));
     expect(callsTo("search-fruit")).toHaveLength(2);

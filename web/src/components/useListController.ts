@@ -4,7 +4,6 @@ import type { ListAnswer } from "../lib/api";
 import { pageSizesFor, useList, useListParams, type ListParamsOptions } from "../lib/useList";
 import type { DataTableProps } from "./DataTable";
 import type { ToolbarFilter } from "./ListToolbar";
-import { useSnackbar } from "./Snackbar";
 import { useDeleteWithConfirm, type DeleteOptions } from "./useDeleteWithConfirm";
 
 type Defaults = Record<string, string | number>;
@@ -43,7 +42,6 @@ export function useListController<T, D extends Defaults>(options: ListController
   // The shared setters below name keys every list has (page, limit) or checks (search, a filter key).
   const set = update as (patch: Record<string, string | number>) => void;
   const list = useList<T>(call, body ? body(params) : params, swr);
-  const snackbar = useSnackbar();
   const [editing, setEditing] = useState<Editing<T> | null>(null);
 
   const reload = async () => {
@@ -108,14 +106,11 @@ export function useListController<T, D extends Defaults>(options: ListController
     edit: (row: T) => setEditing({ row }),
     create: () => setEditing({ row: null }),
     closeEdit: () => setEditing(null),
-    /** A dialog saved: its answer's message as a notice, the dialog closed, the list reloaded. */
-    saved: (message: string) => {
-      snackbar.success(message);
+    /** A dialog saved (its form showed the answer's message, decision 0008): the dialog closed, the list reloaded. */
+    saved: () => {
       setEditing(null);
       void reload();
     },
-    /** A dialog's save failed: the text as an error notice (the dialog stays open). */
-    failed: (text: string) => snackbar.error(text),
     tableProps,
   };
 }

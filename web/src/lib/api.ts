@@ -11,10 +11,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** For a validation problem of `field`: the reason alone, in the reader's language ("is not valid"). */
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
+
+/** An error answer as the Worker sends it. */
+type ErrorAnswer = { error?: string; code?: string; field?: string; reason?: string };
 
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
@@ -48,9 +53,9 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
     data = null;
   }
   if (!response.ok) {
-    const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
+    const shaped = (data ?? {}) as ErrorAnswer;
     if (response.status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
+    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field, shaped.reason);
   }
   return data as T;
 }
@@ -86,16 +91,16 @@ export function uploadWithProgress<T>(name: string, form: FormData, onProgress: 
     };
     xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
     xhr.onload = () => {
-      let data: { error?: string; code?: string; field?: string } | null;
+      let data: ErrorAnswer | null;
       try {
-        data = JSON.parse(xhr.responseText) as { error?: string; code?: string; field?: string };
+        data = JSON.parse(xhr.responseText) as ErrorAnswer;
       } catch {
         data = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
       else {
         if (xhr.status === 401) onUnauthorized?.();
-        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? networkText(), data?.field));
+        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? networkText(), data?.field, data?.reason));
       }
     };
     xhr.send(form);

@@ -41,6 +41,7 @@ export interface QuotaAnswer {
 }
 
 export interface SubscriptionRow {
+  itemId: number;
   itemName: string;
   startsAt: string;
   endsAt: string;

@@ -103,10 +103,9 @@ export default function CouponPage() {
       {list.editing && (
         <GenerateDialog
           onClose={list.closeEdit}
-          onError={list.failed}
-          onGenerated={(answer, form) => {
-            list.saved(answer.message || t("generatedDefault"));
-            setFresh({ codes: answer.codes, quota: form.couponQuota, expires: form.couponExpired });
+          onGenerated={(codes, form) => {
+            list.saved();
+            setFresh({ codes, quota: form.couponQuota, expires: form.couponExpired });
           }}
         />
       )}

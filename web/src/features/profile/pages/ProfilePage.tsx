@@ -7,7 +7,7 @@ import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../api/checkout";
 import { fetchMe } from "../api/me";
 import { EditProfileDialog } from "../components/EditProfileDialog";
@@ -68,7 +68,7 @@ export default function ProfilePage() {
       <div className="card-body gap-3">
         <h2 className="card-title">{t("plan")}</h2>
         <p>{user.userPlan ? t("currentPlan", { name: user.userPlan }) : t("noPlan")}</p>
-        <p>{t("balance", { points: formatNumber(user.userQuota) })}</p>
+        <p>{t("balance", { points: formatCount("points", user.userQuota) })}</p>
         {canBuy && (
           <button type="button" className="btn btn-primary self-start" disabled={buying} onClick={() => setDialog("upgrade")}>
             {buying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
@@ -134,9 +134,8 @@ export default function ProfilePage() {
         <EditProfileDialog
           user={user}
           onClose={() => setDialog(null)}
-          onSaved={(answer) => {
-            snackbar.success(answer.message);
-            updateUserData({ userName: answer.user.userName, userImage: answer.user.userImage });
+          onSaved={(saved) => {
+            updateUserData({ userName: saved.userName, userImage: saved.userImage });
             setDialog(null);
             void me.mutate();
           }}

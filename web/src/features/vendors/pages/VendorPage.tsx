@@ -106,13 +106,7 @@ export default function VendorPage() {
       emptyText={t("empty")}
     >
       {list.editing && (
-        <VendorDialog
-          vendor={list.editing.row}
-          sites={sites.data?.data ?? []}
-          onClose={list.closeEdit}
-          onError={list.failed}
-          onSaved={list.saved}
-        />
+        <VendorDialog vendor={list.editing.row} sites={sites.data?.data ?? []} onClose={list.closeEdit} onSaved={list.saved} />
       )}
     </ListPage>
   );
