@@ -3,7 +3,18 @@ import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/payment/locales/ar.json";
 import en from "../../web/src/features/payment/locales/en.json";
 import fr from "../../web/src/features/payment/locales/fr.json";
-import { calls, callsTo, fail, localeKeys, mockApi, ok, setupPageTests } from "./page-support";
+import {
+  arabicNumber,
+  calls,
+  callsTo,
+  fail,
+  inArabic,
+  localeKeys,
+  mockApi,
+  ok,
+  setupPageTests,
+  visibleText,
+} from "./page-support";
 import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
 const detail = (status: string, expiresAt?: string) => ok(paymentBody(status, expiresAt ? { expiresAt } : {}));
@@ -117,5 +128,45 @@ describe("checkout page", () => {
     fireEvent.click(await screen.findByRole("button", { name: en.placeOrder }));
     await waitFor(() => expect(location.history).toContain(`/payment/${REF}`));
     expect(calls.find((c) => c.name === "checkout")!.body).toEqual({ kind: "item", refId: 4 });
+  });
+});
+
+describe("in Arabic", () => {
+  inArabic({ payment: ar });
+  const n = arabicNumber;
+
+  it("writes a bundle's points with the Arabic unit word on the payment page, not the English name", async () => {
+    mockApi({ "payment-detail": detail("pending") });
+    renderAt(`/payment/${REF}`);
+    const line = `${n(1)} × ${n(120)} نقطة`;
+    expect(await screen.findByText((_, element) => element?.tagName === "SPAN" && visibleText(element) === line)).toBeTruthy();
+    expect(screen.queryByText(/points/)).toBeNull();
+  });
+
+  it("writes a cart's bundle with the Arabic unit word on the checkout page", async () => {
+    mockApi({
+      searchcart: ok({
+        carts: [
+          {
+            cartId: 1,
+            kind: "bundle",
+            refId: 3,
+            name: "3 points",
+            points: 3,
+            unitPrice: 300,
+            qty: 2,
+            lineTotal: 600,
+            available: true,
+          },
+        ],
+        amounts: { subtotal: 600, total: 600, currency: "USD", count: 2 },
+        bank: BANK,
+        payByCard: false,
+      }),
+    });
+    renderAt("/payment/payment", [{ action: "manage", subject: "Cart", conditions: { userId: 7 } }]);
+    expect(await screen.findByText(`${n(3)} نقاط`)).toBeTruthy();
+    expect(screen.getByRole("button", { name: ar.increase.replace("{{name}}", `${n(3)} نقاط`) })).toBeTruthy();
+    expect(screen.queryByText(/points/)).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ export interface PaymentLine {
   unitPrice: number;
   qty: number;
   lineTotal: number;
+  /** A bundle's points, written in the reader's language in place of its English name. */
+  points?: number;
 }
 
 /** A payment as search-payment and invoice-detail answer it (API.md Payment + buyer). */

@@ -19,7 +19,7 @@ export interface Payment {
   amount: number;
   currency: string;
   status: PaymentStatus;
-  lines: Array<{ kind: string; refId: number; name: string; qty: number; lineTotal: number }>;
+  lines: Array<{ kind: string; refId: number; name: string; qty: number; lineTotal: number; points?: number }>;
   createdAt: string;
   paidAt: string | null;
   expiresAt: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../lib/format";
+import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import type { PaymentDetail } from "../types";
 import { Countdown } from "./Countdown";
 
@@ -14,7 +14,7 @@ export function OrderSummary({ payment: p, open, onExpired }: { payment: Payment
           {p.lines.map((line, i) => (
             <li key={`${line.kind}-${line.refId}-${i}`} className="flex justify-between gap-3 py-2">
               <span>
-                {line.qty} × {line.name}
+                {formatNumber(line.qty)} × {formatLineName(line)}
               </span>
               <span>{formatMoney(line.lineTotal, p.currency)}</span>
             </li>

@@ -6,7 +6,7 @@ import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatMoney } from "../../../lib/format";
+import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import { startCardPayment } from "../api/cardPayment";
 import { CART_KEY, searchCart, updateCart } from "../api/cart";
 import { checkout } from "../api/checkout";
@@ -44,7 +44,11 @@ export default function CheckoutPage() {
 
   async function setQty(line: CartLine, qty: number) {
     if (qty === 0) {
-      const ok = await confirm({ title: t("removeTitle"), text: t("removeText", { name: line.name }), confirmText: t("remove") });
+      const ok = await confirm({
+        title: t("removeTitle"),
+        text: t("removeText", { name: formatLineName(line) }),
+        confirmText: t("remove"),
+      });
       if (!ok) return;
     }
     try {
@@ -123,7 +127,7 @@ export default function CheckoutPage() {
                   {carts.map((line) => (
                     <tr key={line.cartId}>
                       <td>
-                        <div className="font-medium">{line.name || t("unknownProduct")}</div>
+                        <div className="font-medium">{formatLineName(line) || t("unknownProduct")}</div>
                         <div className="text-sm text-base-content/70">{t(`kind.${line.kind}`)}</div>
                         {!line.available && <span className="badge badge-warning badge-sm">{t("notOnSale")}</span>}
                       </td>
@@ -133,18 +137,18 @@ export default function CheckoutPage() {
                           <button
                             type="button"
                             className="btn btn-xs join-item"
-                            aria-label={t("decrease", { name: line.name })}
+                            aria-label={t("decrease", { name: formatLineName(line) })}
                             onClick={() => void setQty(line, line.qty - 1)}
                           >
                             −
                           </button>
                           <span className="join-item flex min-w-8 items-center justify-center px-2" aria-live="polite">
-                            {line.qty}
+                            {formatNumber(line.qty)}
                           </span>
                           <button
                             type="button"
                             className="btn btn-xs join-item"
-                            aria-label={t("increase", { name: line.name })}
+                            aria-label={t("increase", { name: formatLineName(line) })}
                             disabled={line.qty >= 100 || !line.available}
                             onClick={() => void setQty(line, line.qty + 1)}
                           >
