@@ -1,4 +1,4 @@
--- Card payments through Stripe Checkout (docs/decisions/0009-card-payments.md): method 'card', and the
+-- Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md): method 'card', and the
 -- payment's Checkout Session bookkeeping.
 --
 -- SQLite cannot change a CHECK constraint in place, so payments is rebuilt with the same columns, the

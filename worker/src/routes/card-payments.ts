@@ -11,7 +11,7 @@ import { route } from "../http/route";
 import { referenceId } from "../http/schemas";
 import { stripeOf } from "../http/settings";
 
-/** Card payments through Stripe Checkout (docs/decisions/0009-card-payments.md); 404 when Stripe is not configured. */
+/** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
   const config = stripeOf(ctx.env);
   if (!config) throw notFound("cardPaymentsOff", "card_payments_off");

@@ -14,7 +14,7 @@ import {
 import { stripeAmount } from "./stripe-amount";
 
 /**
- * Card payments with Stripe Checkout (docs/decisions/0009-card-payments.md). The payer pays on Stripe's
+ * Card payments with Stripe Checkout (docs/decisions/0011-card-payments.md). The payer pays on Stripe's
  * page, so no card data reaches the Worker; Stripe's signed events settle the payment through the same
  * exactly-once grant as an admin's confirmation.
  */
