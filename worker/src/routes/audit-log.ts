@@ -1,18 +1,11 @@
 import { sql } from "kysely";
-import { z } from "zod";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
-import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
+import type { ListRowOf } from "../contract";
+import { adminCalls } from "../contract/admin";
 
-const searchAudit = route({
-  name: "search-audit",
-  access: ["read", "Audit"],
-  schema: z.object({
-    search: f.search(),
-    outcome: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["ok", "denied", "failed"]).optional()),
-    ...f.paging(10),
-  }),
+const searchAudit = route(adminCalls["search-audit"], {
   async handler(ctx, { search, outcome, page, limit }) {
     let base = ctx.db.selectFrom("audit_log");
     const match = ftsQuery(search);
@@ -36,14 +29,15 @@ const searchAudit = route({
         .offset((page - 1) * limit),
       base.select((eb) => eb.fn.countAll<number>().as("n")),
     ]);
-    const data = (rows!.results as { detail: string }[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
+    type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
+    const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
     return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
   },
 });
 
-function parseDetail(text: string): unknown {
+function parseDetail(text: string): Record<string, unknown> {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return {};
   }

@@ -1,5 +1,4 @@
 import type { Compilable } from "kysely";
-import { z } from "zod";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch } from "../db";
@@ -18,11 +17,9 @@ import {
 import { requireUser, type Ctx } from "../http/context";
 import { bankOf, stripeOf } from "../http/settings";
 import { badRequest, forbidden, msg, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
-
-const kind = () => z.enum(["item", "bundle"]);
+import { commerceCalls } from "../contract/commerce";
 
 /** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
 async function cartOf(ctx: Ctx, userId: number) {
@@ -61,10 +58,7 @@ async function cartOf(ctx: Ctx, userId: number) {
   return { carts, amounts, bank: bankOf(ctx.env), payByCard: stripeOf(ctx.env) !== null };
 }
 
-const searchCart = route({
-  name: "searchcart",
-  access: ["read", "Cart"],
-  schema: z.object({ userId: f.id().optional() }),
+const searchCart = route(commerceCalls.searchcart, {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
@@ -73,10 +67,7 @@ const searchCart = route({
   },
 });
 
-const updateCart = route({
-  name: "updatecart",
-  access: ["update", "Cart"],
-  schema: z.object({ kind: kind(), refId: f.id(), qty: f.int(0, 100) }),
+const updateCart = route(commerceCalls.updatecart, {
   async handler(ctx, { kind, refId, qty }) {
     const user = requireUser(ctx);
     if (qty === 0) {
@@ -99,10 +90,7 @@ const updateCart = route({
   },
 });
 
-const checkout = route({
-  name: "checkout",
-  access: ["create", "Payment"],
-  schema: z.object({ kind: kind().optional(), refId: f.id().optional(), qty: f.int(1, 100).optional() }),
+const checkout = route(commerceCalls.checkout, {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     // "Buy now" names one product and skips the cart; otherwise the whole cart is bought.

@@ -1,8 +1,9 @@
-import { z } from "zod";
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
+import type { Answer } from "../contract";
+import { PAYMENT_STATUSES } from "../contract/commerce";
+import { dashboardCalls } from "../contract/dashboard";
 
 /**
  * dashboard-stats: the figures behind the dashboards. Every figure is an aggregate computed by D1
@@ -10,10 +11,7 @@ import { route } from "../http/route";
  * only reshapes the grouped rows into day-aligned series. Days are UTC days.
  */
 
-export const RANGES = [7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;
-const PAYMENT_STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
-
 /** The period [start, end) of `range` UTC days ending with the day `end` (today by default). */
 export function periodOf(range: number, end: string | undefined, now: Date) {
   const today = now.toISOString().slice(0, 10);
@@ -104,7 +102,9 @@ export const SQL = {
 
 type Row = Record<string, unknown>;
 type Period = ReturnType<typeof periodOf>;
-type Kpi = { current: number; previous: number };
+type Stats = Answer<"dashboard-stats">;
+type Business = NonNullable<Stats["business"]>;
+type Own = NonNullable<Stats["own"]>;
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
 /** Collects statements for one D1 batch (one round trip) and hands back their rows by name. */
@@ -132,13 +132,12 @@ function series(days: string[], rows: Row[] | undefined, value: (r: Row) => numb
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
 
-function business(p: Period, rows: Map<string, Row[]>) {
-  const kpis: Partial<Record<string, Kpi>> = {};
-  const out: Record<string, unknown> = { kpis, series: {} as Record<string, number[]> };
-  const seriesOut = out.series as Record<string, number[]>;
+function business(p: Period, rows: Map<string, Row[]>): Business {
+  const kpis: Business["kpis"] = {};
+  const seriesOut: Business["series"] = {};
   const first = (name: string) => rows.get(name)?.[0] ?? {};
   const setupRow = first("setup");
-  out.setup = {
+  const setup = {
     sites: num(setupRow.sites),
     activeVendors: num(setupRow.activeVendors),
     bundles: num(setupRow.bundles),
@@ -146,6 +145,7 @@ function business(p: Period, rows: Map<string, Row[]>) {
     users: num(setupRow.users),
     hasPayments: num(setupRow.hasPayments) === 1,
   };
+  const out: Business = { kpis, series: seriesOut, setup };
   if (rows.has("revenueByDay")) {
     seriesOut.revenue = series(p.days, rows.get("revenueByDay"), (r) => num(r.amount));
     seriesOut.paidPayments = series(p.days, rows.get("revenueByDay"), (r) => num(r.n));
@@ -260,8 +260,8 @@ function jobsByStatus(rows: Row[] | undefined) {
   return { queued: count(0), done: count(1), failed: count(2) };
 }
 
-function own(p: Period, rows: Map<string, Row[]>, now: Date) {
-  const out: Record<string, unknown> = {};
+function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
+  const out: Own = { subscriptions: [] };
   if (rows.has("ownQuota")) {
     const balance = num(rows.get("ownQuota")?.[0]?.userQuota);
     const ledger = rows.get("ownLedgerByDay");
@@ -305,7 +305,7 @@ const CACHE_SECONDS = 60;
 const CACHE_ORIGIN = "https://dashboard-stats.cache.internal";
 
 interface CachedBusiness {
-  business: unknown;
+  business: Business;
   generatedAt: string;
 }
 
@@ -321,17 +321,7 @@ function writeCache(key: string, value: CachedBusiness): Promise<void> {
   return caches.default.put(key, response);
 }
 
-const dashboardStats = route({
-  name: "dashboard-stats",
-  access: ["read", "Dashboard"],
-  schema: z.object({
-    range: z.preprocess(
-      (v) => (v === undefined || v === null || v === "" ? 30 : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-      z.literal(RANGES),
-    ),
-    // The last day of the period (YYYY-MM-DD, UTC); today when absent. A later day means today.
-    end: f.isoDate().optional(),
-  }),
+const dashboardStats = route(dashboardCalls["dashboard-stats"], {
   async handler(ctx, { range, end }) {
     const now = new Date();
     const p = periodOf(range, end, now);
@@ -383,15 +373,15 @@ const dashboardStats = route({
       batch.add("ownSubscriptions", userId, now.toISOString());
     }
     const rows = await batch.run();
-    let businessPart: unknown = cached?.business ?? null;
+    let businessPart: Business | null = cached?.business ?? null;
     if (isBusiness && !cached) {
       businessPart = business(p, rows);
       await writeCache(cacheKey, { business: businessPart, generatedAt: now.toISOString() });
     }
     return json({
       range,
-      from: p.days[0],
-      to: p.days[p.days.length - 1],
+      from: p.days[0]!,
+      to: p.days[p.days.length - 1]!,
       days: p.days,
       currency: ctx.env.CURRENCY,
       // When the business figures were computed (they may come from the short cache).

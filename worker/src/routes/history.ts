@@ -5,7 +5,6 @@ import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
@@ -13,27 +12,15 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { jobDoneMail, jobFailedMail } from "../domain/jobs/mails";
 import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
 import { queueMail } from "../domain/outbox/queue";
-import { bodyLimitFor, deleteStored, storeUpload } from "../domain/storage/files";
-
-/** An optional numeric filter: blank, null or "all" mean none. */
-const optionalId = () => z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.id().optional());
-
-const searchSchema = z.object({
-  userId: optionalId(),
-  search: f.search(),
-  // selectedVendor is the vendor SITE (siteId), as in searchvendor; vendorId narrows to one vendor account.
-  selectedVendor: optionalId(),
-  vendorId: optionalId(),
-  status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.int(0, 2).optional()),
-  ...f.paging(10),
-});
+import { deleteStored, storeUpload } from "../domain/storage/files";
+import { historyCalls, searchHistoryInput } from "../contract/history";
 
 /**
  * The page and count statements of search-history (exported for the query-plan test). `ownerId`
  * limits to one user's jobs; every filter is an indexed column (history_user, history_site,
  * history_vendor, history_status), text goes through history_fts.
  */
-export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchSchema>) {
+export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   const conds = [];
   if (ownerId !== null) conds.push(sql`h.userId = ${ownerId}`);
   if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
@@ -59,10 +46,7 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
   return [page.where(where), count.where(where)] as const;
 }
 
-const searchHistory = route({
-  name: "search-history",
-  access: ["read", "History"],
-  schema: searchSchema,
+const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
     const scope = scopeOf(ctx.ability, "read", "History");
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
@@ -74,17 +58,7 @@ const searchHistory = route({
   },
 });
 
-const updateHistory = route({
-  name: "update-history",
-  access: ["update", "History"],
-  agent: true,
-  maxBody: bodyLimitFor("report"),
-  schema: z.object({
-    uniqueId: f.text(64),
-    status: f.int(1, 2),
-    similarity: z.preprocess((v) => (v === "" || v === null ? undefined : v), f.int(0, 100).optional()),
-    report: f.optionalFile(),
-  }),
+const updateHistory = route(historyCalls["update-history"], {
   async handler(ctx, input) {
     if (input.status === 1 && input.similarity === undefined) throw requiredField("similarity");
     if (input.status === 2 && input.report) throw badRequest("reportOnlyWhenDone", "invalid_input", "report");

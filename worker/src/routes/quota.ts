@@ -1,19 +1,15 @@
-import { z } from "zod";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { quotaCalls } from "../contract/commerce";
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-const redeemCoupon = route({
-  name: "redeem-coupon",
-  access: ["redeem", "Coupon"],
-  schema: z.object({ couponCode: f.text(64) }),
+const redeemCoupon = route(quotaCalls["redeem-coupon"], {
   async handler(ctx, { couponCode }) {
     const user = requireUser(ctx);
     const coupon = await ctx.db
@@ -59,10 +55,7 @@ const redeemCoupon = route({
   },
 });
 
-const searchQuota = route({
-  name: "search-quota",
-  access: ["read", "Quota"],
-  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+const searchQuota = route(quotaCalls["search-quota"], {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;

@@ -1,15 +1,11 @@
-import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { requireUser } from "../http/context";
 import { forbidden } from "../errors";
-import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
+import { quotaCalls } from "../contract/commerce";
 
-const searchSubscription = route({
-  name: "search-subscription",
-  access: "signedIn",
-  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+const searchSubscription = route(quotaCalls["search-subscription"], {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;

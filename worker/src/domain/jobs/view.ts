@@ -1,22 +1,10 @@
 import { sql } from "kysely";
+import type { z } from "zod";
+import type { history } from "../../contract/history";
 import type { DB } from "../../db";
 
-/** The History entity as the API shows it (API.md), plus whether a report can be downloaded. */
-export interface HistoryView {
-  historyId: number;
-  userId: number;
-  userName: string;
-  siteId: number | null;
-  siteName: string;
-  vendorId: number | null;
-  vendorName: string;
-  fileName: string;
-  pointsSpent: number;
-  createdAt: string;
-  updatedAt: string;
-  hasReport: boolean;
-  fileData: { uniqueId: string; status: 0 | 1 | 2; similarity: number | null };
-}
+/** The History entity as the API shows it (the contract's), with whether a report can be downloaded. */
+export type HistoryView = z.output<typeof history>;
 
 /** Selects a HistoryView's columns from `history as h` (never keys, claim details or secrets). */
 export function selectHistoryView(db: DB) {

@@ -5,7 +5,7 @@ import type { Column } from "../../../components/DataTable";
 import { SubmitButton, TextField } from "../../../components/FormField";
 import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";
-import { useListController, type NoFilters } from "../../../components/useListController";
+import { useListController } from "../../../components/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_APIKEYS, type ApiKeyRow } from "../api/apiKeys";
@@ -47,7 +47,7 @@ export default function ApiKeysPage() {
   const { t } = useTranslation("apikeys");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const list = useListController<ApiKeyRow, NoFilters>({
+  const list = useListController({
     call: SEARCH_APIKEYS,
     defaults: { limit: 10 },
     remove: {

@@ -23,7 +23,7 @@ export default function BundlePage() {
   const { currency } = useAppSettings();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const list = useListController<Bundle, { isActive: string }>({
+  const list = useListController({
     call: SEARCH_BUNDLE,
     defaults: { limit: 12, isActive: "" },
     body: (params) => (canManage ? params : { page: params.page, limit: params.limit }),

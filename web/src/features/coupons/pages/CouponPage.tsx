@@ -19,7 +19,7 @@ export default function CouponPage() {
   const { t } = useTranslation("coupons");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Coupon");
-  const list = useListController<Coupon, { search: string; status: string }>({
+  const list = useListController({
     call: SEARCH_COUPON,
     defaults: { limit: 10, search: "", status: "" },
     // The original reloaded the user list after a delete (spec section 7); the coupon list is what changed.

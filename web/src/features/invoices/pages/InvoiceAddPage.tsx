@@ -64,8 +64,9 @@ export default function InvoiceAddPage() {
       userId: Number(values.userId),
       note: values.note,
       lines: values.lines.map((l) => {
+        // The choices are "item:<itemId>" and "bundle:<bundleId>".
         const [kind, refId] = l.product.split(":");
-        return { kind: kind!, refId: Number(refId), qty: l.qty };
+        return { kind: kind === "bundle" ? "bundle" : "item", refId: Number(refId), qty: l.qty };
       }),
     });
     navigate(`/apps/invoice/preview/${answer.payment.referenceId}`);

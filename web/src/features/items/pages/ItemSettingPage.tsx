@@ -18,7 +18,8 @@ import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 export default function ItemSettingPage() {
   const { t } = useTranslation("items");
   const { currency } = useAppSettings();
-  const list = useListController<Item, typeof ITEM_LIST_DEFAULTS>({
+  // Named: onChanged below reads the controller, which TypeScript cannot infer from itself.
+  const list = useListController<typeof SEARCH_ITEM, typeof ITEM_LIST_DEFAULTS>({
     call: SEARCH_ITEM,
     defaults: ITEM_LIST_DEFAULTS,
     remove: {

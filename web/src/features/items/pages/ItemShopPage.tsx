@@ -20,7 +20,7 @@ export default function ItemShopPage() {
   // Managers see the shop as clients do, without buying from themselves.
   const canManage = ability.can("manage", "Item");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const list = useListController<Item, typeof ITEM_LIST_DEFAULTS>({
+  const list = useListController({
     call: SEARCH_ITEM,
     defaults: ITEM_LIST_DEFAULTS,
     body: ({ search, sort, page, limit }) =>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { UserData } from "../../../app/session";
+import type { CallAnswer } from "../../../lib/api";
 import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
@@ -10,8 +11,8 @@ import { updateProfile, type ProfileForm } from "../api/updateProfile";
 interface Props {
   user: UserData;
   onClose: () => void;
-  /** After a save (the form shows the server's message). */
-  onSaved: (user: UserData) => void;
+  /** After a save (the form shows the server's message): the user as saved. */
+  onSaved: (user: CallAnswer<"updateuser">["user"]) => void;
 }
 
 /** The user-info edit dialog: name, email, phone and avatar of the signed-in user. */

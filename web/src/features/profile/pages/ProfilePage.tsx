@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation, useParams } from "wouter";
-import { useSession, type UserData } from "../../../app/session";
+import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
@@ -30,7 +30,7 @@ export default function ProfilePage() {
 
   if (me.error && !me.data) return <ErrorState onRetry={() => void me.mutate()} />;
   if (!me.data) return <Loading />;
-  const user = me.data.userData as UserData & { createdAt?: string };
+  const user = me.data.userData;
   const canEdit = ability.can("update", "Profile");
   const canBuy = ability.can("create", "Payment");
 

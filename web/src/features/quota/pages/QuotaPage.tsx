@@ -5,10 +5,10 @@ import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState } from "../../../components/PageStates";
-import { useListController, type NoFilters } from "../../../components/useListController";
+import { useListController } from "../../../components/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { redeemCoupon, SEARCH_QUOTA, type LedgerRow, type QuotaAnswer } from "../api/quota";
+import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";
 
 /** A coupon code: redeemed, the balance in the session and the ledger follow. */
 function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
@@ -42,8 +42,8 @@ function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
   const { ability } = useSession();
-  const ledger = useListController<LedgerRow, NoFilters>({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
-  const balance = (ledger.data as QuotaAnswer | undefined)?.userQuota;
+  const ledger = useListController({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
+  const balance = ledger.data?.userQuota;
   const canRedeem = ability.can("redeem", "Coupon");
 
   const columns: Column<LedgerRow>[] = [

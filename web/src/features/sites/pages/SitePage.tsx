@@ -18,7 +18,7 @@ export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Site");
-  const list = useListController<Site, { search: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_SITE,
     defaults: { limit: 10, search: "", selectedStatus: "" },
     remove: {

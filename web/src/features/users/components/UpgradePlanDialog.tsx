@@ -18,7 +18,12 @@ type Values = { itemId: string; periods: string; note: string };
  * Where a grant of `item` × `periods` ends: it starts now, or where the user's running subscription to
  * the same item ends (as the server extends it).
  */
-export function planEnd(item: PlanItem, periods: number, runningUntil: string | null, now = Date.now()): Date {
+export function planEnd(
+  item: Pick<PlanItem, "itemDuration">,
+  periods: number,
+  runningUntil: string | null,
+  now = Date.now(),
+): Date {
   const start = Math.max(now, runningUntil ? Date.parse(runningUntil) : now);
   return new Date(start + item.itemDuration * periods * DAY_MS);
 }

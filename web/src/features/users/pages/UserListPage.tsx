@@ -22,7 +22,7 @@ export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
   const afterSave = useUserSave();
-  const list = useListController<User, { search: string; selectedRole: string; selectedPlan: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_USERS,
     defaults: { limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" },
     remove: {

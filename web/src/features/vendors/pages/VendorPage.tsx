@@ -20,7 +20,7 @@ export default function VendorPage() {
   const { t } = useTranslation("vendors");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Vendor");
-  const list = useListController<Vendor, { search: string; selectedVendor: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_VENDOR,
     defaults: { limit: 10, search: "", selectedVendor: "", selectedStatus: "" },
     remove: {
