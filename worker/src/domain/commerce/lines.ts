@@ -1,5 +1,5 @@
 import type { DB } from "../../db";
-import type { PaymentStatus } from "../../db/schema";
+import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { conflict, msg, notFound } from "../../errors";
 
 export type LineKind = "item" | "bundle";
@@ -137,7 +137,7 @@ export interface PaymentRow {
   currency: string;
   status: PaymentStatus;
   lines: string;
-  method: "bank" | "gateway" | "manual";
+  method: PaymentMethod;
   proofKey: string | null;
   note: string;
   createdAt: string;
