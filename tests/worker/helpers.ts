@@ -21,6 +21,8 @@ export interface CallOptions {
   /** Send this raw body instead of JSON. */
   raw?: BodyInit;
   ip?: string;
+  /** The Worker's bindings for this call (settings a test turns on, say card payments). */
+  env?: Env;
 }
 
 export interface CallResult<T = any> {
@@ -58,7 +60,11 @@ export async function call<T = any>(name: string, body: unknown = {}, opts: Call
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.bearer) headers.authorization = `Bearer ${opts.bearer}`;
   headers["cf-connecting-ip"] = opts.ip ?? "203.0.113.1";
-  const res = await directFetch(`${BASE}/api/${name}`, { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) });
+  const res = await directFetch(
+    `${BASE}/api/${name}`,
+    { method: "POST", headers, body: opts.raw ?? JSON.stringify(body) },
+    opts.env,
+  );
   const text = await res.text();
   let parsed: unknown = text;
   try {

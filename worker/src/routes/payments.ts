@@ -1,7 +1,7 @@
 import { changes, countOf, nowSeconds, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
-import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
+import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
   countPayments,
   paymentConditions,
@@ -11,11 +11,13 @@ import {
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
+import { cardPayable } from "../domain/commerce/card";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
+import { bankOf, stripeOf } from "../http/settings";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 import { commerceCalls } from "../contract/commerce";
@@ -32,18 +34,12 @@ const paymentDetail = route(commerceCalls["payment-detail"], {
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     const owner = await ctx.db.selectFrom("users").select("userName").where("userId", "=", payment.userId).executeTakeFirst();
-    // Anyone holding the link sees this: no user id, email or full name.
-    const { userId: _userId, note: _note, ...visible } = paymentView(payment);
-    return json({
-      ...visible,
-      payerName: maskName(owner?.userName ?? ""),
-      bank: {
-        name: ctx.env.BANK_NAME,
-        accountName: ctx.env.BANK_ACCOUNT_NAME,
-        accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-        logo: ctx.env.BANK_LOGO,
-      },
-    });
+    return json(
+      publicPaymentView(payment, owner?.userName ?? "", {
+        bank: bankOf(ctx.env),
+        payByCard: cardPayable(stripeOf(ctx.env), payment),
+      }),
+    );
   },
 });
 
