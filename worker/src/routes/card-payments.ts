@@ -5,7 +5,7 @@ import { checkSignature } from "../domain/commerce/signature";
 import { checkoutSession } from "../domain/commerce/stripe";
 import { badRequest, HttpError, msg, notFound } from "../errors";
 import { domainOf, portalOf, type Ctx } from "../http/context";
-import { json } from "../http/respond";
+import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { stripeOf } from "../http/settings";
 
@@ -19,7 +19,7 @@ function requireStripe(ctx: Ctx) {
 const startCardPaymentCall = route(commerceCalls["start-card-payment"], {
   async handler(ctx, input) {
     const url = await startCardPayment(domainOf(ctx), requireStripe(ctx), portalOf(ctx), input.referenceId);
-    return json({ message: "Continue to the card payment page.", url });
+    return json({ message: success(ctx, "continueToCardPage"), url });
   },
 });
 
@@ -29,11 +29,11 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     const signature = ctx.request.headers.get("stripe-signature");
     const problem = await checkSignature(signature, ctx.rawBody, config.webhookSecret, nowSeconds());
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
-    if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: "Event ignored." });
+    if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);
     if (!session.success) throw badRequest("notASession", "invalid_event");
-    const message = await settleCardEvent(domainOf(ctx), portalOf(ctx), event.type as CardEventType, session.data);
-    return json({ message });
+    const outcome = await settleCardEvent(domainOf(ctx), portalOf(ctx), event.type as CardEventType, session.data);
+    return json({ message: success(ctx, outcome) });
   },
 });
 

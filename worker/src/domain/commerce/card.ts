@@ -1,4 +1,4 @@
-import { conflict, HttpError, notFound } from "../../errors";
+import { conflict, HttpError, notFound, type SuccessKey } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { grantPayment } from "./grant";
@@ -210,24 +210,24 @@ export type CardEventType = (typeof CARD_EVENTS)[number];
  * Applies one verified Stripe event to the payment its session was made for. The session must be the
  * one the payment recorded, name the payment twice (client_reference_id and metadata), and carry the
  * payment's frozen amount and currency; only then does a paid session grant, exactly once. Answers the
- * webhook's message; throws (nothing changed) when the event does not fit its payment.
+ * webhook's message (a success key); throws (nothing changed) when the event does not fit its payment.
  */
 export async function settleCardEvent(
   context: DomainContext,
   portal: Portal,
   type: CardEventType,
   session: CheckoutSession,
-): Promise<string> {
+): Promise<SuccessKey> {
   const referenceId = session.client_reference_id;
-  if (!referenceId && !session.metadata?.referenceId) return "Not a session of this portal; ignored.";
+  if (!referenceId && !session.metadata?.referenceId) return "notOurSession";
   if (referenceId !== session.metadata?.referenceId) {
     throw new HttpError(400, "reference_mismatch", "referenceMismatch");
   }
   const payment = await loadCardRow(context, referenceId);
-  if (!payment) return "Not a payment of this portal; ignored.";
+  if (!payment) return "notOurPayment";
   if (payment.cardSessionId !== session.id) {
     if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
-      return "Not the payment's current session; ignored.";
+      return "notCurrentSession";
     }
     throw conflict("sessionMismatch", "session_mismatch");
   }
@@ -240,9 +240,7 @@ export async function settleCardEvent(
       .where("cardSessionId", "=", session.id)
       .where("status", "!=", "paid")
       .execute();
-    return type === "checkout.session.expired"
-      ? "Session expired; the payment stays open."
-      : "The card payment failed; the payment stays open.";
+    return type === "checkout.session.expired" ? "cardSessionExpired" : "cardPaymentFailed";
   }
   if (
     session.amount_total !== stripeAmount(payment.amount, payment.currency) ||
@@ -250,15 +248,15 @@ export async function settleCardEvent(
   ) {
     throw new HttpError(400, "amount_mismatch", "amountMismatch");
   }
-  if (session.payment_status !== "paid") return "Noted; the payment is granted once Stripe confirms it.";
+  if (session.payment_status !== "paid") return "awaitingCardConfirmation";
 
   const card = { sessionId: session.id, paymentIntentId: paymentIntentId(session) };
   const outcome = await grantPayment(context, { referenceId, amount: payment.amount, card, portal });
-  if (outcome === "granted") return "Payment recorded.";
+  if (outcome === "granted") return "paymentRecorded";
   const after = await loadCardRow(context, referenceId);
   if (after?.status === "paid" && after.method === "card" && after.cardSessionId === session.id) {
     // A replay of the event that granted it: answered as success, so Stripe stops sending it.
-    return "Payment was already recorded.";
+    return "paymentAlreadyRecorded";
   }
   // Paid by card, but the payment was settled another way meanwhile (an admin confirmed a transfer)
   // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
@@ -271,5 +269,5 @@ export async function settleCardEvent(
     outcome: "failed",
     detail: { status: after?.status, sessionId: card.sessionId, paymentIntentId: card.paymentIntentId, amount: payment.amount },
   }).execute();
-  return "The payment was already settled another way; refund this card payment.";
+  return "settledAnotherWay";
 }

@@ -222,6 +222,16 @@ export const ar: Catalog = {
     paymentRecordedAndGranted: "تم تسجيل الدفعة ومنح النقاط والاشتراكات.",
     invoiceSaved: "تم حفظ الفاتورة.",
     invoiceOnItsWay: "الفاتورة في طريقها إلى المشتري.",
+    // Card payments (Stripe)
+    continueToCardPage: "تابع إلى صفحة الدفع بالبطاقة.",
+    eventIgnored: "تم تجاهل الحدث.",
+    notOurSession: "هذه الجلسة لا تخص هذه البوابة؛ تم تجاهلها.",
+    notOurPayment: "هذه الدفعة لا تخص هذه البوابة؛ تم تجاهلها.",
+    notCurrentSession: "ليست هذه الجلسة الحالية للدفعة؛ تم تجاهلها.",
+    cardSessionExpired: "انتهت صلاحية الجلسة؛ تبقى الدفعة مفتوحة.",
+    cardPaymentFailed: "فشل الدفع بالبطاقة؛ تبقى الدفعة مفتوحة.",
+    awaitingCardConfirmation: "تم الاستلام؛ ستُعتمد الدفعة عندما يؤكدها Stripe.",
+    settledAnotherWay: "سبقت تسوية هذه الدفعة بطريقة أخرى؛ يُرجى استرداد مبلغ الدفع بالبطاقة هذا.",
     // Jobs
     documentSent: "تم إرسال مستندك إلى {site}.",
     noJobsWaiting: "لا توجد مهام في الانتظار.",

@@ -189,6 +189,16 @@ export const en = {
     paymentRecordedAndGranted: "Payment recorded. Points and subscriptions were granted.",
     invoiceSaved: "Invoice saved.",
     invoiceOnItsWay: "The invoice is on its way.",
+    // Card payments (Stripe): the payer's step, then the webhook's answers to Stripe
+    continueToCardPage: "Continue to the card payment page.",
+    eventIgnored: "Event ignored.",
+    notOurSession: "Not a session of this portal; ignored.",
+    notOurPayment: "Not a payment of this portal; ignored.",
+    notCurrentSession: "Not the payment's current session; ignored.",
+    cardSessionExpired: "Session expired; the payment stays open.",
+    cardPaymentFailed: "The card payment failed; the payment stays open.",
+    awaitingCardConfirmation: "Noted; the payment is granted once Stripe confirms it.",
+    settledAnotherWay: "The payment was already settled another way; refund this card payment.",
     // Jobs
     documentSent: "Your document was sent to {site}.",
     noJobsWaiting: "No jobs are waiting.",

@@ -210,6 +210,16 @@ export const fr: Catalog = {
     paymentRecordedAndGranted: "Paiement enregistré. Les points et les abonnements ont été attribués.",
     invoiceSaved: "Facture enregistrée.",
     invoiceOnItsWay: "La facture est en cours d'envoi.",
+    // Card payments (Stripe)
+    continueToCardPage: "Poursuivez vers la page de paiement par carte.",
+    eventIgnored: "Événement ignoré.",
+    notOurSession: "Cette session n'appartient pas à ce portail ; ignorée.",
+    notOurPayment: "Ce paiement n'appartient pas à ce portail ; ignoré.",
+    notCurrentSession: "Ce n'est pas la session en cours du paiement ; ignorée.",
+    cardSessionExpired: "Session expirée ; le paiement reste ouvert.",
+    cardPaymentFailed: "Le paiement par carte a échoué ; le paiement reste ouvert.",
+    awaitingCardConfirmation: "Bien reçu ; le paiement sera accordé dès que Stripe l'aura confirmé.",
+    settledAnotherWay: "Le paiement a déjà été réglé autrement ; remboursez ce paiement par carte.",
     // Jobs
     documentSent: "Votre document a été envoyé à {site}.",
     noJobsWaiting: "Aucune tâche en attente.",
