@@ -35,7 +35,10 @@ export async function runBatch<T = Record<string, unknown>>(
   return d1.batch<T>(statements);
 }
 
-/** Changed rows of one batch result. */
+/**
+ * Rows one batch result changed. D1 counts the rows triggers wrote too (the counters and roll-ups of
+ * migrations 0090 and 0091), so compare with 0: "changed something" or not, never "changed one row".
+ */
 export function changes(result: D1Result<unknown> | undefined): number {
   return result?.meta?.changes ?? 0;
 }

@@ -77,7 +77,7 @@ const addPayment = route({
     });
     const grant = grantStatements(ctx, input.userId, lines, { referenceId: ref, auditAction: "add-payment" });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
-    if (changes(marked) !== 1) throw conflict("The payment could not be recorded.", "not_recorded");
+    if (changes(marked) === 0) throw conflict("The payment could not be recorded.", "not_recorded");
     const payment = await readablePayment(ctx, ref);
     return json({ message: "Payment recorded. Points and subscriptions were granted.", payment: paymentWithUser(payment) });
   },
@@ -96,7 +96,7 @@ const updatePayment = route({
         .where("referenceId", "=", input.referenceId),
       auditQuery(ctx, { action: "update-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw notFound("No such payment.");
+    if (changes(updated) === 0) throw notFound("No such payment.");
     const payment = await readablePayment(ctx, input.referenceId);
     return json({ message: "Invoice saved.", payment: paymentWithUser(payment) });
   },

@@ -102,7 +102,7 @@ const paymentProof = route({
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
     ]);
-    if (changes(updated) !== 1) {
+    if (changes(updated) === 0) {
       await deleteStored(ctx.env.FILES, stored.key);
       throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
     }
@@ -142,7 +142,7 @@ const cancelPayment = route({
         .where("status", "in", OPEN),
       auditQuery(ctx, { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw conflict("Only a pending payment can be cancelled.", "not_cancellable");
+    if (changes(updated) === 0) throw conflict("Only a pending payment can be cancelled.", "not_cancellable");
     return json({ message: "Payment cancelled." });
   },
 });

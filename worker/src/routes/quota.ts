@@ -54,7 +54,7 @@ const redeemCoupon = route({
         .bind(coupon.couponId, user.userId, coupon.couponId, token),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
     ]);
-    if (changes(used) !== 1) throw conflict("This coupon was already used.", "coupon_used");
+    if (changes(used) === 0) throw conflict("This coupon was already used.", "coupon_used");
     return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
   },
 });

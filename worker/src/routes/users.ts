@@ -317,7 +317,7 @@ const adjustQuota = route({
         .bind(actor.actorId, actor.actorEmail, actor.ip, String(userId), JSON.stringify({ delta, reason })),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
-    if (changes(updated) !== 1) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
+    if (changes(updated) === 0) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
     return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
   },
 });

@@ -124,7 +124,7 @@ export async function grantPayment(ctx: Ctx, opts: GrantOptions): Promise<GrantO
   const lines = parseLines(payment.lines);
   await assertGrantable(ctx, lines);
   const [first] = await runBatch(ctx.env.DB, grantStatements(ctx, payment.userId, lines, opts));
-  if (changes(first) === 1) return "granted";
+  if (changes(first) > 0) return "granted";
   const after = await ctx.db
     .selectFrom("payments")
     .select("status")
