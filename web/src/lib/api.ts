@@ -1,4 +1,5 @@
 import i18n from "i18next";
+import { BOOKMARK_HEADER, currentBookmark, rememberBookmark, withBookmark } from "./bookmark";
 
 /** Shown when the server cannot be reached or answers garbage: in the reader's language (common namespace). */
 export const networkText = () =>
@@ -32,7 +33,7 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
     response = await fetch(`/api/${name}`, {
       method: "POST",
       credentials: "same-origin",
-      headers: isForm ? undefined : { "content-type": "application/json" },
+      headers: withBookmark(isForm ? {} : { "content-type": "application/json" }),
       body: isForm ? body : JSON.stringify(body),
       signal: init?.signal,
     });
@@ -40,6 +41,7 @@ export async function api<T = unknown>(name: string, body: object | FormData = {
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "network_error", networkText());
   }
+  rememberBookmark(response.headers.get(BOOKMARK_HEADER));
   const text = await response.text();
   let data: unknown;
   try {
@@ -79,11 +81,14 @@ export function uploadWithProgress<T>(name: string, form: FormData, onProgress: 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/${name}`);
+    const bookmark = currentBookmark();
+    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
     xhr.onload = () => {
+      rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
       let data: { error?: string; code?: string; field?: string } | null;
       try {
         data = JSON.parse(xhr.responseText) as { error?: string; code?: string; field?: string };

@@ -1,4 +1,5 @@
 import { ApiError, networkText } from "./api";
+import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
 
 /** What the `download` call serves: a report, an item's file or a job's file. */
 export type DownloadKind = "report" | "item-file" | "job-file";
@@ -21,9 +22,10 @@ export async function downloadFile(kind: DownloadKind, id: string | number, fall
   const response = await fetch("/api/download", {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    headers: withBookmark({ "content-type": "application/json" }),
     body: JSON.stringify({ kind, id }),
   });
+  rememberBookmark(response.headers.get(BOOKMARK_HEADER));
   if (!response.ok) {
     const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
     throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText());

@@ -233,6 +233,7 @@ function sessionOwner(ctx: Ctx, userId: number | undefined): number {
 const searchSession = route({
   name: "search-session",
   access: "signedIn",
+  readsOnly: true,
   schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
   async handler(ctx, { userId: wanted, page, limit }) {
     const userId = sessionOwner(ctx, wanted);

@@ -11,6 +11,7 @@ import { imageUrl } from "../domain/storage/files";
 const publicCatalogue = route({
   name: "public-catalogue",
   access: "public",
+  readsOnly: true,
   schema: z.object({}),
   async handler(ctx) {
     const [bundles, items] = await Promise.all([

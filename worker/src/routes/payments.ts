@@ -39,6 +39,7 @@ function requireAllPayments(ctx: Ctx) {
 const paymentDetail = route({
   name: "payment-detail",
   access: "public",
+  readsOnly: true,
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);

@@ -9,6 +9,7 @@ import { route } from "../http/route";
 const searchSubscription = route({
   name: "search-subscription",
   access: "signedIn",
+  readsOnly: true,
   schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
   async handler(ctx, input) {
     const user = requireUser(ctx);
