@@ -1,3 +1,4 @@
+import type { ListTotal } from "../db/counts";
 import { HttpError } from "../errors";
 import { translateError } from "../errors/messages";
 
@@ -10,9 +11,13 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return response;
 }
 
-/** A list answer: `{data, total, page, limit}`. */
-export function list<T>(data: T[], total: number, page: number, limit: number, extra?: object) {
-  return json({ ...extra, data, total, page, limit });
+/**
+ * A list answer: `{data, total, page, limit}`, plus `totalCapped: true` when the total is a lower bound
+ * (db/counts.ts).
+ */
+export function list<T>(data: T[], total: number | ListTotal, page: number, limit: number, extra?: object) {
+  if (typeof total === "number") return json({ ...extra, data, total, page, limit });
+  return json({ ...extra, data, total: total.total, ...(total.totalCapped ? { totalCapped: true } : {}), page, limit });
 }
 
 /**

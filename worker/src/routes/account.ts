@@ -5,6 +5,7 @@ import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { cappedTotal, pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
@@ -237,28 +238,25 @@ const searchSession = route({
   schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
   async handler(ctx, { userId: wanted, page, limit }) {
     const userId = sessionOwner(ctx, wanted);
-    const [rows, count] = await Promise.all([
-      ctx.db
-        .selectFrom("sessions")
+    const window = pageWindow(page, limit);
+    const sessions = ctx.db.selectFrom("sessions").where("userId", "=", userId);
+    // One round trip; a user's sessions are few, counted up to COUNT_CAP all the same.
+    const [found, total] = await runBatch(ctx.env.DB, [
+      sessions
         .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
-        .where("userId", "=", userId)
         .orderBy("lastSeenAt", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      ctx.db
-        .selectFrom("sessions")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .executeTakeFirstOrThrow(),
+        .limit(window.limit)
+        .offset(window.offset),
+      cappedTotal(ctx.db, sessions.select("sessionId")),
     ]);
+    const rows = found!.results as Array<{ sessionId: number; rememberMe: number; lastSeenAt: number }>;
     const data = rows.map((s) => ({
       ...s,
       rememberMe: s.rememberMe === 1,
       lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
       current: s.sessionId === ctx.sessionId,
     }));
-    return list(data, count.n, page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 

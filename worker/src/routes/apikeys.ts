@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { actorOf, auditQuery } from "../http/context";
 import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
@@ -15,17 +16,18 @@ const searchApiKey = route({
   access: ["read", "ApiKey"],
   schema: z.object({ ...f.paging(10) }),
   async handler(ctx, { page, limit }) {
-    const [rows, count] = await runBatch(ctx.env.DB, [
+    const window = pageWindow(page, limit);
+    const [rows, total] = await runBatch(ctx.env.DB, [
       ctx.db
         .selectFrom("api_keys as k")
         .leftJoin("users as u", "u.userId", "k.createdBy")
         .select([...KEY_COLUMNS, "u.userName as createdByName"])
         .orderBy("k.createdAt", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      ctx.db.selectFrom("api_keys").select((eb) => eb.fn.countAll<number>().as("n")),
+        .limit(window.limit)
+        .offset(window.offset),
+      counterTotal(ctx.db, counterName("apikeys")),
     ]);
-    return list(rows!.results, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(rows!.results, totalOf(total), page, limit);
   },
 });
 

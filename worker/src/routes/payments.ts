@@ -4,12 +4,13 @@ import { changes, nowSeconds, runBatch } from "../db";
 import { grantPayment } from "../domain/commerce/grant";
 import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
 import {
-  countPayments,
   paymentConditions,
+  paymentListQueries,
   paymentWithUser,
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
+import { pageWindow, totalOf } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { auditQuery, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../errors";
@@ -184,15 +185,10 @@ const searchPayment = route({
   access: ["read", "Payment"],
   schema: listSchema,
   async handler(ctx, input) {
-    const where = paymentConditions(ctx, input);
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      selectPayments(ctx, where)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      countPayments(ctx, where),
-    ]);
+    const queries = paymentListQueries(ctx, input, pageWindow(input.page, input.limit));
+    const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, Number((count!.results[0] as { n: number }).n), input.page, input.limit);
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 

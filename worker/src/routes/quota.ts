@@ -2,6 +2,7 @@ import { z } from "zod";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
 import * as f from "../http/fields";
@@ -67,25 +68,23 @@ const searchQuota = route({
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
     if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("You may only see your own quota.");
-    const [owner, rows, count] = await Promise.all([
-      ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId).executeTakeFirst(),
+    const window = pageWindow(input.page, input.limit);
+    // One round trip: the balance, the page of the ledger (quota_ledger_user) and its counter.
+    const [owner, rows, total] = await runBatch(ctx.env.DB, [
+      ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId),
       ctx.db
         .selectFrom("quota_ledger")
         .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
         .where("userId", "=", userId)
         .orderBy("createdAt", "desc")
         .orderBy("ledgerId", "desc")
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
-        .execute(),
-      ctx.db
-        .selectFrom("quota_ledger")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .executeTakeFirstOrThrow(),
+        .limit(window.limit)
+        .offset(window.offset),
+      counterTotal(ctx.db, counterName("ledger", ["user", userId])),
     ]);
-    if (!owner) throw notFound("No such user.");
-    return list(rows, count.n, input.page, input.limit, { userQuota: owner.userQuota });
+    const balance = owner!.results[0] as { userQuota: number } | undefined;
+    if (!balance) throw notFound("No such user.");
+    return list(rows!.results, totalOf(total), input.page, input.limit, { userQuota: balance.userQuota });
   },
 });
 

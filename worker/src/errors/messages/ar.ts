@@ -32,6 +32,8 @@ const exact: Catalog["exact"] = {
   "Only a pending payment can be confirmed.": "لا يمكن تأكيد إلا الدفعة المعلّقة.",
   "Only an admin may change a role, a status or a quota.": "لا يحق تغيير الدور أو الحالة أو الحصة إلا للمسؤول.",
   "Only an administrator may do this.": "لا يحق القيام بهذا الإجراء إلا للمسؤول.",
+  "Only the first 1,000 rows of a list can be paged through; narrow it with a search or a filter.":
+    "لا يمكن تصفح سوى أول 1000 صف من القائمة؛ ضيّقها ببحث أو عامل تصفية.",
   "Please sign in to continue.": "يُرجى تسجيل الدخول للمتابعة.",
   "Requests from another site are not accepted.": "لا تُقبل الطلبات الواردة من موقع آخر.",
   "Send the body as application/json.": "أرسل محتوى الطلب بصيغة application/json.",

@@ -33,6 +33,8 @@ const exact: Catalog["exact"] = {
   "Only a pending payment can be confirmed.": "Seul un paiement en attente peut être confirmé.",
   "Only an admin may change a role, a status or a quota.": "Seul un administrateur peut modifier un rôle, un statut ou un quota.",
   "Only an administrator may do this.": "Seul un administrateur peut effectuer cette action.",
+  "Only the first 1,000 rows of a list can be paged through; narrow it with a search or a filter.":
+    "Seules les 1 000 premières lignes d'une liste peuvent être parcourues ; affinez-la avec une recherche ou un filtre.",
   "Please sign in to continue.": "Veuillez vous connecter pour continuer.",
   "Requests from another site are not accepted.": "Les requêtes provenant d'un autre site ne sont pas acceptées.",
   "Send the body as application/json.": "Envoyez le corps de la requête au format application/json.",
