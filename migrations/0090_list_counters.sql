@@ -102,27 +102,27 @@ END;
 
 -- Coupons: used ones, and unused ones per expiry day: "unused" (valid through today) and "expired"
 -- change with the date, so they are sums over a range of expiry days (few distinct days: coupons are
--- generated in batches sharing one). A day's counter is removed once it reaches 0.
+-- generated in batches sharing one). The counter of a day is removed once it reaches 0.
 CREATE TRIGGER coupons_count_insert AFTER INSERT ON coupons BEGIN
   INSERT INTO counters (counterName, counterValue)
   VALUES ('coupons', 1),
-    (CASE WHEN new.couponUsed = 'Y' THEN 'coupons:used=Y' ELSE 'coupons:expires=' || new.couponExpired END, 1)
+    (iif(new.couponUsed = 'Y', 'coupons:used=Y', 'coupons:expires=' || new.couponExpired), 1)
   ON CONFLICT (counterName) DO UPDATE SET counterValue = counterValue + 1;
 END;
 CREATE TRIGGER coupons_count_delete AFTER DELETE ON coupons BEGIN
   UPDATE counters SET counterValue = counterValue - 1
   WHERE counterName IN ('coupons',
-    CASE WHEN old.couponUsed = 'Y' THEN 'coupons:used=Y' ELSE 'coupons:expires=' || old.couponExpired END);
+    iif(old.couponUsed = 'Y', 'coupons:used=Y', 'coupons:expires=' || old.couponExpired));
   DELETE FROM counters WHERE counterName = 'coupons:expires=' || old.couponExpired AND counterValue = 0;
 END;
 CREATE TRIGGER coupons_count_update AFTER UPDATE OF couponUsed, couponExpired ON coupons
 WHEN old.couponUsed IS NOT new.couponUsed OR old.couponExpired IS NOT new.couponExpired
 BEGIN
   UPDATE counters SET counterValue = counterValue - 1
-  WHERE counterName = CASE WHEN old.couponUsed = 'Y' THEN 'coupons:used=Y' ELSE 'coupons:expires=' || old.couponExpired END;
+  WHERE counterName = iif(old.couponUsed = 'Y', 'coupons:used=Y', 'coupons:expires=' || old.couponExpired);
   DELETE FROM counters WHERE counterName = 'coupons:expires=' || old.couponExpired AND counterValue = 0;
   INSERT INTO counters (counterName, counterValue)
-  VALUES (CASE WHEN new.couponUsed = 'Y' THEN 'coupons:used=Y' ELSE 'coupons:expires=' || new.couponExpired END, 1)
+  VALUES (iif(new.couponUsed = 'Y', 'coupons:used=Y', 'coupons:expires=' || new.couponExpired), 1)
   ON CONFLICT (counterName) DO UPDATE SET counterValue = counterValue + 1;
 END;
 
@@ -239,7 +239,7 @@ CREATE TRIGGER subscriptions_count_delete AFTER DELETE ON subscriptions BEGIN
   UPDATE counters SET counterValue = counterValue - 1 WHERE counterName = 'subscriptions:user=' || old.userId;
 END;
 
--- The counters of the rows already there (D1 allows at most 5 terms in a compound SELECT: each table's
+-- The counters of the rows already there (D1 allows at most 5 terms in a compound SELECT: the names of a table
 -- names come from a join with a VALUES list instead).
 INSERT INTO counters (counterName, counterValue)
 SELECT name, count(*) FROM (

@@ -111,10 +111,11 @@ describe("rows read per call", () => {
   it("stay within the budget and do not grow when the tables double", async () => {
     const today = new Date();
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    // Two end days: the dashboard's business figures are cached a minute per period.
-    const before = await measure(admin, day(today.getTime() - 86_400_000));
+    // Two end days before today: the business figures are cached a minute per period (and per
+    // workerd: other test files ask for periods ending today).
+    const before = await measure(admin, day(today.getTime() - 2 * 86_400_000));
     await grow(2 * STEP);
-    const after = await measure(admin, day(today.getTime()));
+    const after = await measure(admin, day(today.getTime() - 3 * 86_400_000));
     const over: string[] = [];
     for (const [label, rows] of after) {
       const budget = label.startsWith("dashboard-stats") ? DASHBOARD_BUDGET : BUDGET;
