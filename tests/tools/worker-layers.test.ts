@@ -1,5 +1,5 @@
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The Worker's layers are an ESLint rule (eslint.config.js, docs/decisions/0006-worker-layers.md): this lints
@@ -7,6 +7,11 @@ import { describe, expect, it } from "vitest";
  */
 
 const eslint = new ESLint();
+
+// The first lint loads the config, its plugins and the TypeScript parser: seconds on a busy machine.
+beforeAll(async () => {
+  await eslint.lintText("", { filePath: "worker/src/db/probe.ts" });
+}, 120_000);
 
 /** The no-restricted-imports messages of a file at `filePath` made of one import of `source`. */
 async function refusals(filePath: string, source: string): Promise<string[]> {
@@ -51,5 +56,28 @@ describe("the Worker's layers are held by lint", () => {
     expect(await refusals("worker/src/routes/index.ts", "./sites")).toEqual([]);
     expect(await refusals("worker/src/index.ts", "./routes")).toEqual([]);
     expect(await refusals("worker/src/cron.ts", "./domain/jobs/claims")).toEqual([]);
+  });
+});
+
+describe("audit rows are written one way", () => {
+  /** The no-restricted-syntax messages of `code` written in a route file. */
+  async function refused(code: string, filePath = "worker/src/routes/probe.ts"): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  }
+
+  it.each([
+    ['export const row = (db: any) => db.insertInto("audit_log").values({ action: "x" });'],
+    ['export const row = (d1: any) => d1.prepare("INSERT INTO audit_log (action) VALUES (?1)");'],
+    ["export const row = (d1: any) => d1.prepare(`insert into  audit_log (action)\n SELECT ?1 WHERE changes() = 1`);"],
+  ])("refuses another way: %s", async (code) => {
+    expect(await refused(code)).toEqual(["Audit rows are written by audit() of worker/src/domain/audit.ts only."]);
+  });
+
+  it("lets domain/audit.ts write them, and anyone read them", async () => {
+    expect(await refused('export const row = (db: any) => db.insertInto("audit_log");', "worker/src/domain/audit.ts")).toEqual(
+      [],
+    );
+    expect(await refused('export const rows = (db: any) => db.selectFrom("audit_log").selectAll();')).toEqual([]);
   });
 });

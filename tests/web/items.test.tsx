@@ -147,4 +147,15 @@ describe("item settings", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: common.delete }));
     expect(await screen.findByText("Failed to delete item: This item has subscriptions.")).toBeTruthy();
   });
+
+  it("pages the item settings by 12, and its size selector shows 12 among the spec's choices (issue 15)", async () => {
+    signInAsAdmin();
+    mockApi({ "app-settings": SETTINGS, searchitem: listOf([PRO], 1, 12) });
+    renderAt("/portal/itemSetting", ItemSettingPage);
+    await screen.findByText(PRO.itemName);
+    expect(callsTo("searchitem")[0]!.body).toMatchObject({ limit: 12, page: 1 });
+    const sizes = screen.getByRole("combobox", { name: common.rowsPerPage }) as HTMLSelectElement;
+    expect(sizes.value).toBe("12");
+    expect([...sizes.options].map((o) => Number(o.value))).toEqual([5, 10, 12, 20, 25, 50, 100]);
+  });
 });

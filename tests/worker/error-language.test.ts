@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "../../worker/src/http/body";
 import { HttpError } from "../../worker/src/errors";
-import { translateError } from "../../worker/src/errors/messages";
-import { call, createUser, uniqueEmail, type CallResult } from "./helpers";
+import { renderMessage } from "../../worker/src/errors/messages";
+import { call, createAdmin, createUser, uniqueEmail, type CallResult } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */
 const language = (lng: string) => `language=${encodeURIComponent(JSON.stringify(lng))}`;
@@ -61,6 +61,7 @@ interface ErrorBody {
   error: string;
   code: string;
   field?: string;
+  reason?: string;
 }
 
 const CASES: Record<Case, (cookie: string | undefined) => Promise<CallResult<ErrorBody>>> = {
@@ -119,18 +120,55 @@ describe("API error texts follow the web app's language cookie", () => {
   });
 });
 
-/** What `validate` answers for a schema and a body: the zod texts of http/body.ts, each kind of problem once. */
-function validationMessage(schema: z.ZodType, body: unknown): string {
+/** The reason alone, per language (docs/API.md): no field name, lower-case start, no final period. */
+const TOO_SHORT_REASON: Record<Lang, RegExp> = {
+  en: /^must be at least \d+ characters long$/,
+  fr: /^doit contenir au moins \d+ caractères$/,
+  ar: /^يجب ألا يقل عن \d+ حرفًا$/,
+};
+
+describe("a validation problem of a named field also answers its reason", () => {
+  it.each(["en", "fr", "ar"] as Lang[])("in %s: the reason alone, which the error text contains", async (lng) => {
+    const res = await CASES.tooShort(lng === "en" ? undefined : language(lng));
+    expect(res.body.field).toBe("newPassword");
+    expect(res.body.reason).toMatch(TOO_SHORT_REASON[lng]);
+    expect(res.body.error).toContain(res.body.reason);
+  });
+
+  it("answers the reason of a check the handler makes (a coupon expiring in the past)", async () => {
+    const admin = await createAdmin();
+    const body = { couponQuota: 5, couponExpired: "2000-01-01" };
+    const en = await call("generate-coupons", body, { cookie: admin.cookie });
+    expect(en.body).toEqual({
+      error: 'The field "couponExpired" must not be in the past.',
+      code: "invalid_input",
+      field: "couponExpired",
+      reason: "must not be in the past",
+    });
+    const fr = await call("generate-coupons", body, { cookie: `${admin.cookie}; ${language("fr")}` });
+    expect(fr.body.reason).toBe("ne doit pas être dans le passé");
+  });
+
+  it("answers no reason for a missing field, nor for an error naming no field", async () => {
+    for (const name of ["missingField", "wrongSignIn", "forbidden", "tooLarge"] as const) {
+      const res = await CASES[name](language("fr"));
+      expect(res.body).not.toHaveProperty("reason");
+    }
+  });
+});
+
+/** What `validate` throws for a schema and a body: the zod problems of http/body.ts, each kind once. */
+function validationError(schema: z.ZodType, body: unknown): HttpError {
   try {
     validate(schema, body);
   } catch (error) {
-    if (error instanceof HttpError) return error.message;
+    if (error instanceof HttpError) return error;
     throw error;
   }
   throw new Error(`${JSON.stringify(body)} passed`);
 }
 
-/** One case per kind of problem of body.ts describeIssue (tests/web/error-catalog.test.ts lists them). */
+/** One case per kind of problem of body.ts describeIssue. */
 const VALIDATION_CASES: [z.ZodType, unknown][] = [
   [z.object({ name: z.string() }), { name: 1 }],
   [z.object({ count: z.int() }), { count: 1.5 }],
@@ -152,12 +190,11 @@ const VALIDATION_CASES: [z.ZodType, unknown][] = [
 
 describe("every text of the body validation has a translation", () => {
   it.each(["fr", "ar"] as const)("translates every validation text into %s, keeping field names", (lng) => {
-    const texts = VALIDATION_CASES.map(([schema, body]) => validationMessage(schema, body));
-    expect(new Set(texts).size).toBe(texts.length);
-    const untranslated = texts.filter((text) => {
-      const translated = translateError(text, lng);
-      const field = /"([^"]+)"/.exec(text)?.[1];
-      return translated === text || (field !== undefined && !translated.includes(field));
+    const errors = VALIDATION_CASES.map(([schema, body]) => validationError(schema, body));
+    expect(new Set(errors.map((e) => e.message)).size).toBe(errors.length);
+    const untranslated = errors.filter((error) => {
+      const translated = renderMessage(error.said, lng);
+      return translated === error.message || (error.field !== undefined && !translated.includes(error.field));
     });
     expect(untranslated).toEqual([]);
   });

@@ -21,7 +21,7 @@ export const cronTasks: CronTask[] = [
   },
   { name: "deliver-outbox", run: (env) => deliverOutbox(env, getDb(env.DB)) },
   { name: "expire-payments", run: (env) => expirePayments(env.DB) },
-  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env) },
+  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES) },
 ];
 
 /** Runs every task; one failing does not stop the others. */

@@ -1,11 +1,16 @@
 import { IttyRouter, type IRequest } from "itty-router";
 import { runCron } from "./cron";
+import { audit } from "./domain/audit";
+import { serveImage } from "./domain/storage/files";
+import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders } from "./http/headers";
 import { routes } from "./routes";
-import { serveImage } from "./domain/storage/files";
 
-const dispatch = createDispatcher(routes);
+const dispatch = createDispatcher(routes, {
+  refused: (ctx, call, code) =>
+    audit(domainOf(ctx), { action: "refused", subject: call, outcome: "denied", detail: { reason: code } }).execute(),
+});
 
 const image = (request: IRequest, env: Env) => serveImage(env.FILES, new URL(request.url).pathname, request);
 

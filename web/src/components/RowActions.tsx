@@ -19,7 +19,7 @@ export function RowActions({ onEdit, onDelete, editText, deleteText, size = "xs"
   const { t } = useTranslation();
   const button = size === "xs" ? "btn btn-ghost btn-xs" : "btn btn-ghost btn-sm";
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       {children}
       {onEdit && (
         <button type="button" className={button} onClick={onEdit}>

@@ -2,7 +2,7 @@ import { useConfirm } from "./ConfirmDialog";
 import { useSnackbar } from "./Snackbar";
 import { ApiError } from "../lib/api";
 
-interface Options<Row> {
+export interface DeleteOptions<Row> {
   /** The confirm dialog's title and text for this row. */
   ask: (row: Row) => { title: string; text: string; confirmText?: string };
   /** The delete call; its answer's message is shown as the success notice. */
@@ -16,12 +16,15 @@ interface Options<Row> {
 
 /**
  * Deletes a row the way every admin list does: asks first, then shows the answer's message and
- * reloads, or shows the failure; nothing is called when the user declines.
+ * reloads, or shows the failure; nothing is called when the user declines. Without options (a list
+ * that deletes nothing) the returned function does nothing.
  */
-export function useDeleteWithConfirm<Row>({ ask, call, onDeleted, failedPrefix, failedDefault = "" }: Options<Row>) {
+export function useDeleteWithConfirm<Row>(options: DeleteOptions<Row> | undefined) {
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   return async (row: Row) => {
+    if (!options) return;
+    const { ask, call, onDeleted, failedPrefix, failedDefault = "" } = options;
     const { title, text, confirmText } = ask(row);
     const ok = await confirm({ title, text, confirmText });
     if (!ok) return;

@@ -72,6 +72,8 @@ export function toFormData(fields: Record<string, unknown>): FormData {
 export interface ListAnswer<T> {
   data: T[];
   total: number;
+  /** true when `total` is a lower bound: a large table counts up to a cap ("1,000+"). */
+  totalCapped?: boolean;
   page: number;
   limit: number;
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from "react";
-import useSWR from "swr";
+import { useCallback, useMemo, useState } from "react";
+import useSWR, { type SWRConfiguration } from "swr";
 import { useSearchParams } from "wouter";
 import { api, type ListAnswer } from "./api";
 import { SWR_DEFAULTS } from "./swr";
@@ -7,51 +7,83 @@ import { SWR_DEFAULTS } from "./swr";
 /** Page-size choices (spec section 9). */
 export const PAGE_SIZES = [5, 10, 20, 25, 50, 100] as const;
 
+/** The size choices of a list: the spec's, plus the list's own default (12 for items and bundles, issue 15). */
+export function pageSizesFor(defaultLimit: number): number[] {
+  return [...new Set<number>([...PAGE_SIZES, defaultLimit])].sort((a, b) => a - b);
+}
+
 export type ListParams = Record<string, string | number | undefined> & { page: number; limit: number };
 
+type Patch<D> = Partial<Record<keyof D | "page" | "limit", string | number>>;
+
+export interface ListParamsOptions {
+  /**
+   * Two lists on one page keep apart: with scope "item" the URL says itemPage, itemLimit, … and a
+   * change of one list sends only its own page back to 1.
+   */
+  scope?: string;
+  /** false: the parameters live in the component instead of the URL (a tab holding several lists). */
+  inUrl?: boolean;
+}
+
+const scoped = (scope: string | undefined, key: string) => (scope ? scope + key[0]!.toUpperCase() + key.slice(1) : key);
+
+/** The parameters `defaults` names, read from `get` (the URL or the component's own state). */
+function readParams(defaults: Record<string, string | number>, get: (key: string) => string | null) {
+  const out: Record<string, string | number> = { page: 1, ...defaults };
+  for (const [key, fallback] of Object.entries(out)) {
+    const raw = get(key);
+    if (raw === null) continue;
+    out[key] = typeof fallback === "number" ? Number(raw) || fallback : raw;
+  }
+  return out;
+}
+
+/** Applies a patch to stored parameters; any change but the page itself goes back to page 1. */
+function applyPatch(current: URLSearchParams, patch: Record<string, unknown>, defaults: Record<string, unknown>, scope?: string) {
+  const next = new URLSearchParams(current);
+  const merged: Record<string, unknown> = { ...patch };
+  if (!("page" in patch)) merged.page = 1;
+  for (const [key, value] of Object.entries(merged)) {
+    const fallback = key === "page" ? 1 : defaults[key];
+    if (value === undefined || value === "" || value === fallback) next.delete(scoped(scope, key));
+    else next.set(scoped(scope, key), String(value));
+  }
+  return next;
+}
+
 /**
- * List parameters kept in the URL (page, limit, search, filters, sort), so a reload or a shared link
+ * List parameters (page, limit, search, filters, sort) kept in the URL, so a reload or a shared link
  * shows the same list. `defaults` names every parameter the page uses, with its default.
  */
-export function useListParams<D extends Record<string, string | number>>(defaults: D & { limit: number }) {
+export function useListParams<D extends Record<string, string | number>>(
+  defaults: D & { limit: number },
+  { scope, inUrl = true }: ListParamsOptions = {},
+) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => {
-    const out: Record<string, string | number> = { page: 1, ...defaults };
-    for (const [key, fallback] of Object.entries(out)) {
-      const raw = searchParams.get(key);
-      if (raw === null) continue;
-      out[key] = typeof fallback === "number" ? Number(raw) || fallback : raw;
-    }
-    return out as D & { page: number; limit: number };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults are a literal per page
-  }, [searchParams]);
+  const [local, setLocal] = useState(() => new URLSearchParams());
+  const stored = inUrl ? searchParams : local;
+  const params = useMemo(
+    () => readParams(defaults, (key) => stored.get(scoped(scope, key))) as D & { page: number; limit: number },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults and scope are literals per page
+    [stored],
+  );
 
-  /** Changes parameters; any change but the page itself goes back to page 1. */
   const update = useCallback(
-    (patch: Partial<Record<keyof D | "page" | "limit", string | number>>) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const merged: Record<string, unknown> = { ...patch };
-          if (!("page" in patch)) merged.page = 1;
-          for (const [key, value] of Object.entries(merged)) {
-            const fallback = key === "page" ? 1 : (defaults as Record<string, unknown>)[key];
-            if (value === undefined || value === "" || value === fallback) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      );
+    (patch: Patch<D>) => {
+      const change = (current: URLSearchParams) => applyPatch(current, patch, defaults, scope);
+      if (inUrl) setSearchParams(change, { replace: true });
+      else setLocal(change);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults are a literal per page
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults, scope and inUrl are literals per page
     [setSearchParams],
   );
   return [params, update] as const;
 }
 
 /** Fetches a list call with SWR; search failures are logged (spec section 8) and shown as an error state. */
-export function useList<T>(call: string | null, params: object) {
+export function useList<T>(call: string | null, params: object, options: SWRConfiguration<ListAnswer<T>> = {}) {
+  const refresh = options.refreshInterval;
   const swr = useSWR<ListAnswer<T>>(
     call ? [call, params] : null,
     ([name, body]: [string, object]) => api<ListAnswer<T>>(name, body),
@@ -59,6 +91,9 @@ export function useList<T>(call: string | null, params: object) {
       ...SWR_DEFAULTS,
       keepPreviousData: true,
       onError: () => console.error("Network response was not ok"),
+      ...options,
+      // SWR re-reads a refresh function only when it changes: a new one each render asks it after every answer.
+      ...(typeof refresh === "function" && { refreshInterval: (latest?: ListAnswer<T>) => refresh(latest) }),
     },
   );
   return swr;

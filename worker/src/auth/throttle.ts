@@ -18,7 +18,7 @@ export async function assertNotThrottled(d1: D1Database, email: string, ip: stri
     .bind(emailKey(email), addressKey(ip), since)
     .first<{ byEmail: number | null; byAddress: number | null }>();
   if ((row?.byEmail ?? 0) >= THROTTLE.perEmail || (row?.byAddress ?? 0) >= THROTTLE.perAddress) {
-    throw tooManyRequests("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    throw tooManyRequests("tooManySignIns");
   }
 }
 

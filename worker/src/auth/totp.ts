@@ -35,8 +35,7 @@ export function claimTotpStep(d1: D1Database, userId: number, step: number): D1P
 }
 
 /** The answer to a right code that was already accepted once (replayed, or sent twice at once). */
-export const codeUsed = (status: 400 | 401 = 401) =>
-  new HttpError(status, "code_used", "This code has already been used. Wait for the next code and enter it.", "code");
+export const codeUsed = (status: 400 | 401 = 401) => new HttpError(status, "code_used", "codeUsed", "code");
 
 /** The code of a time (tests and the seed use it); now by default. */
 export function currentTotp(secretBase32: string, timestamp = Date.now()): string {

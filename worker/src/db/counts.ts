@@ -33,11 +33,7 @@ export interface ListTotal {
 export function pageWindow(page: number, limit: number): { offset: number; limit: number } {
   const offset = (page - 1) * limit;
   if (offset + limit > MAX_LIST_ROWS) {
-    throw badRequest(
-      "Only the first 1,000 rows of a list can be paged through; narrow it with a search or a filter.",
-      "page_too_deep",
-      "page",
-    );
+    throw badRequest("pageTooDeep", "page_too_deep", "page");
   }
   return { offset, limit };
 }

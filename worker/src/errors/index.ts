@@ -1,26 +1,42 @@
-/** An error that becomes an API error answer: `{error, code, field?}` with its status. */
+import { msg, renderMessage, type Message, type PlainMessageKey, type Reason } from "./messages";
+
+export { msg, reason, type Message, type Reason } from "./messages";
+
+/** What an error says: the key of a message without parameters, or a message built with `msg(key, params)`. */
+export type Said = PlainMessageKey | Message;
+
+const toMessage = (said: Said): Message => (typeof said === "string" ? ({ key: said, params: {} } as Message) : said);
+
+/**
+ * An error that becomes an API error answer: `{error, code, field?, reason?}` with its status. It names
+ * a message by key (`said`), rendered in the caller's language when answered; `message` is its English text.
+ */
 export class HttpError extends Error {
+  readonly said: Message;
+
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    said: Said,
     readonly field?: string,
   ) {
-    super(message);
+    super(renderMessage(toMessage(said), "en"));
+    this.said = toMessage(said);
   }
 }
 
-export const requiredMessage = (field: string) => `The field "${field}" is required.`;
-
-export const badRequest = (message: string, code = "invalid_input", field?: string) => new HttpError(400, code, message, field);
-export const requiredField = (field: string) => new HttpError(400, "required", requiredMessage(field), field);
-export const unauthorized = (message = "Please sign in to continue.") => new HttpError(401, "unauthorized", message);
-export const forbidden = (message: string, code = "forbidden") => new HttpError(403, code, message);
-export const notFound = (message: string, code = "not_found") => new HttpError(404, code, message);
-export const conflict = (message: string, code = "conflict", field?: string) => new HttpError(409, code, message, field);
-export const tooLarge = (message: string) => new HttpError(413, "too_large", message);
-export const unsupportedType = (message: string, field?: string) => new HttpError(415, "unsupported_type", message, field);
-export const tooManyRequests = (message: string) => new HttpError(429, "rate_limited", message);
+export const badRequest = (said: Said, code = "invalid_input", field?: string) => new HttpError(400, code, said, field);
+export const requiredField = (field: string) => new HttpError(400, "required", msg("fieldRequired", { field }), field);
+/** A field's value is not valid: the answer names the field and, as `reason`, why (docs/API.md). */
+export const invalidField = (field: string, why: Reason) =>
+  new HttpError(400, "invalid_input", msg("fieldInvalid", { field, reason: why }), field);
+export const unauthorized = (said: Said = "signInRequired") => new HttpError(401, "unauthorized", said);
+export const forbidden = (said: Said, code = "forbidden") => new HttpError(403, code, said);
+export const notFound = (said: Said, code = "not_found") => new HttpError(404, code, said);
+export const conflict = (said: Said, code = "conflict", field?: string) => new HttpError(409, code, said, field);
+export const tooLarge = (said: Said) => new HttpError(413, "too_large", said);
+export const unsupportedType = (said: Said, field?: string) => new HttpError(415, "unsupported_type", said, field);
+export const tooManyRequests = (said: Said) => new HttpError(429, "rate_limited", said);
 
 /** A size as error texts write it (limits of bodies and uploads). */
 export function formatBytes(bytes: number): string {

@@ -1,12 +1,23 @@
 import { z } from "zod";
-import { badRequest, formatBytes, HttpError, requiredMessage, tooLarge, unsupportedType } from "../errors";
+import {
+  badRequest,
+  formatBytes,
+  invalidField,
+  msg,
+  reason,
+  requiredField,
+  tooLarge,
+  unsupportedType,
+  type HttpError,
+  type Reason,
+} from "../errors";
 
 export const JSON_LIMIT = 1024 * 1024;
 
 /** Reads the raw body, refusing more than `limit` bytes whether or not Content-Length is honest. */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge(`The request body is larger than ${formatBytes(limit)}.`);
+  if (declared > limit) throw tooLarge(msg("bodyTooLarge", { size: formatBytes(limit) }));
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -17,7 +28,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge(`The request body is larger than ${formatBytes(limit)}.`);
+      throw tooLarge(msg("bodyTooLarge", { size: formatBytes(limit) }));
     }
     chunks.push(value);
   }
@@ -45,7 +56,7 @@ export async function readBody(request: Request, multipartLimit: number): Promis
   if (type.startsWith("multipart/form-data")) {
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > multipartLimit) {
-      throw tooLarge(`The upload is larger than ${formatBytes(multipartLimit)}.`);
+      throw tooLarge(msg("uploadTooLarge", { size: formatBytes(multipartLimit) }));
     }
     const bytes = await readLimited(request, multipartLimit);
     let form: FormData;
@@ -53,7 +64,7 @@ export async function readBody(request: Request, multipartLimit: number): Promis
       // The header as sent: lower-casing it would change the boundary (browsers use upper-case letters).
       form = await new Response(bytes, { headers: { "content-type": request.headers.get("content-type")! } }).formData();
     } catch {
-      throw badRequest("The form data could not be read.", "malformed_body");
+      throw badRequest("formUnreadable", "malformed_body");
     }
     const fields: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) fields[key] = value;
@@ -62,16 +73,16 @@ export async function readBody(request: Request, multipartLimit: number): Promis
   const bytes = await readLimited(request, JSON_LIMIT);
   if (bytes.byteLength === 0) return { fields: {}, raw: bytes };
   if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
-    throw unsupportedType("Send the body as application/json.");
+    throw unsupportedType("jsonOnly");
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
-    throw badRequest("The request body is not valid JSON.", "malformed_json");
+    throw badRequest("jsonInvalid", "malformed_json");
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw badRequest("The request body must be a JSON object.", "malformed_json");
+    throw badRequest("jsonNotObject", "malformed_json");
   }
   return { fields: parsed as Record<string, unknown>, raw: bytes };
 }
@@ -89,30 +100,32 @@ function issueToError(issue: z.core.$ZodIssue, field: string | undefined): HttpE
   const isMissing =
     (issue.code === "invalid_type" && (issue.input === undefined || issue.input === null)) ||
     (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1);
-  if (field && isMissing) return new HttpError(400, "required", requiredMessage(field), field);
+  if (field && isMissing) return requiredField(field);
   if (issue.code === "unrecognized_keys") {
-    return badRequest(`Unknown field "${issue.keys[0]}".`, "unknown_field", issue.keys[0]);
+    return badRequest(msg("unknownField", { field: issue.keys[0]! }), "unknown_field", issue.keys[0]);
   }
-  const label = field ? `The field "${field}"` : "The request";
-  return badRequest(`${label} ${describeIssue(issue)}.`, "invalid_input", field);
+  const why = describeIssue(issue);
+  return field ? invalidField(field, why) : badRequest(msg("requestInvalid", { reason: why }));
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** Why a value failed, as a reason key (`errors/messages`): each kind of zod problem has one. */
+function describeIssue(issue: z.core.$ZodIssue): Reason {
   switch (issue.code) {
     case "invalid_type":
-      if (issue.expected === "int") return "must be a whole number";
-      return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+      return issue.expected === "int" ? reason("mustBeWholeNumber") : reason("mustBeType", { expected: issue.expected });
     case "too_small":
       return issue.origin === "string"
-        ? `must be at least ${issue.minimum} characters long`
-        : `must be at least ${issue.minimum}`;
+        ? reason("mustBeAtLeastCharacters", { minimum: String(issue.minimum) })
+        : reason("mustBeAtLeast", { minimum: String(issue.minimum) });
     case "too_big":
-      return issue.origin === "string" ? `must be at most ${issue.maximum} characters long` : `must be at most ${issue.maximum}`;
+      return issue.origin === "string"
+        ? reason("mustBeAtMostCharacters", { maximum: String(issue.maximum) })
+        : reason("mustBeAtMost", { maximum: String(issue.maximum) });
     case "invalid_format":
-      return issue.format === "email" ? "must be an email address" : `must be a valid ${issue.format}`;
+      return issue.format === "email" ? reason("mustBeEmail") : reason("mustBeFormat", { format: issue.format });
     case "invalid_value":
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+      return reason("mustBeOneOf", { values: issue.values.map((v) => JSON.stringify(v)).join(", ") });
     default:
-      return "is not valid";
+      return reason("notValid");
   }
 }

@@ -1,7 +1,7 @@
 import type { AppAbility, AppRule } from "../auth/ability";
+import type { Actor } from "../auth/actor";
 import type { AgentPrincipal } from "../auth/apikey";
 import type { SessionUser } from "../auth/session";
-import { auditInsert, type AuditEntry } from "../domain/audit";
 import type { DB } from "../db";
 import { unauthorized } from "../errors";
 
@@ -31,20 +31,22 @@ export function requireUser(ctx: Ctx): SessionUser {
   return ctx.user;
 }
 
-export function actorOf(ctx: Ctx) {
+/** Who the request acts for (audit rows, claims). */
+export function actorOf(ctx: Ctx): Actor {
   return {
-    actorId: ctx.user?.userId ?? null,
-    actorEmail: ctx.user?.userEmail ?? (ctx.agent ? `api-key:${ctx.agent.keyName}` : ""),
+    userId: ctx.user?.userId ?? null,
+    email: ctx.user?.userEmail ?? (ctx.agent ? `api-key:${ctx.agent.keyName}` : ""),
     ip: ctx.ip,
+    agent: ctx.agent,
   };
 }
 
-/** The audit row for this caller, to run inside a batch. */
-export function auditQuery(ctx: Ctx, entry: AuditEntry) {
-  return auditInsert(ctx.db, actorOf(ctx), entry);
+/** What domain functions get of the request (domain/context.ts `DomainContext`): the database and the actor. */
+export function domainOf(ctx: Ctx) {
+  return { db: ctx.db, d1: ctx.env.DB, actor: actorOf(ctx) };
 }
 
-/** Writes an audit row now. */
-export async function audit(ctx: Ctx, entry: AuditEntry): Promise<void> {
-  await auditQuery(ctx, entry).execute();
+/** The deployment mails speak for (domain/context.ts `Portal`): links point where the request came. */
+export function portalOf(ctx: Ctx) {
+  return { siteName: ctx.env.SITE_NAME, origin: ctx.url.origin };
 }

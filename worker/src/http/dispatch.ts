@@ -7,8 +7,8 @@ import { meterD1, newUsage, usageHeader } from "../db/meter";
 import { BOOKMARK_HEADER, openSession, requestBookmark, sessionConstraint } from "../db/sessions";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
-import { auditQuery, type Ctx } from "./context";
-import { forbidden, HttpError, notFound, unauthorized } from "../errors";
+import { forbidden, HttpError, msg, notFound, unauthorized } from "../errors";
+import type { Ctx } from "./context";
 import { requestLanguage } from "./language";
 import { errorResponse } from "./respond";
 import type { RouteDef } from "./route";
@@ -16,7 +16,15 @@ import type { RouteDef } from "./route";
 /** Refreshing lastSeenAt at most once a minute keeps most requests free of writes. */
 const TOUCH_EVERY_SECONDS = 60;
 
-export function createDispatcher(routes: RouteDef[]) {
+/**
+ * What the dispatcher leaves to its caller (the entry point wires the domain in, so http/ needs none of it):
+ * `refused` records a call answered 403, for the audit log; it runs after the answer (waitUntil).
+ */
+export interface DispatchHooks {
+  refused(ctx: Ctx, call: string, code: string): Promise<unknown>;
+}
+
+export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
   const byName = new Map<string, RouteDef>();
   for (const def of routes) {
     if (byName.has(def.name)) throw new Error(`call ${def.name} is declared twice`);
@@ -45,9 +53,9 @@ export function createDispatcher(routes: RouteDef[]) {
     let ctx: Ctx | null = null;
     try {
       const def = byName.get(name);
-      if (!def) throw notFound(`Unknown call "${name.slice(0, 60)}".`, "unknown_call");
+      if (!def) throw notFound(msg("unknownCall", { name: name.slice(0, 60) }), "unknown_call");
       if (request.method !== "POST") {
-        throw new HttpError(405, "method_not_allowed", "Every API call is a POST.");
+        throw new HttpError(405, "method_not_allowed", "postOnly");
       }
       checkOrigin(request, url);
       const body: BodyOnce = { parsed: null };
@@ -64,13 +72,7 @@ export function createDispatcher(routes: RouteDef[]) {
       // Browsers send the web app's language cookie; other clients get the contract's English texts.
       const response = errorResponse(error, requestLanguage(request));
       if (error instanceof HttpError && error.status === 403 && ctx) {
-        const refused = auditQuery(ctx, {
-          action: "refused",
-          subject: name.slice(0, 60),
-          outcome: "denied",
-          detail: { reason: error.code },
-        });
-        exec.waitUntil(refused.execute().then(() => undefined));
+        exec.waitUntil(hooks.refused(ctx, name.slice(0, 60), error.code).then(() => undefined));
       }
       if (error instanceof HttpError && error.status === 401 && readCookie(request, SESSION_COOKIE)) {
         response.headers.append("set-cookie", clearSessionCookie(url.protocol === "https:"));
@@ -121,7 +123,7 @@ function checkOrigin(request: Request, url: URL) {
   } catch {
     host = null;
   }
-  if (host !== url.host) throw forbidden("Requests from another site are not accepted.", "cross_origin");
+  if (host !== url.host) throw forbidden("crossOrigin", "cross_origin");
 }
 
 /** The session checks of calls running on a remembered session (see db/session-check.ts). */
@@ -156,7 +158,7 @@ async function authenticate(
   const bearer = request.headers.get("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (bearer) {
     ctx.agent = await loadAgent(env.DB, bearer, exec);
-    if (!ctx.agent) throw unauthorized("The API key is not valid.");
+    if (!ctx.agent) throw unauthorized("invalidApiKey");
     ctx.rules = AGENT_RULES;
     ctx.ability = buildAbility(AGENT_RULES);
     return ctx;
@@ -200,15 +202,15 @@ async function authenticate(
 function authorize(def: RouteDef, ctx: Ctx) {
   if (def.access === "public") return;
   if (ctx.agent && !def.agent) {
-    throw forbidden("An API key may only call the agent calls (claim-jobs, job-file, update-history).", "agent_not_allowed");
+    throw forbidden("agentCallsOnly", "agent_not_allowed");
   }
   if (!ctx.user && !ctx.agent) throw unauthorized();
   if (def.access === "signedIn") {
-    if (!ctx.user) throw forbidden("This call needs a signed-in user.", "agent_not_allowed");
+    if (!ctx.user) throw forbidden("signedInUserOnly", "agent_not_allowed");
     return;
   }
   const [action, subject] = def.access;
   if (!ctx.ability.can(action, subject)) {
-    throw forbidden(`You are not allowed to ${action} ${subject}.`, "missing_permission");
+    throw forbidden(msg("notAllowed", { action, subject }), "missing_permission");
   }
 }

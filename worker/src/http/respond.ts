@@ -1,6 +1,7 @@
 import type { ListTotal } from "../db/counts";
 import { HttpError } from "../errors";
-import { translateError } from "../errors/messages";
+import type { Language } from "../errors/language";
+import { msg, reasonOf, renderMessage, renderReason } from "../errors/messages";
 
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
   const response = new Response(JSON.stringify(data), {
@@ -21,16 +22,22 @@ export function list<T>(data: T[], total: number | ListTotal, page: number, limi
 }
 
 /**
- * Errors become the API's error shape; anything unexpected is logged and answered without internals.
- * `error` is in `language` (the web app's) when there is a translation; `code` and `field` never change.
+ * Errors become the API's error shape `{error, code, field?, reason?}`; anything unexpected is logged and
+ * answered without internals. `error`, and `reason` (why a named field's value is not valid), are in
+ * `language` (the web app's) or English; `code` and `field` never change.
  */
-export function errorResponse(error: unknown, language: string | null = null): Response {
+export function errorResponse(error: unknown, language: Language | null = null): Response {
+  const lang = language ?? "en";
   if (error instanceof HttpError) {
-    const body: Record<string, string> = { error: translateError(error.message, language), code: error.code };
-    if (error.field) body.field = error.field;
+    const body: Record<string, string> = { error: renderMessage(error.said, lang), code: error.code };
+    if (error.field) {
+      body.field = error.field;
+      const why = reasonOf(error.said);
+      if (why) body.reason = renderReason(why, lang);
+    }
     const headers = error.status === 429 ? { "retry-after": "60" } : undefined;
     return json(body, error.status, headers);
   }
   console.error("unhandled error", error);
-  return json({ error: translateError("Something went wrong. Please try again.", language), code: "internal_error" }, 500);
+  return json({ error: renderMessage(msg("internalError"), lang), code: "internal_error" }, 500);
 }

@@ -7,14 +7,15 @@ import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { cappedTotal, pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { audit } from "../domain/audit";
+import { resetMail, verificationMail } from "../domain/users/mails";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
-import { resetMail, verificationMail } from "./mails";
 
 const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
 const FORGOT_PER_HOUR = 3;
@@ -40,7 +41,7 @@ const forgotPassword = route({
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
-        queueMail(ctx.db, resetMail(ctx, email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+        queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
         ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
     }
@@ -54,7 +55,7 @@ const resetPassword = route({
   schema: z.object({ token: f.text(100), password: f.password() }),
   async handler(ctx, { token, password }) {
     const used = await consumeToken(ctx.db, token, "reset");
-    if (!used) throw badRequest("This reset link is invalid or has expired. Please ask for a new one.", "invalid_token");
+    if (!used) throw badRequest("resetLinkInvalid", "invalid_token");
     const hash = await hashPassword(password, ctx.env.SESSION_PEPPER);
     await runBatch(ctx.env.DB, [
       ctx.db
@@ -64,7 +65,7 @@ const resetPassword = route({
       // A new password ends every session, wherever it was opened.
       ctx.db.deleteFrom("sessions").where("userId", "=", used.userId),
       ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
-      auditQuery(ctx, { action: "reset-password", subject: "User", subjectId: used.userId }),
+      audit(domainOf(ctx), { action: "reset-password", subject: "User", subjectId: used.userId }),
     ]);
     return json({ message: "Your password has been changed. You can sign in now." });
   },
@@ -76,7 +77,7 @@ const verifyEmail = route({
   schema: z.object({ token: f.text(100) }),
   async handler(ctx, { token }) {
     const used = await consumeToken(ctx.db, token, "verify");
-    if (!used) throw badRequest("This verification link is invalid or has expired.", "invalid_token");
+    if (!used) throw badRequest("verificationLinkInvalid", "invalid_token");
     await ctx.db.updateTable("users").set({ emailVerified: 1 }).where("userId", "=", used.userId).execute();
     return json({ message: "Your email address is confirmed." });
   },
@@ -88,11 +89,14 @@ const resendVerification = route({
   schema: z.object({}),
   async handler(ctx) {
     const user = requireUser(ctx);
-    if (user.emailVerified === 1) throw conflict("Your email address is already confirmed.", "already_verified");
+    if (user.emailVerified === 1) throw conflict("emailAlreadyConfirmed", "already_verified");
     const { token, insert } = await issueToken(ctx.db, user.userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,
-      queueMail(ctx.db, verificationMail(ctx, user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+      queueMail(
+        ctx.db,
+        verificationMail(portalOf(ctx), user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en"),
+      ),
     ]);
     return json({ message: "A new verification link is on its way." });
   },
@@ -105,7 +109,7 @@ async function assertPassword(ctx: Ctx, userId: number, password: string, field:
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(password, stored, ctx.env.SESSION_PEPPER))) {
-    throw badRequest("The password is not correct.", "wrong_password", field);
+    throw badRequest("wrongPassword", "wrong_password", field);
   }
 }
 
@@ -135,7 +139,7 @@ const changePassword = route({
       ),
       prepare(ctx.env.DB, ctx.db.deleteFrom("sessions").where("userId", "=", user.userId)),
       session.statement,
-      prepare(ctx.env.DB, auditQuery(ctx, { action: "change-password", subject: "User", subjectId: user.userId })),
+      prepare(ctx.env.DB, audit(domainOf(ctx), { action: "change-password", subject: "User", subjectId: user.userId })),
     ]);
     ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
     return json({ message: "Your password has been changed. Other sessions were signed out." });
@@ -148,7 +152,7 @@ const twoFactorSetup = route({
   schema: z.object({}),
   async handler(ctx) {
     const user = requireUser(ctx);
-    if (user.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    if (user.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
     const secret = newTotpSecret();
     // A new secret starts a new sequence of codes: the last step accepted for the old one no longer applies.
     const stored = await ctx.db
@@ -157,7 +161,7 @@ const twoFactorSetup = route({
       .where("userId", "=", user.userId)
       .where("twoFactorEnabled", "=", 0)
       .executeTakeFirst();
-    if (Number(stored.numUpdatedRows) !== 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
+    if (Number(stored.numUpdatedRows) !== 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
     return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
   },
 });
@@ -173,10 +177,10 @@ const twoFactorEnable = route({
       .select(["twoFactorSecret", "twoFactorEnabled"])
       .where("userId", "=", user.userId)
       .executeTakeFirstOrThrow();
-    if (row.twoFactorEnabled === 1) throw conflict("Two-factor authentication is already on.", "two_factor_on");
-    if (!row.twoFactorSecret) throw badRequest("Start the set-up first.", "two_factor_not_set_up");
+    if (row.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
+    if (!row.twoFactorSecret) throw badRequest("twoFactorNotSetUp", "two_factor_not_set_up");
     const step = totpStep(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code);
-    if (step === null) throw badRequest("The code is not correct.", "wrong_code", "code");
+    if (step === null) throw badRequest("wrongCode", "wrong_code", "code");
     // The code's step is claimed in the same batch: a code already accepted cannot turn 2FA on again,
     // and two concurrent enables cannot both pass.
     await runGuardedBatch(
@@ -190,7 +194,7 @@ const twoFactorEnable = route({
           .where("userId", "=", user.userId)
           .where("twoFactorEnabled", "=", 0),
         abortUnlessChanged(ctx.env.DB),
-        auditQuery(ctx, { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
+        audit(domainOf(ctx), { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
       ],
       async () => {
         const now = await ctx.db
@@ -198,7 +202,7 @@ const twoFactorEnable = route({
           .select("twoFactorEnabled")
           .where("userId", "=", user.userId)
           .executeTakeFirstOrThrow();
-        return now.twoFactorEnabled === 1 ? conflict("Two-factor authentication is already on.", "two_factor_on") : codeUsed(400);
+        return now.twoFactorEnabled === 1 ? conflict("twoFactorAlreadyOn", "two_factor_on") : codeUsed(400);
       },
     );
     return json({ message: "Two-factor authentication is on." });
@@ -214,7 +218,7 @@ const twoFactorDisable = route({
     await assertPassword(ctx, user.userId, password, "password");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
-      auditQuery(ctx, { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
+      audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
     ]);
     return json({ message: "Two-factor authentication is off." });
   },
@@ -227,7 +231,7 @@ const twoFactorDisable = route({
 function sessionOwner(ctx: Ctx, userId: number | undefined): number {
   const user = requireUser(ctx);
   if (userId === undefined || userId === user.userId) return user.userId;
-  if (!ctx.ability.can("manage", "User")) throw notFound("No such session.");
+  if (!ctx.ability.can("manage", "User")) throw notFound("noSuchSession");
   return userId;
 }
 
@@ -272,9 +276,14 @@ const revokeSession = route({
       .where("sessionId", "=", sessionId)
       .where("userId", "=", userId)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) !== 1) throw notFound("No such session.");
+    if (Number(removed.numDeletedRows) !== 1) throw notFound("noSuchSession");
     if (userId !== ctx.user?.userId) {
-      await auditQuery(ctx, { action: "revoke-session", subject: "User", subjectId: userId, detail: { sessionId } }).execute();
+      await audit(domainOf(ctx), {
+        action: "revoke-session",
+        subject: "User",
+        subjectId: userId,
+        detail: { sessionId },
+      }).execute();
     }
     return json({ message: "The session was signed out." });
   },

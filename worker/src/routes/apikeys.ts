@@ -2,12 +2,12 @@ import { z } from "zod";
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
-import { actorOf, auditQuery } from "../http/context";
+import { audit, insertedRowId } from "../domain/audit";
+import { actorOf, domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { sql } from "kysely";
 
 const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.createdAt", "k.lastUsedAt", "k.revokedAt"] as const;
 
@@ -37,16 +37,17 @@ const createApiKey = route({
   schema: z.object({ keyName: f.text(60) }),
   async handler(ctx, { keyName }) {
     const { key, keyPrefix, keyHash } = await newApiKey();
-    const actor = actorOf(ctx);
     const [created] = await runBatch<{ apiKeyId: number }>(ctx.env.DB, [
-      ctx.db.insertInto("api_keys").values({ keyName, keyPrefix, keyHash, createdBy: actor.actorId }).returning("apiKeyId"),
-      ctx.db.insertInto("audit_log").values({
-        ...actor,
+      ctx.db
+        .insertInto("api_keys")
+        .values({ keyName, keyPrefix, keyHash, createdBy: actorOf(ctx).userId })
+        .returning("apiKeyId"),
+      audit(domainOf(ctx), {
         action: "create-apikey",
         subject: "ApiKey",
-        subjectId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
+        subjectId: insertedRowId,
         // The prefix tells keys apart; the key itself is never stored or logged.
-        detail: JSON.stringify({ keyName, keyPrefix }),
+        detail: { keyName, keyPrefix },
       }),
     ]);
     const apiKey = await ctx.db
@@ -64,11 +65,11 @@ const revokeApiKey = route({
   schema: z.object({ apiKeyId: f.id() }),
   async handler(ctx, { apiKeyId }) {
     const found = await ctx.db.selectFrom("api_keys").select(["revokedAt"]).where("apiKeyId", "=", apiKeyId).executeTakeFirst();
-    if (!found) throw notFound("No such API key.");
-    if (found.revokedAt) throw conflict("This API key is already revoked.", "already_revoked");
+    if (!found) throw notFound("noSuchApiKey");
+    if (found.revokedAt) throw conflict("apiKeyRevoked", "already_revoked");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("api_keys").set({ revokedAt: nowIso() }).where("apiKeyId", "=", apiKeyId).where("revokedAt", "is", null),
-      auditQuery(ctx, { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
+      audit(domainOf(ctx), { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
     ]);
     return json({ message: "API key revoked." });
   },

@@ -9,20 +9,19 @@ import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
+import { audit } from "../domain/audit";
+import { verificationMail } from "../domain/users/mails";
 import { findUserView, toUserData } from "../domain/users/view";
-import { auditInsert } from "../domain/audit";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
-import { verificationMail } from "./mails";
 
-const WRONG_CREDENTIALS = "The email or password is incorrect.";
 const CHALLENGE_ATTEMPTS = 5;
-const challengeExpired = () => new HttpError(401, "challenge_expired", "This sign-in has expired. Please sign in again.");
+const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
 
 interface SignInOptions {
   /** More statements for the sign-in batch. */
@@ -53,8 +52,9 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
       ctx.env.DB.prepare("UPDATE users SET mailLanguage = ?2 WHERE userId = ?1 AND mailLanguage <> ?2").bind(userId, language),
     );
   }
-  const actor = { actorId: userId, actorEmail: email, ip: ctx.ip };
-  statements.push(prepare(ctx.env.DB, auditInsert(ctx.db, actor, { action: "login", subject: "User", subjectId: userId })));
+  // The row names the user signing in: the request has no user yet.
+  const actor = { userId, email, ip: ctx.ip, agent: null };
+  statements.push(prepare(ctx.env.DB, audit({ db: ctx.db, actor }, { action: "login", subject: "User", subjectId: userId })));
   if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
   else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
@@ -70,7 +70,7 @@ async function meAnswer(ctx: Ctx, userId: number, userAbilityRules: AppRule[], m
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
   await ctx.env.DB.batch([
     ...failureStatements(ctx.env.DB, email, ctx.ip),
-    prepare(ctx.env.DB, auditQuery(ctx, { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
+    prepare(ctx.env.DB, audit(domainOf(ctx), { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
   ]);
 }
 
@@ -93,15 +93,15 @@ const login = route({
     if (!user) {
       await burnPasswordCheck(password, ctx.env.SESSION_PEPPER);
       await recordFailure(ctx, email, "unknown_email");
-      throw unauthorized(WRONG_CREDENTIALS);
+      throw unauthorized("wrongCredentials");
     }
     if (!(await verifyPassword(password, user, ctx.env.SESSION_PEPPER))) {
       await recordFailure(ctx, email, "wrong_password");
-      throw unauthorized(WRONG_CREDENTIALS);
+      throw unauthorized("wrongCredentials");
     }
     if (user.userIsActive !== 1) {
       await recordFailure(ctx, email, "inactive");
-      throw forbidden("This account is deactivated. Please contact support.", "account_inactive");
+      throw forbidden("accountDeactivated", "account_inactive");
     }
     const rehash: D1PreparedStatement[] = [];
     if (user.passwordIterations < PBKDF2_ITERATIONS) {
@@ -141,14 +141,14 @@ const twoSteps = route({
         failures: number;
       }>();
     if (!found || !found.twoFactorSecret) throw challengeExpired();
-    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("Too many wrong codes. Please sign in again.");
+    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("tooManyWrongCodes");
     const secret = await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS);
     const step = totpStep(secret, code);
     if (step === null) {
       await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
         .bind(attemptKey, nowSeconds())
         .run();
-      throw new HttpError(401, "wrong_code", "The code is not correct.", "code");
+      throw new HttpError(401, "wrong_code", "wrongCode", "code");
     }
     const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
     // One batch: the challenge is used once and the code's time step once (a replayed or concurrent
@@ -184,7 +184,7 @@ const register = route({
   }),
   async handler(ctx, input) {
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
-    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
     const hash = await hashPassword(input.password, ctx.env.SESSION_PEPPER);
     let userId: number;
     try {
@@ -204,14 +204,16 @@ const register = route({
         .executeTakeFirstOrThrow();
       userId = created.userId;
     } catch (error) {
-      if (String(error).includes("UNIQUE"))
-        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+      if (String(error).includes("UNIQUE")) throw conflict("emailTaken", "email_taken", "userEmail");
       throw error;
     }
     const { token, insert } = await issueToken(ctx.db, userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,
-      queueMail(ctx.db, verificationMail(ctx, input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en")),
+      queueMail(
+        ctx.db,
+        verificationMail(portalOf(ctx), input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en"),
+      ),
     ]);
     return signIn(ctx, userId, "client", false, input.userEmail);
   },

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { changes, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
-import type { Ctx } from "../http/context";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { auditAfter, statusFilter } from "./sites";
+import { statusFilter } from "../http/schemas";
 
 const BUNDLE_COLUMNS = [
   "bundleId",
@@ -62,7 +63,7 @@ const searchBundle = route({
 
 async function loadBundle(ctx: Ctx, bundleId: number) {
   const bundle = await ctx.db.selectFrom("bundles").select(BUNDLE_COLUMNS).where("bundleId", "=", bundleId).executeTakeFirst();
-  if (!bundle) throw notFound("No such bundle.");
+  if (!bundle) throw notFound("noSuchBundle");
   return bundle;
 }
 
@@ -89,7 +90,7 @@ const updateBundle = route({
     if (input.bundleId === 0) {
       const [created] = await runBatch<{ bundleId: number }>(ctx.env.DB, [
         ctx.db.insertInto("bundles").values(fields).returning("bundleId"),
-        auditAfter(ctx, { action: "create-bundle", subject: "Bundle", detail }),
+        audit(domainOf(ctx), { action: "create-bundle", subject: "Bundle", subjectId: insertedRowId, detail }, oneRowChanged),
       ]);
       bundleId = created!.results[0]!.bundleId;
     } else {
@@ -99,9 +100,9 @@ const updateBundle = route({
           .updateTable("bundles")
           .set({ ...fields, updatedAt: nowIso() })
           .where("bundleId", "=", bundleId),
-        auditAfter(ctx, { action: "update-bundle", subject: "Bundle", subjectId: bundleId, detail }),
+        audit(domainOf(ctx), { action: "update-bundle", subject: "Bundle", subjectId: bundleId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such bundle.");
+      if (changes(updated) === 0) throw notFound("noSuchBundle");
     }
     const bundle = toBundle(await loadBundle(ctx, bundleId));
     return json({ message: input.bundleId === 0 ? "Bundle created successfully!" : "Bundle updated successfully!", bundle });
@@ -117,15 +118,19 @@ const deleteBundle = route({
     // Payments keep their frozen lines; carts holding the bundle lose it with the bundle.
     const [deleted] = await runBatch(ctx.env.DB, [
       ctx.db.deleteFrom("bundles").where("bundleId", "=", bundleId),
-      auditAfter(ctx, {
-        action: "delete-bundle",
-        subject: "Bundle",
-        subjectId: bundleId,
-        detail: { bundlePoin: bundle.bundlePoin, bundlePrice: bundle.bundlePrice },
-      }),
+      audit(
+        domainOf(ctx),
+        {
+          action: "delete-bundle",
+          subject: "Bundle",
+          subjectId: bundleId,
+          detail: { bundlePoin: bundle.bundlePoin, bundlePrice: bundle.bundlePrice },
+        },
+        oneRowChanged,
+      ),
       ctx.db.deleteFrom("carts").where("kind", "=", "bundle").where("refId", "=", bundleId),
     ]);
-    if (changes(deleted) === 0) throw notFound("No such bundle.");
+    if (changes(deleted) === 0) throw notFound("noSuchBundle");
     return json({ message: "Bundle deleted successfully!" });
   },
 });

@@ -5,7 +5,7 @@ import { randomToken } from "../auth/crypto";
 import { runBatch } from "../db";
 import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, forbidden, msg, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
@@ -20,7 +20,7 @@ async function cartOf(ctx: Ctx, userId: number) {
     .where("userId", "=", userId)
     .orderBy("cartId")
     .execute();
-  const products = await loadProducts(ctx, rows);
+  const products = await loadProducts(ctx.db, rows);
   const carts = rows.map((r) => {
     const product = products.get(`${r.kind}:${r.refId}`);
     const available = product?.active ?? false;
@@ -60,7 +60,7 @@ const searchCart = route({
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
-    if (!ctx.ability.can("read", row("Cart", { userId }))) throw forbidden("You may only see your own cart.");
+    if (!ctx.ability.can("read", row("Cart", { userId }))) throw forbidden("ownCartOnly");
     return json(await cartOf(ctx, userId));
   },
 });
@@ -80,8 +80,8 @@ const updateCart = route({
         .execute();
       return json({ message: "Removed from your cart.", ...(await cartOf(ctx, user.userId)) });
     }
-    const product = (await loadProducts(ctx, [{ kind, refId }])).get(`${kind}:${refId}`);
-    if (!product?.active) throw notFound(`No such ${kind} on sale.`);
+    const product = (await loadProducts(ctx.db, [{ kind, refId }])).get(`${kind}:${refId}`);
+    if (!product?.active) throw notFound(msg("productNotOnSale", { kind }));
     await ctx.db
       .insertInto("carts")
       .values({ userId: user.userId, kind, refId, qty })
@@ -100,7 +100,7 @@ const checkout = route({
     // "Buy now" names one product and skips the cart; otherwise the whole cart is bought.
     const buyNow = input.kind !== undefined || input.refId !== undefined;
     if (buyNow && (input.kind === undefined || input.refId === undefined)) {
-      throw badRequest("Name both kind and refId to buy one product.", "invalid_input", input.kind ? "refId" : "kind");
+      throw badRequest("buyNowNeedsBoth", "invalid_input", input.kind ? "refId" : "kind");
     }
     const cartRows = buyNow
       ? []
@@ -113,8 +113,8 @@ const checkout = route({
     const requests: LineRequest[] = buyNow
       ? [{ kind: input.kind!, refId: input.refId!, qty: input.qty ?? 1 }]
       : cartRows.map((r) => ({ kind: r.kind, refId: r.refId, qty: r.qty }));
-    if (requests.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
-    const lines = await priceLines(ctx, requests, true);
+    if (requests.length === 0) throw badRequest("cartEmpty", "cart_empty");
+    const lines = await priceLines(ctx.db, requests, true);
     const amount = sumLines(lines);
     const referenceId = randomToken(18);
     const now = new Date();
@@ -127,7 +127,7 @@ const checkout = route({
         lines: JSON.stringify(lines),
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-        expiresAt: expiryFrom(now, ctx.env),
+        expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
       }),
     ];
     if (cartRows.length > 0) {

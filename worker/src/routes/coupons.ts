@@ -12,12 +12,12 @@ import {
   SEARCH_SCAN,
   totalOf,
 } from "../db/counts";
-import { auditQuery } from "../http/context";
-import { badRequest, conflict, notFound } from "../errors";
+import { audit, oneRowChanged } from "../domain/audit";
+import { conflict, invalidField, notFound, reason } from "../errors";
+import { domainOf } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { auditAfter } from "./sites";
 
 /** Codes are read aloud and typed: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -207,7 +207,7 @@ const generateCoupons = route({
   }),
   async handler(ctx, input) {
     if (input.couponExpired < todayUtc()) {
-      throw badRequest('The field "couponExpired" must not be in the past.', "invalid_input", "couponExpired");
+      throw invalidField("couponExpired", reason("mustNotBeInPast"));
     }
     const batchId = randomToken(12);
     // Collisions are astronomically rare at 31^10 codes, but a retry costs little and keeps the count exact.
@@ -234,7 +234,7 @@ const generateCoupons = route({
         // One batch: all the codes or none of them.
         await runBatch(ctx.env.DB, [
           ...inserts,
-          auditQuery(ctx, {
+          audit(domainOf(ctx), {
             action: "generate-coupons",
             subject: "Coupon",
             subjectId: batchId,
@@ -254,7 +254,7 @@ const generateCoupons = route({
       const message = drawn.length === 1 ? "Coupon generated successfully!" : `${drawn.length} coupons generated successfully!`;
       return json({ message, codes: drawn });
     }
-    throw conflict("Unique codes could not be drawn. Try again.", "code_collision");
+    throw conflict("codesNotDrawn", "code_collision");
   },
 });
 
@@ -268,18 +268,22 @@ const deleteCoupon = route({
       .select(["couponId", "couponUsed", "couponQuota", "couponExpired"])
       .where("couponId", "=", couponId)
       .executeTakeFirst();
-    if (!coupon) throw notFound("No such coupon.");
+    if (!coupon) throw notFound("noSuchCoupon");
     // Conditional on still unused, so a redemption racing the delete wins and keeps its record.
     const [deleted] = await runBatch(ctx.env.DB, [
       ctx.db.deleteFrom("coupons").where("couponId", "=", couponId).where("couponUsed", "=", "N"),
-      auditAfter(ctx, {
-        action: "delete-coupon",
-        subject: "Coupon",
-        subjectId: couponId,
-        detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
-      }),
+      audit(
+        domainOf(ctx),
+        {
+          action: "delete-coupon",
+          subject: "Coupon",
+          subjectId: couponId,
+          detail: { couponQuota: coupon.couponQuota, couponExpired: coupon.couponExpired },
+        },
+        oneRowChanged,
+      ),
     ]);
-    if (changes(deleted) === 0) throw conflict("A used coupon cannot be deleted.", "coupon_used");
+    if (changes(deleted) === 0) throw conflict("usedCouponKept", "coupon_used");
     return json({ message: "Coupon deleted successfully!" });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
-import { requireUser, type Ctx } from "../http/context";
+import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
@@ -10,7 +10,7 @@ import { claimTag } from "../domain/jobs/claims";
 import { serveAttachment } from "../domain/storage/files";
 import { presignDownload, r2S3Settings } from "../domain/storage/presign";
 
-const missing = () => notFound("No such file.");
+const missing = () => notFound("noSuchFile");
 
 /**
  * A file the caller may not see answers exactly like one that does not exist (no IDOR probing).
@@ -89,7 +89,7 @@ const jobFileForAgent = route({
       .select(["fileKey", "fileName", "status", "claimedBy"])
       .where("uniqueId", "=", uniqueId)
       .executeTakeFirst();
-    if (!job || (ctx.agent && (job.claimedBy !== claimTag(ctx) || job.status !== 0))) throw missing();
+    if (!job || (ctx.agent && (job.claimedBy !== claimTag(actorOf(ctx)) || job.status !== 0))) throw missing();
     return serve(ctx, job.fileKey, job.fileName, false);
   },
 });

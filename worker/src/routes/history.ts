@@ -3,8 +3,9 @@ import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { auditQuery, requireUser, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
+import { audit } from "../domain/audit";
+import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
@@ -121,7 +122,7 @@ const searchHistory = route({
   schema: searchSchema,
   async handler(ctx, input) {
     const scope = scopeOf(ctx.ability, "read", "History");
-    if (scope === "none") throw forbidden("You are not allowed to read History.", "missing_permission");
+    if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
     // A client's own jobs only, whatever userId they send.
     const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
     const [rows, total] = await runBatch(ctx.env.DB, [...historySearchQueries(ctx.db, ownerId, input)]);
@@ -143,8 +144,7 @@ const updateHistory = route({
   }),
   async handler(ctx, input) {
     if (input.status === 1 && input.similarity === undefined) throw requiredField("similarity");
-    if (input.status === 2 && input.report)
-      throw badRequest("A report goes only with status 1 (done).", "invalid_input", "report");
+    if (input.status === 2 && input.report) throw badRequest("reportOnlyWhenDone", "invalid_input", "report");
     const job = await loadJob(ctx, input.uniqueId);
     if (job.status !== 0) throw alreadyFinished();
 
@@ -152,7 +152,7 @@ const updateHistory = route({
     const d1 = ctx.env.DB;
     const now = nowIso();
     // An agent finishes only a job it still holds (a claim that timed out may have moved on).
-    const agentClaim = ctx.agent ? claimTag(ctx) : null;
+    const agentClaim = ctx.agent ? claimTag(actorOf(ctx)) : null;
     const mailTo = {
       to: job.userEmail,
       name: job.userName,
@@ -176,7 +176,7 @@ const updateHistory = route({
             .bind(now, job.uniqueId, agentClaim);
     const followUps =
       input.status === 1
-        ? [queueMail(ctx.db, jobDoneMail(ctx, mailTo, input.similarity!, report !== null))]
+        ? [queueMail(ctx.db, jobDoneMail(portalOf(ctx), mailTo, input.similarity!, report !== null))]
         : [
             ...(job.pointsSpent > 0
               ? [
@@ -189,7 +189,7 @@ const updateHistory = route({
                     .bind(job.pointsSpent, now, job.userId),
                 ]
               : []),
-            queueMail(ctx.db, jobFailedMail(ctx, mailTo, job.pointsSpent)),
+            queueMail(ctx.db, jobFailedMail(portalOf(ctx), mailTo, job.pointsSpent)),
           ];
     try {
       await runGuardedBatch(
@@ -198,7 +198,7 @@ const updateHistory = route({
           finish,
           abortUnlessChanged(d1),
           ...followUps,
-          auditQuery(ctx, {
+          audit(domainOf(ctx), {
             action: input.status === 1 ? "job.done" : "job.failed",
             subject: "History",
             subjectId: job.uniqueId,
@@ -209,7 +209,7 @@ const updateHistory = route({
             },
           }),
         ],
-        () => (ctx.agent ? notFound("No such job.") : alreadyFinished()),
+        () => (ctx.agent ? notFound("noSuchJob") : alreadyFinished()),
       );
     } catch (error) {
       if (report) await deleteStored(ctx.env.FILES, report.key);
@@ -220,7 +220,7 @@ const updateHistory = route({
   },
 });
 
-const alreadyFinished = () => conflict("This job is already finished and cannot be changed.", "job_finished");
+const alreadyFinished = () => conflict("jobFinished", "job_finished");
 
 /** The job an update may touch: any for admins, only its own claims for an agent; others' → 404. */
 async function loadJob(ctx: Ctx, uniqueId: string) {
@@ -241,10 +241,10 @@ async function loadJob(ctx: Ctx, uniqueId: string) {
     ])
     .where("h.uniqueId", "=", uniqueId)
     .executeTakeFirst();
-  if (!job) throw notFound("No such job.");
-  if (ctx.agent && job.claimedBy !== claimTag(ctx)) throw notFound("No such job.");
+  if (!job) throw notFound("noSuchJob");
+  if (ctx.agent && job.claimedBy !== claimTag(actorOf(ctx))) throw notFound("noSuchJob");
   if (ctx.user && scopeOf(ctx.ability, "update", "History") !== "all" && job.userId !== ctx.user.userId) {
-    throw notFound("No such job.");
+    throw notFound("noSuchJob");
   }
   return job;
 }

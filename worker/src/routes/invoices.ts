@@ -1,22 +1,21 @@
 import { z } from "zod";
-import { scopeOf } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { assertGrantable, grantStatements } from "../domain/commerce/grant";
 import { expiryFrom, priceLines, sumLines } from "../domain/commerce/lines";
-import { paymentWithUser, readablePayment } from "../domain/commerce/queries";
-import { auditQuery, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { invoiceMail } from "../domain/commerce/invoice-mail";
+import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
+import { audit } from "../domain/audit";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { conflict, notFound, requiredField } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
+import { referenceId } from "../http/schemas";
 import { queueMail } from "../domain/outbox/queue";
-import { invoiceMail } from "./mails";
-import { referenceId } from "./payments";
 
-function requireAllPayments(ctx: Ctx) {
-  if (scopeOf(ctx.ability, "update", "Payment") !== "all") throw forbidden("Only an administrator may do this.");
-}
+/** The payments the signed-in caller may read (every one for admins). */
+const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
 
 /** The seller block of an invoice: deployment settings, no secrets. */
 const seller = (ctx: Ctx) => ({
@@ -34,7 +33,7 @@ const invoiceDetail = route({
   access: ["read", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    const payment = await readablePayment(ctx, input.referenceId);
+    const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     return json({ payment: paymentWithUser(payment), seller: seller(ctx) });
   },
 });
@@ -50,16 +49,16 @@ const addPayment = route({
     note: f.optionalText(500),
   }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     const buyer = await ctx.db
       .selectFrom("users")
       .select("userId")
       .where("userId", "=", input.userId)
       .where("deletedAt", "is", null)
       .executeTakeFirst();
-    if (!buyer) throw notFound("No such user.");
-    const lines = await priceLines(ctx, input.lines, false);
-    await assertGrantable(ctx, lines);
+    if (!buyer) throw notFound("noSuchUser");
+    const lines = await priceLines(ctx.db, input.lines, false);
+    await assertGrantable(ctx.db, lines);
     const ref = randomToken(18);
     const now = new Date();
     // The payment is inserted and granted in one transaction: it exists only as paid.
@@ -73,12 +72,16 @@ const addPayment = route({
       note: input.note,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
-      expiresAt: expiryFrom(now, ctx.env),
+      expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
     });
-    const grant = grantStatements(ctx, input.userId, lines, { referenceId: ref, auditAction: "add-payment" });
+    const grant = grantStatements(domainOf(ctx), input.userId, lines, {
+      referenceId: ref,
+      auditAction: "add-payment",
+      portal: portalOf(ctx),
+    });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
-    if (changes(marked) === 0) throw conflict("The payment could not be recorded.", "not_recorded");
-    const payment = await readablePayment(ctx, ref);
+    if (changes(marked) === 0) throw conflict("paymentNotRecorded", "not_recorded");
+    const payment = await readablePayment(ctx.db, readerOf(ctx), ref);
     return json({ message: "Payment recorded. Points and subscriptions were granted.", payment: paymentWithUser(payment) });
   },
 });
@@ -88,16 +91,16 @@ const updatePayment = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId(), note: f.optionalText(500) }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     const [updated] = await runBatch(ctx.env.DB, [
       ctx.db
         .updateTable("payments")
         .set({ note: input.note, updatedAt: new Date().toISOString() })
         .where("referenceId", "=", input.referenceId),
-      auditQuery(ctx, { action: "update-payment", subject: "Payment", subjectId: input.referenceId }),
+      audit(domainOf(ctx), { action: "update-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) === 0) throw notFound("No such payment.");
-    const payment = await readablePayment(ctx, input.referenceId);
+    if (changes(updated) === 0) throw notFound("noSuchPayment");
+    const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     return json({ message: "Invoice saved.", payment: paymentWithUser(payment) });
   },
 });
@@ -112,18 +115,18 @@ const sendInvoice = route({
     message: f.optionalText(2000),
   }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
-    const payment = await readablePayment(ctx, input.referenceId);
-    if (payment.invoiceNumber === null) throw conflict("Only a paid payment has an invoice.", "not_invoiced");
+    requireAllPayments(ctx.ability);
+    const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
+    if (payment.invoiceNumber === null) throw conflict("notInvoiced", "not_invoiced");
     const to = input.to ?? payment.userEmail;
-    if (!to) throw badRequest('The field "to" is required.', "required", "to");
+    if (!to) throw requiredField("to");
     const view = paymentWithUser(payment);
     // An admin sends it: the buyer's stored mail language (their last sign-in), not the admin's.
     const buyer = payment.userId
       ? await ctx.db.selectFrom("users").select("mailLanguage").where("userId", "=", payment.userId).executeTakeFirst()
       : undefined;
     const mail = invoiceMail(
-      ctx,
+      portalOf(ctx),
       to,
       { ...view, invoiceNumber: payment.invoiceNumber, userName: payment.userName },
       buyer?.mailLanguage ?? "en",
@@ -131,7 +134,7 @@ const sendInvoice = route({
     );
     await runBatch(ctx.env.DB, [
       queueMail(ctx.db, mail),
-      auditQuery(ctx, { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
+      audit(domainOf(ctx), { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
     return json({ message: "The invoice is on its way." });
   },

@@ -3,13 +3,14 @@ import { z } from "zod";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import type { Database } from "../db/schema";
-import type { Ctx } from "../http/context";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
-import { auditAfter, statusFilter } from "./sites";
+import { statusFilter } from "../http/schemas";
 
 const ITEM_COLUMNS = [
   "itemId",
@@ -145,7 +146,7 @@ async function loadItem(ctx: Ctx, itemId: number) {
     .select([...ITEM_COLUMNS, "itemFileKey"])
     .where("itemId", "=", itemId)
     .executeTakeFirst();
-  if (!item) throw notFound("No such item.");
+  if (!item) throw notFound("noSuchItem");
   return item;
 }
 
@@ -202,7 +203,7 @@ const updateItem = route({
       if (!existing) {
         const [created] = await runBatch<{ itemId: number }>(ctx.env.DB, [
           ctx.db.insertInto("items").values(fields).returning("itemId"),
-          auditAfter(ctx, { action: "create-item", subject: "Item", detail }),
+          audit(domainOf(ctx), { action: "create-item", subject: "Item", subjectId: insertedRowId, detail }, oneRowChanged),
         ]);
         itemId = created!.results[0]!.itemId;
       } else {
@@ -212,9 +213,9 @@ const updateItem = route({
             .updateTable("items")
             .set({ ...fields, updatedAt: nowIso() })
             .where("itemId", "=", itemId),
-          auditAfter(ctx, { action: "update-item", subject: "Item", subjectId: itemId, detail }),
+          audit(domainOf(ctx), { action: "update-item", subject: "Item", subjectId: itemId, detail }, oneRowChanged),
         ]);
-        if (changes(updated) === 0) throw notFound("No such item.");
+        if (changes(updated) === 0) throw notFound("noSuchItem");
       }
     } catch (error) {
       // The stored file is orphaned when the row could not take it.
@@ -241,22 +242,25 @@ const deleteItem = route({
       .limit(1)
       .executeTakeFirst();
     // Subscriptions point at the item (and its downloadable file): it can only be retired.
-    if (sold)
-      throw conflict("This item has subscriptions and cannot be deleted. Deactivate it instead.", "item_has_subscriptions");
+    if (sold) throw conflict("itemHasSubscriptions", "item_has_subscriptions");
     let deleted: D1Result | undefined;
     try {
       [deleted] = await runBatch(ctx.env.DB, [
         ctx.db.deleteFrom("items").where("itemId", "=", itemId),
-        auditAfter(ctx, { action: "delete-item", subject: "Item", subjectId: itemId, detail: { itemName: item.itemName } }),
+        audit(
+          domainOf(ctx),
+          { action: "delete-item", subject: "Item", subjectId: itemId, detail: { itemName: item.itemName } },
+          oneRowChanged,
+        ),
         ctx.db.deleteFrom("carts").where("kind", "=", "item").where("refId", "=", itemId),
       ]);
     } catch (error) {
       if (String(error).includes("FOREIGN KEY")) {
-        throw conflict("This item has subscriptions and cannot be deleted. Deactivate it instead.", "item_has_subscriptions");
+        throw conflict("itemHasSubscriptions", "item_has_subscriptions");
       }
       throw error;
     }
-    if (changes(deleted) === 0) throw notFound("No such item.");
+    if (changes(deleted) === 0) throw notFound("noSuchItem");
     ctx.exec.waitUntil(deleteStored(ctx.env.FILES, item.itemFileKey));
     return json({ message: "Item deleted successfully!" });
   },

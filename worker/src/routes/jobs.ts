@@ -2,8 +2,8 @@ import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { nowIso } from "../db";
-import { requireUser, type Ctx } from "../http/context";
-import { conflict, notFound } from "../errors";
+import { actorOf, requireUser, type Ctx } from "../http/context";
+import { conflict, msg, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
@@ -33,12 +33,8 @@ async function usableSite(ctx: Ctx, siteId: number) {
 }
 
 const insufficient = (price: number, balance: number) =>
-  conflict(
-    `You do not have enough points for this site: it costs ${price} points and your balance is ${balance}. Buy points to continue.`,
-    "insufficient_points",
-  );
-const noVendor = () =>
-  conflict("This site cannot take new jobs right now: no vendor account is available. Please try again later.", "no_vendor");
+  conflict(msg("insufficientPoints", { price, balance }), "insufficient_points");
+const noVendor = () => conflict("noVendorAvailable", "no_vendor");
 
 /** What the "use a site" page shows: the site, its price and the caller's balance. */
 const siteUse = route({
@@ -48,7 +44,7 @@ const siteUse = route({
   async handler(ctx, { siteId }) {
     const user = requireUser(ctx);
     const site = await usableSite(ctx, siteId);
-    if (!site) throw notFound("No such site, or it is not available.");
+    if (!site) throw notFound("noSuchUsableSite");
     const balance = await ctx.env.DB.prepare("SELECT userQuota FROM users WHERE userId = ?1")
       .bind(user.userId)
       .first<{ userQuota: number }>();
@@ -75,7 +71,7 @@ const submitJob = route({
   async handler(ctx, { siteId, file }) {
     const user = requireUser(ctx);
     const site = await usableSite(ctx, siteId);
-    if (!site) throw notFound("No such site, or it is not available.");
+    if (!site) throw notFound("noSuchUsableSite");
     if (site.hasVendor !== 1) throw noVendor();
     const price = site.sitePrice;
     if (user.userQuota < price) throw insufficient(price, user.userQuota);
@@ -124,10 +120,9 @@ const submitJob = route({
 /** After a refused debit: tells which condition failed, reading the state as it is now. */
 async function whyRefused(ctx: Ctx, siteId: number, price: number) {
   const site = await usableSite(ctx, siteId);
-  if (!site) return notFound("No such site, or it is not available.");
+  if (!site) return notFound("noSuchUsableSite");
   if (site.hasVendor !== 1) return noVendor();
-  if (site.sitePrice !== price)
-    return conflict("The price of this site has just changed. Please check it and try again.", "price_changed");
+  if (site.sitePrice !== price) return conflict("priceChanged", "price_changed");
   const balance = await ctx.env.DB.prepare("SELECT userQuota FROM users WHERE userId = ?1")
     .bind(ctx.user!.userId)
     .first<{ userQuota: number }>();
@@ -177,7 +172,7 @@ const claimJobs = route({
   schema: z.object({ siteId: f.id().optional(), limit: f.int(1, 20).default(5) }),
   async handler(ctx, { siteId, limit }) {
     const now = nowIso();
-    const cutoff = claimCutoff(ctx.env);
+    const cutoff = claimCutoff(ctx.env.JOB_CLAIM_TIMEOUT_MINUTES);
     // One statement: the WHERE is re-checked per row while it is written, so two agents never take the same job.
     const claimed = await ctx.env.DB.prepare(
       `UPDATE history SET claimedAt = ?1, claimedBy = ?2
@@ -188,7 +183,7 @@ const claimJobs = route({
        AND status = 0 AND (claimedAt IS NULL OR claimedAt < ?3)
        RETURNING historyId`,
     )
-      .bind(now, claimTag(ctx), cutoff, siteId ?? null, limit)
+      .bind(now, claimTag(actorOf(ctx)), cutoff, siteId ?? null, limit)
       .all<{ historyId: number }>();
     const ids = claimed.results.map((r) => r.historyId);
     if (ids.length === 0) return json({ message: "No jobs are waiting.", jobs: [] });

@@ -1,40 +1,35 @@
 import { z } from "zod";
-import { scopeOf } from "../auth/ability";
 import { changes, nowSeconds, runBatch } from "../db";
+import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
 import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
 import {
   paymentConditions,
   paymentListQueries,
+  paymentReader,
   paymentWithUser,
+  requireAllPayments,
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
 import { pageWindow, totalOf } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
-import { auditQuery, type Ctx } from "../http/context";
-import { badRequest, conflict, forbidden, HttpError, notFound } from "../errors";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { referenceId } from "../http/schemas";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
-
-/** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
-export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));
 
 const STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
 async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
   const payment = await ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", ref).executeTakeFirst();
-  if (!payment) throw notFound("No such payment.");
+  if (!payment) throw notFound("noSuchPayment");
   return payment;
-}
-
-/** Confirm, cancel and manual payments touch everyone's money: only for those who manage all payments. */
-function requireAllPayments(ctx: Ctx) {
-  if (scopeOf(ctx.ability, "update", "Payment") !== "all") throw forbidden("Only an administrator may do this.");
 }
 
 const paymentDetail = route({
@@ -68,7 +63,7 @@ const paymentProof = route({
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     if (!(OPEN as readonly string[]).includes(payment.status) || payment.expiresAt <= new Date().toISOString()) {
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
@@ -106,7 +101,7 @@ const paymentProof = route({
     ]);
     if (changes(updated) === 0) {
       await deleteStored(ctx.env.FILES, stored.key);
-      throw conflict("This payment no longer takes a proof of transfer.", "payment_closed");
+      throw conflict("paymentClosed", "payment_closed");
     }
     if (payment.proofKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, payment.proofKey));
     return json({
@@ -121,10 +116,14 @@ const confirmPayment = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
-    const outcome = await grantPayment(ctx, { referenceId: input.referenceId, auditAction: "confirm-payment" });
-    if (outcome === "already_paid") throw conflict("This payment is already paid.", "already_paid");
-    if (outcome === "not_payable") throw conflict("Only a pending payment can be confirmed.", "not_payable");
+    requireAllPayments(ctx.ability);
+    const outcome = await grantPayment(domainOf(ctx), {
+      referenceId: input.referenceId,
+      auditAction: "confirm-payment",
+      portal: portalOf(ctx),
+    });
+    if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
+    if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
     return json({ message: "Payment confirmed. Points and subscriptions were granted." });
   },
 });
@@ -134,7 +133,7 @@ const cancelPayment = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     await findPayment(ctx, input.referenceId);
     const [updated] = await runBatch(ctx.env.DB, [
       ctx.db
@@ -142,9 +141,9 @@ const cancelPayment = route({
         .set({ status: "cancelled", updatedAt: new Date().toISOString() })
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
-      auditQuery(ctx, { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
+      audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) === 0) throw conflict("Only a pending payment can be cancelled.", "not_cancellable");
+    if (changes(updated) === 0) throw conflict("onlyPendingCancelled", "not_cancellable");
     return json({ message: "Payment cancelled." });
   },
 });
@@ -160,14 +159,19 @@ const paymentWebhook = route({
       ctx.env.WEBHOOK_SECRET,
       nowSeconds(),
     );
-    if (problem) throw new HttpError(401, "invalid_signature", `The signature is not valid (${problem}).`);
+    if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     const payment = await findPayment(ctx, input.referenceId);
     if (input.status !== "paid") return json({ message: "Noted; only paid events change a payment." });
     if (payment.amount !== input.amount) {
-      throw badRequest("The amount does not match the payment.", "amount_mismatch", "amount");
+      throw badRequest("amountMismatch", "amount_mismatch", "amount");
     }
-    const outcome = await grantPayment(ctx, { referenceId: input.referenceId, method: "gateway", amount: input.amount });
-    if (outcome === "not_payable") throw conflict("This payment is no longer open.", "not_payable");
+    const outcome = await grantPayment(domainOf(ctx), {
+      referenceId: input.referenceId,
+      method: "gateway",
+      amount: input.amount,
+      portal: portalOf(ctx),
+    });
+    if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
     return json({ message: outcome === "granted" ? "Payment recorded." : "Payment was already recorded." });
   },
@@ -185,7 +189,8 @@ const searchPayment = route({
   access: ["read", "Payment"],
   schema: listSchema,
   async handler(ctx, input) {
-    const queries = paymentListQueries(ctx, input, pageWindow(input.page, input.limit));
+    const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
+    const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
     const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
     return list(data, totalOf(total), input.page, input.limit);
@@ -206,7 +211,8 @@ const exportPayment = route({
   access: ["read", "Payment"],
   schema: listSchema.omit({ page: true, limit: true }),
   async handler(ctx, input) {
-    const rows = (await selectPayments(ctx, paymentConditions(ctx, input)).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
+    const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
+    const rows = (await selectPayments(ctx.db, where).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
     const header = [
       "invoiceNumber",
       "referenceId",
@@ -255,14 +261,14 @@ const downloadProof = route({
   access: ["update", "Payment"],
   schema: z.object({ referenceId: referenceId() }),
   async handler(ctx, input) {
-    requireAllPayments(ctx);
+    requireAllPayments(ctx.ability);
     const payment = await ctx.db
       .selectFrom("payments")
       .select(["proofKey", "proofName"])
       .where("referenceId", "=", input.referenceId)
       .executeTakeFirst();
     const file = payment?.proofKey ? await serveAttachment(ctx.env.FILES, payment.proofKey, payment.proofName ?? "proof") : null;
-    if (!file) throw notFound("This payment has no proof of transfer.");
+    if (!file) throw notFound("noProof");
     return file;
   },
 });

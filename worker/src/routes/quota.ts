@@ -22,10 +22,10 @@ const redeemCoupon = route({
       .select(["couponId", "couponUsed", "couponExpired"])
       .where("couponCode", "=", couponCode)
       .executeTakeFirst();
-    if (!coupon) throw notFound("This coupon code does not exist.", "coupon_unknown");
+    if (!coupon) throw notFound("unknownCouponCode", "coupon_unknown");
     const today = todayUtc();
-    if (coupon.couponUsed === "Y") throw conflict("This coupon was already used.", "coupon_used");
-    if (coupon.couponExpired < today) throw conflict("This coupon has expired.", "coupon_expired");
+    if (coupon.couponUsed === "Y") throw conflict("couponUsed", "coupon_used");
+    if (coupon.couponExpired < today) throw conflict("couponExpired", "coupon_expired");
 
     // The conditional UPDATE writes a fresh token; the ledger row and the balance follow only where
     // the coupon carries it, so of many concurrent tries exactly one credits.
@@ -55,7 +55,7 @@ const redeemCoupon = route({
         .bind(coupon.couponId, user.userId, coupon.couponId, token),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
     ]);
-    if (changes(used) === 0) throw conflict("This coupon was already used.", "coupon_used");
+    if (changes(used) === 0) throw conflict("couponUsed", "coupon_used");
     return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
   },
 });
@@ -67,7 +67,7 @@ const searchQuota = route({
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
-    if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("You may only see your own quota.");
+    if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
     const window = pageWindow(input.page, input.limit);
     // One round trip: the balance, the page of the ledger (quota_ledger_user) and its counter.
     const [owner, rows, total] = await runBatch(ctx.env.DB, [
@@ -83,7 +83,7 @@ const searchQuota = route({
       counterTotal(ctx.db, counterName("ledger", ["user", userId])),
     ]);
     const balance = owner!.results[0] as { userQuota: number } | undefined;
-    if (!balance) throw notFound("No such user.");
+    if (!balance) throw notFound("noSuchUser");
     return list(rows!.results, totalOf(total), input.page, input.limit, { userQuota: balance.userQuota });
   },
 });

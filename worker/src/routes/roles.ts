@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { ACTIONS, SUBJECTS } from "../auth/ability";
 import { likeAnywhere, runBatch } from "../db";
-import { actorOf, auditQuery } from "../http/context";
+import { audit } from "../domain/audit";
+import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
@@ -80,8 +81,8 @@ async function findRole(ctx: Parameters<(typeof searchRole)["handler"]>[0], role
     .select(["roleId", "roleName", "builtIn"])
     .where("roleId", "=", roleId)
     .executeTakeFirst();
-  if (!role) throw notFound("No such role.");
-  if (role.builtIn === 1) throw conflict("Built-in roles cannot be changed or deleted.", "built_in");
+  if (!role) throw notFound("noSuchRole");
+  if (role.builtIn === 1) throw conflict("builtInRole", "built_in");
   return role;
 }
 
@@ -102,7 +103,7 @@ const updateRole = route({
       .where("roleName", "=", input.roleName)
       .where("roleId", "!=", input.roleId)
       .executeTakeFirst();
-    if (clash) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+    if (clash) throw conflict("roleNameTaken", "role_taken", "roleName");
     const d1 = ctx.env.DB;
     // Rules are found by the role's name, so one batch creates or renames the role and stores its rules.
     const ruleInserts = input.rules.map((r) =>
@@ -118,12 +119,11 @@ const updateRole = route({
         await runBatch(d1, [
           ctx.db.insertInto("roles").values({ roleName: input.roleName, roleDesc: input.roleDesc }),
           ...ruleInserts,
-          ctx.db.insertInto("audit_log").values({
-            ...actorOf(ctx),
+          audit(domainOf(ctx), {
             action: "create-role",
             subject: "Role",
             subjectId: sql<string>`(SELECT CAST(roleId AS TEXT) FROM roles WHERE roleName = ${input.roleName})`,
-            detail: JSON.stringify(detail),
+            detail,
           }),
         ]);
       } else {
@@ -139,13 +139,13 @@ const updateRole = route({
             abortUnlessChanged(d1),
             ctx.db.deleteFrom("role_rules").where("roleId", "=", existing.roleId),
             ...ruleInserts,
-            auditQuery(ctx, { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
+            audit(domainOf(ctx), { action: "update-role", subject: "Role", subjectId: existing.roleId, detail }),
           ],
-          () => notFound("No such role."),
+          () => notFound("noSuchRole"),
         );
       }
     } catch (error) {
-      if (String(error).includes("UNIQUE")) throw conflict("A role with this name already exists.", "role_taken", "roleName");
+      if (String(error).includes("UNIQUE")) throw conflict("roleNameTaken", "role_taken", "roleName");
       throw error;
     }
     const role = await ctx.db.selectFrom("roles").selectAll().where("roleName", "=", input.roleName).executeTakeFirstOrThrow();
@@ -174,9 +174,9 @@ const deleteRole = route({
           .where("deletedAt", "is not", null),
         ctx.db.deleteFrom("roles").where("roleId", "=", roleId).where("builtIn", "=", 0).where(inUse),
         abortUnlessChanged(ctx.env.DB),
-        auditQuery(ctx, { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
+        audit(domainOf(ctx), { action: "delete-role", subject: "Role", subjectId: roleId, detail: { roleName: role.roleName } }),
       ],
-      () => conflict("This role still has users. Give them another role first.", "role_in_use"),
+      () => conflict("roleInUse", "role_in_use"),
     );
     return json({ message: "Role deleted successfully!" });
   },

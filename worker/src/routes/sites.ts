@@ -2,51 +2,14 @@ import { sql, type SqlBool } from "kysely";
 import { z } from "zod";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { actorOf, type Ctx } from "../http/context";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
-
-/**
- * A status filter of the catalogue lists: "active"/"inactive", booleans or 1/0; blank or "all"
- * means any. Shared by bundles, items, sites and vendor accounts.
- */
-export const statusFilter = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "" || v === "all") return undefined;
-    if (v === "active" || v === true || v === "true" || v === 1 || v === "1") return 1;
-    if (v === "inactive" || v === false || v === "false" || v === 0 || v === "0") return 0;
-    return v;
-  },
-  z.union([z.literal(0), z.literal(1)]).optional(),
-);
-
-/**
- * The audit row of the statement just before it in a batch, written only when that statement changed
- * exactly one row (so a lost race leaves no false audit row). Without subjectId it names the row that
- * statement inserted. Never put secrets into `detail`.
- */
-export function auditAfter(
-  ctx: Ctx,
-  entry: { action: string; subject: string; subjectId?: number; detail: Record<string, unknown> },
-): D1PreparedStatement {
-  const actor = actorOf(ctx);
-  const subjectId = entry.subjectId === undefined ? "CAST(last_insert_rowid() AS TEXT)" : "?7";
-  return ctx.env.DB.prepare(
-    `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, outcome, detail)
-     SELECT ?1, ?2, ?3, ?4, ?5, ${subjectId}, 'ok', ?6 WHERE changes() = 1`,
-  ).bind(
-    actor.actorId,
-    actor.actorEmail,
-    actor.ip,
-    entry.action,
-    entry.subject,
-    JSON.stringify(entry.detail),
-    ...(entry.subjectId === undefined ? [] : [String(entry.subjectId)]),
-  );
-}
+import { statusFilter } from "../http/schemas";
 
 const SITE_COLUMNS = ["siteId", "siteName", "siteDesc", "sitePrice", "siteIsUse", "siteImage", "createdAt", "updatedAt"] as const;
 
@@ -125,7 +88,7 @@ const searchSite = route({
 
 async function loadSite(ctx: Ctx, siteId: number) {
   const site = await ctx.db.selectFrom("sites").select(SITE_COLUMNS).where("siteId", "=", siteId).executeTakeFirst();
-  if (!site) throw notFound("No such site.");
+  if (!site) throw notFound("noSuchSite");
   return site;
 }
 
@@ -156,7 +119,7 @@ const updateSite = route({
     if (!existing) {
       const [created] = await runBatch<{ siteId: number }>(ctx.env.DB, [
         ctx.db.insertInto("sites").values(fields).returning("siteId"),
-        auditAfter(ctx, { action: "create-site", subject: "Site", detail }),
+        audit(domainOf(ctx), { action: "create-site", subject: "Site", subjectId: insertedRowId, detail }, oneRowChanged),
       ]);
       siteId = created!.results[0]!.siteId;
     } else {
@@ -166,9 +129,9 @@ const updateSite = route({
           .updateTable("sites")
           .set({ ...fields, updatedAt: nowIso() })
           .where("siteId", "=", siteId),
-        auditAfter(ctx, { action: "update-site", subject: "Site", subjectId: siteId, detail }),
+        audit(domainOf(ctx), { action: "update-site", subject: "Site", subjectId: siteId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such site.");
+      if (changes(updated) === 0) throw notFound("noSuchSite");
     }
     const site = toSite(await loadSite(ctx, siteId));
     return json({ message: existing ? "Site updated successfully!" : "Site created successfully!", site });
@@ -188,12 +151,16 @@ const deleteSite = route({
       d1
         .prepare("DELETE FROM sites WHERE siteId = ?1 AND NOT EXISTS (SELECT 1 FROM history WHERE siteId = ?1 AND status = 0)")
         .bind(siteId),
-      auditAfter(ctx, { action: "delete-site", subject: "Site", subjectId: siteId, detail: { siteName: site.siteName } }),
+      audit(
+        domainOf(ctx),
+        { action: "delete-site", subject: "Site", subjectId: siteId, detail: { siteName: site.siteName } },
+        oneRowChanged,
+      ),
     ]);
     if (changes(deleted) === 0) {
       const still = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", siteId).executeTakeFirst();
-      if (!still) throw notFound("No such site.");
-      throw conflict("This site has queued jobs. Wait until they are processed before deleting it.", "site_has_queued_jobs");
+      if (!still) throw notFound("noSuchSite");
+      throw conflict("siteHasQueuedJobs", "site_has_queued_jobs");
     }
     return json({ message: "Site deleted successfully!" });
   },

@@ -18,7 +18,7 @@ const searchSubscription = route({
     const userId = input.userId ?? user.userId;
     // Someone else's subscriptions are for those who read every user's payments (admins).
     if (userId !== user.userId && scopeOf(ctx.ability, "read", "Payment") !== "all") {
-      throw forbidden("You may only see your own subscriptions.");
+      throw forbidden("ownSubscriptionsOnly");
     }
     const now = new Date().toISOString();
     const window = pageWindow(input.page, input.limit);

@@ -3,39 +3,28 @@ import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
+import { pageWindow, totalOf } from "../db/counts";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { queueMail } from "../domain/outbox/queue";
+import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
+import { verificationMail } from "../domain/users/mails";
 import { userListQueries } from "../domain/users/list";
 import { selectUserView, toUserView, type UserView } from "../domain/users/view";
-import { pageWindow, totalOf } from "../db/counts";
-import { actorOf, auditQuery, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
+import { isLanguage, type Language } from "../errors/language";
+import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { queueMail } from "../domain/outbox/queue";
-import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
-import { isLanguage, type Language } from "../errors/language";
-import { verificationMail } from "./mails";
+import { statusFilter } from "../http/schemas";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
-
-const LAST_ADMIN = "The last active admin cannot be removed, demoted or deactivated.";
 
 /** SQL: another active admin than `userId` exists (the last-admin rule). */
 const otherAdminExists = (userId: number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM users o WHERE o.userRole = 'admin' AND o.userIsActive = 1
       AND o.deletedAt IS NULL AND o.userId <> ${userId})`;
-
-/** selectedStatus accepts "active"/"inactive", booleans or 1/0; blank means any. */
-const statusFilter = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === "" || v === "all") return undefined;
-    if (v === "active" || v === true || v === "true" || v === 1 || v === "1") return 1;
-    if (v === "inactive" || v === false || v === "false" || v === 0 || v === "0") return 0;
-    return v;
-  },
-  z.union([z.literal(0), z.literal(1)]).optional(),
-);
 
 const optionalFilter = z.preprocess(
   (v) => (v === null || v === undefined || v === "all" ? "" : typeof v === "number" ? String(v) : v),
@@ -83,7 +72,7 @@ async function loadTarget(ctx: Ctx, userId: number) {
     .where("userId", "=", userId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
-  if (!target) throw notFound("No such user.");
+  if (!target) throw notFound("noSuchUser");
   return target;
 }
 
@@ -116,27 +105,27 @@ const updateUser = route({
     const isAdmin = ctx.ability.can("update", "User");
     if (!isAdmin) {
       if (input.userId !== me.userId || !ctx.ability.can("update", "Profile")) {
-        throw forbidden("You may only edit your own profile.");
+        throw forbidden("ownProfileOnly");
       }
       if (input.userRole !== undefined || input.userIsActive !== undefined || input.userQuota !== undefined) {
-        throw forbidden("Only an admin may change a role, a status or a quota.", "admin_only_field");
+        throw forbidden("adminOnlyFields", "admin_only_field");
       }
       // A new password needs the current one (change-password); a borrowed session must not be enough.
       if (input.userPW !== undefined) {
-        throw forbidden("Change your password from the security settings.", "use_change_password");
+        throw forbidden("useChangePassword", "use_change_password");
       }
     }
     const isNew = input.userId === 0;
     const target = isNew ? null : await loadTarget(ctx, input.userId);
     if (input.userQuota !== undefined && input.userQuota !== (target?.userQuota ?? 0)) {
-      throw badRequest("Change the quota with an adjustment, so the ledger records it.", "use_adjust_quota", "userQuota");
+      throw badRequest("useQuotaAdjustment", "use_adjust_quota", "userQuota");
     }
     const role = input.userRole ?? target?.userRole ?? "client";
     const active = input.userIsActive ?? (target ? target.userIsActive === 1 : true);
     if (isNew && !input.userPW) throw requiredField("userPW");
     if (role !== target?.userRole) {
       const exists = await ctx.db.selectFrom("roles").select("roleId").where("roleName", "=", role).executeTakeFirst();
-      if (!exists) throw badRequest("This role does not exist.", "unknown_role", "userRole");
+      if (!exists) throw badRequest("unknownRole", "unknown_role", "userRole");
     }
     const taken = await ctx.db
       .selectFrom("users")
@@ -144,10 +133,10 @@ const updateUser = route({
       .where("userEmail", "=", input.userEmail)
       .where("userId", "!=", input.userId)
       .executeTakeFirst();
-    if (taken) throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+    if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
     const losesAdmin = target?.userRole === "admin" && target.userIsActive === 1 && (role !== "admin" || !active);
     if (target && target.userId === me.userId && (role !== target.userRole || !active)) {
-      throw conflict("You cannot change your own role or deactivate yourself.", "self_change");
+      throw conflict("noSelfChange", "self_change");
     }
 
     const emailChanged = target !== null && target.userEmail.toLowerCase() !== input.userEmail;
@@ -174,13 +163,7 @@ const updateUser = route({
             .insertInto("users")
             .values({ ...fields, ...hash!, twoFactorSecret: null, deletedAt: null, userImage: image?.key ?? null })
             .returning("userId"),
-          ctx.db.insertInto("audit_log").values({
-            ...actorOf(ctx),
-            action: "create-user",
-            subject: "User",
-            subjectId: sql<string>`CAST(last_insert_rowid() AS TEXT)`,
-            detail: JSON.stringify(detail),
-          }),
+          audit(domainOf(ctx), { action: "create-user", subject: "User", subjectId: insertedRowId, detail }),
         ]);
         userId = created!.results[0]!.userId;
       } else {
@@ -207,18 +190,24 @@ const updateUser = route({
                   // In the user's own language (stored at their last sign-in), not the admin's.
                   queueMail(
                     ctx.db,
-                    verificationMail(ctx, input.userEmail, input.userName, verify.token, languageOr(target.mailLanguage)),
+                    verificationMail(
+                      portalOf(ctx),
+                      input.userEmail,
+                      input.userName,
+                      verify.token,
+                      languageOr(target.mailLanguage),
+                    ),
                   ),
                 ]
               : []),
-            auditQuery(ctx, { action: "update-user", subject: "User", subjectId: userId, detail }),
+            audit(domainOf(ctx), { action: "update-user", subject: "User", subjectId: userId, detail }),
           ],
-          () => conflict(LAST_ADMIN, "last_admin"),
+          () => conflict("lastAdmin", "last_admin"),
         );
       }
     } catch (error) {
       if (String(error).includes("UNIQUE")) {
-        throw conflict("An account with this email already exists.", "email_taken", "userEmail");
+        throw conflict("emailTaken", "email_taken", "userEmail");
       }
       throw error;
     }
@@ -237,7 +226,7 @@ const deleteUser = route({
   schema: z.object({ userId: f.id() }),
   async handler(ctx, { userId }) {
     const me = requireUser(ctx);
-    if (userId === me.userId) throw conflict("You cannot delete your own account.", "self_delete");
+    if (userId === me.userId) throw conflict("noSelfDelete", "self_delete");
     const target = await loadTarget(ctx, userId);
     let update = ctx.db
       .updateTable("users")
@@ -262,9 +251,14 @@ const deleteUser = route({
         ctx.db.deleteFrom("sessions").where("userId", "=", userId),
         ctx.db.deleteFrom("carts").where("userId", "=", userId),
         ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),
-        auditQuery(ctx, { action: "delete-user", subject: "User", subjectId: userId, detail: { userEmail: target.userEmail } }),
+        audit(domainOf(ctx), {
+          action: "delete-user",
+          subject: "User",
+          subjectId: userId,
+          detail: { userEmail: target.userEmail },
+        }),
       ],
-      () => conflict(LAST_ADMIN, "last_admin"),
+      () => conflict("lastAdmin", "last_admin"),
     );
     return json({ message: "User deleted successfully!" });
   },
@@ -282,7 +276,6 @@ const adjustQuota = route({
   }),
   async handler(ctx, { userId, delta, reason }) {
     await loadTarget(ctx, userId);
-    const actor = actorOf(ctx);
     const d1 = ctx.env.DB;
     // The ledger and audit rows are inserted only when the conditional update changed the balance.
     const [updated, , , after] = await runBatch<{ userQuota: number }>(d1, [
@@ -295,16 +288,15 @@ const adjustQuota = route({
         .prepare(
           "INSERT INTO quota_ledger (userId, delta, reason, note, actorId) SELECT ?1, ?2, 'adjust', ?3, ?4 WHERE changes() = 1",
         )
-        .bind(userId, delta, reason, actor.actorId),
-      d1
-        .prepare(
-          `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, detail)
-           SELECT ?1, ?2, ?3, 'adjust-quota', 'Quota', ?4, ?5 WHERE changes() = 1`,
-        )
-        .bind(actor.actorId, actor.actorEmail, actor.ip, String(userId), JSON.stringify({ delta, reason })),
+        .bind(userId, delta, reason, actorOf(ctx).userId),
+      audit(
+        domainOf(ctx),
+        { action: "adjust-quota", subject: "Quota", subjectId: userId, detail: { delta, reason } },
+        oneRowChanged,
+      ),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
-    if (changes(updated) === 0) throw conflict("The quota cannot go below zero.", "quota_below_zero", "delta");
+    if (changes(updated) === 0) throw conflict("quotaBelowZero", "quota_below_zero", "delta");
     return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
   },
 });
@@ -317,7 +309,7 @@ const resetTwoFactor = route({
     await loadTarget(ctx, userId);
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
-      auditQuery(ctx, { action: "reset-two-factor", subject: "User", subjectId: userId }),
+      audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
     ]);
     return json({ message: "Two-factor authentication was reset." });
   },

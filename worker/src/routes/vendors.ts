@@ -3,12 +3,13 @@ import { z } from "zod";
 import { seal } from "../auth/secretbox";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import type { Ctx } from "../http/context";
+import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
+import { domainOf, type Ctx } from "../http/context";
 import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { auditAfter, statusFilter } from "./sites";
+import { statusFilter } from "../http/schemas";
 
 /**
  * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
@@ -155,9 +156,9 @@ const updateVendor = route({
           .where("vendorId", "=", input.vendorId)
           .executeTakeFirst()) ?? null)
       : null;
-    if (input.vendorId && !existing) throw notFound("No such vendor account.");
+    if (input.vendorId && !existing) throw notFound("noSuchVendor");
     const site = await ctx.db.selectFrom("sites").select("siteId").where("siteId", "=", input.vendorSiteID).executeTakeFirst();
-    if (!site) throw badRequest("This site does not exist.", "unknown_site", "vendorSiteID");
+    if (!site) throw badRequest("unknownSite", "unknown_site", "vendorSiteID");
 
     // Only the chosen method's credentials are kept; the other method's fields are ignored.
     const cookie = input.loginMethod === "cookie";
@@ -191,7 +192,7 @@ const updateVendor = route({
     if (!existing) {
       const [created] = await runBatch<{ vendorId: number }>(ctx.env.DB, [
         ctx.db.insertInto("vendor_accounts").values(fields).returning("vendorId"),
-        auditAfter(ctx, { action: "create-vendor", subject: "Vendor", detail }),
+        audit(domainOf(ctx), { action: "create-vendor", subject: "Vendor", subjectId: insertedRowId, detail }, oneRowChanged),
       ]);
       vendorId = created!.results[0]!.vendorId;
     } else {
@@ -201,9 +202,9 @@ const updateVendor = route({
           .updateTable("vendor_accounts")
           .set({ ...fields, updatedAt: nowIso() })
           .where("vendorId", "=", vendorId),
-        auditAfter(ctx, { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }),
+        audit(domainOf(ctx), { action: "update-vendor", subject: "Vendor", subjectId: vendorId, detail }, oneRowChanged),
       ]);
-      if (changes(updated) === 0) throw notFound("No such vendor account.");
+      if (changes(updated) === 0) throw notFound("noSuchVendor");
     }
     const vendor = await selectVendors(ctx.db).where("v.vendorId", "=", vendorId).executeTakeFirstOrThrow();
     return json({
@@ -223,7 +224,7 @@ const deleteVendor = route({
       .select(["vendorId", "vendorName"])
       .where("vendorId", "=", vendorId)
       .executeTakeFirst();
-    if (!vendor) throw notFound("No such vendor account.");
+    if (!vendor) throw notFound("noSuchVendor");
     const d1 = ctx.env.DB;
     // A queued job waits for this account's credentials; history keeps its snapshot names.
     const [deleted] = await runBatch(d1, [
@@ -232,12 +233,16 @@ const deleteVendor = route({
           "DELETE FROM vendor_accounts WHERE vendorId = ?1 AND NOT EXISTS (SELECT 1 FROM history WHERE vendorId = ?1 AND status = 0)",
         )
         .bind(vendorId),
-      auditAfter(ctx, {
-        action: "delete-vendor",
-        subject: "Vendor",
-        subjectId: vendorId,
-        detail: { vendorName: vendor.vendorName },
-      }),
+      audit(
+        domainOf(ctx),
+        {
+          action: "delete-vendor",
+          subject: "Vendor",
+          subjectId: vendorId,
+          detail: { vendorName: vendor.vendorName },
+        },
+        oneRowChanged,
+      ),
     ]);
     if (changes(deleted) === 0) {
       const still = await ctx.db
@@ -245,11 +250,8 @@ const deleteVendor = route({
         .select("vendorId")
         .where("vendorId", "=", vendorId)
         .executeTakeFirst();
-      if (!still) throw notFound("No such vendor account.");
-      throw conflict(
-        "This vendor account has queued jobs. Wait until they are processed before deleting it.",
-        "vendor_has_queued_jobs",
-      );
+      if (!still) throw notFound("noSuchVendor");
+      throw conflict("vendorHasQueuedJobs", "vendor_has_queued_jobs");
     }
     return json({ message: "Vendor account deleted successfully!" });
   },

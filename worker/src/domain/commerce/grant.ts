@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import { randomToken } from "../../auth/crypto";
-import { changes, runBatch } from "../../db";
-import { actorOf, type Ctx } from "../../http/context";
+import { changes, prepare, runBatch, type DB } from "../../db";
 import { conflict, notFound } from "../../errors";
+import { audit } from "../audit";
+import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
 import { receiptStatement } from "./receipt";
 
@@ -13,10 +15,14 @@ export interface GrantOptions {
   amount?: number;
   /** Audit action to record with the grant (admin confirmations, manual payments). */
   auditAction?: string;
+  /** Where the receipt mail's link points, and the name it signs with. */
+  portal: Portal;
 }
 
 /**
  * The statements that mark a payment paid and grant what it bought, for ONE batch (one transaction).
+ * Every way a payment is settled (an admin's confirmation, the gateway's webhook, a manual payment, a
+ * card webhook later) goes through here, so each payment is granted exactly once.
  *
  * The first statement is the only one with a real condition (still pending or awaiting confirmation):
  * it writes a fresh random grant token. Every later statement runs only where the payment carries that
@@ -24,8 +30,13 @@ export interface GrantOptions {
  * batch changes nothing at all. Ledger refs and subscription grantRefs are UNIQUE as a second line of
  * defence. The invoice number is the counter + 1 taken in the same transaction: gap-free.
  */
-export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], opts: GrantOptions): D1PreparedStatement[] {
-  const d1 = ctx.env.DB;
+export function grantStatements(
+  context: DomainContext,
+  userId: number,
+  lines: PaymentLine[],
+  opts: GrantOptions,
+): D1PreparedStatement[] {
+  const { d1, actor } = context;
   const token = randomToken(18);
   const now = new Date().toISOString();
   const { referenceId } = opts;
@@ -43,7 +54,6 @@ export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], 
     .bind(now, now, token, opts.method ?? null, referenceId, ...(opts.amount === undefined ? [] : [opts.amount]));
 
   const statements = [markPaid, when("UPDATE counters SET counterValue = counterValue + 1 WHERE counterName = 'invoice'")];
-  const actor = actorOf(ctx);
 
   lines.forEach((line, index) => {
     if (line.kind === "bundle" && line.points) {
@@ -55,7 +65,7 @@ export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], 
           points,
           `grant:${referenceId}:${index}`,
           line.name,
-          actor.actorId,
+          actor.userId,
         ),
         when("UPDATE users SET userQuota = userQuota + ? WHERE userId = ?", points, userId),
       );
@@ -82,50 +92,41 @@ export function grantStatements(ctx: Ctx, userId: number, lines: PaymentLine[], 
     }
   });
 
-  statements.push(receiptStatement(ctx, referenceId, token, lines));
+  statements.push(receiptStatement(d1, opts.portal, referenceId, token, lines));
   if (opts.auditAction) {
-    statements.push(
-      when(
-        `INSERT INTO audit_log (actorId, actorEmail, ip, action, subject, subjectId, detail)
-         SELECT ?, ?, ?, ?, 'Payment', ?, ? WHERE 1`,
-        actor.actorId,
-        actor.actorEmail,
-        actor.ip,
-        opts.auditAction,
-        referenceId,
-        JSON.stringify({ userId }),
-      ),
-    );
+    const granted = sql<boolean>`EXISTS (SELECT 1 FROM payments WHERE referenceId = ${referenceId} AND grantToken = ${token})`;
+    const entry = { action: opts.auditAction, subject: "Payment", subjectId: referenceId, detail: { userId } };
+    statements.push(prepare(d1, audit(context, entry, granted)));
   }
   return statements;
 }
 
 /** Items a payment grants must still exist (subscriptions reference them). */
-export async function assertGrantable(ctx: Ctx, lines: PaymentLine[]): Promise<void> {
+export async function assertGrantable(db: DB, lines: PaymentLine[]): Promise<void> {
   const itemIds = lines.filter((l) => l.kind === "item").map((l) => l.refId);
   if (itemIds.length === 0) return;
-  const found = await ctx.db.selectFrom("items").select("itemId").where("itemId", "in", itemIds).execute();
+  const found = await db.selectFrom("items").select("itemId").where("itemId", "in", itemIds).execute();
   if (found.length !== new Set(itemIds).size) {
-    throw conflict("An item of this payment no longer exists; cancel the payment instead.", "item_missing");
+    throw conflict("itemGone", "item_missing");
   }
 }
 
 export type GrantOutcome = "granted" | "already_paid" | "not_payable";
 
 /** Marks a payment paid and grants it, exactly once; tells what happened. */
-export async function grantPayment(ctx: Ctx, opts: GrantOptions): Promise<GrantOutcome> {
-  const payment = await ctx.db
+export async function grantPayment(context: DomainContext, opts: GrantOptions): Promise<GrantOutcome> {
+  const payment = await context.db
     .selectFrom("payments")
     .select(["userId", "lines", "status"])
     .where("referenceId", "=", opts.referenceId)
     .executeTakeFirst();
-  if (!payment) throw notFound("No such payment.");
+  if (!payment) throw notFound("noSuchPayment");
   if (payment.status === "paid") return "already_paid";
   const lines = parseLines(payment.lines);
-  await assertGrantable(ctx, lines);
-  const [first] = await runBatch(ctx.env.DB, grantStatements(ctx, payment.userId, lines, opts));
+  await assertGrantable(context.db, lines);
+  const [first] = await runBatch(context.d1, grantStatements(context, payment.userId, lines, opts));
   if (changes(first) > 0) return "granted";
-  const after = await ctx.db
+  const after = await context.db
     .selectFrom("payments")
     .select("status")
     .where("referenceId", "=", opts.referenceId)

@@ -1,6 +1,6 @@
-import type { Ctx } from "../../http/context";
-import { conflict, notFound } from "../../errors";
+import type { DB } from "../../db";
 import type { PaymentStatus } from "../../db/schema";
+import { conflict, msg, notFound } from "../../errors";
 
 export type LineKind = "item" | "bundle";
 
@@ -39,19 +39,19 @@ interface Product {
 }
 
 /** Loads the products named by `requests` (two statements whatever the count). */
-export async function loadProducts(ctx: Ctx, requests: Array<{ kind: LineKind; refId: number }>): Promise<Map<string, Product>> {
+export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; refId: number }>): Promise<Map<string, Product>> {
   const itemIds = [...new Set(requests.filter((r) => r.kind === "item").map((r) => r.refId))];
   const bundleIds = [...new Set(requests.filter((r) => r.kind === "bundle").map((r) => r.refId))];
   const [items, bundles] = await Promise.all([
     itemIds.length
-      ? ctx.db
+      ? db
           .selectFrom("items")
           .select(["itemId", "itemName", "itemPrice", "itemDuration", "itemIsActive"])
           .where("itemId", "in", itemIds)
           .execute()
       : [],
     bundleIds.length
-      ? ctx.db
+      ? db
           .selectFrom("bundles")
           .select(["bundleId", "bundlePoin", "bundlePrice", "bundleIsActive"])
           .where("bundleId", "in", bundleIds)
@@ -86,13 +86,13 @@ export async function loadProducts(ctx: Ctx, requests: Array<{ kind: LineKind; r
  * Prices each request from the catalogue. Checkout needs active products (`activeOnly`); an admin
  * recording a manual payment may sell any existing one.
  */
-export async function priceLines(ctx: Ctx, requests: LineRequest[], activeOnly: boolean): Promise<PaymentLine[]> {
-  const products = await loadProducts(ctx, requests);
+export async function priceLines(db: DB, requests: LineRequest[], activeOnly: boolean): Promise<PaymentLine[]> {
+  const products = await loadProducts(db, requests);
   return requests.map((request) => {
     const product = products.get(`${request.kind}:${request.refId}`);
-    if (!product) throw notFound(`No such ${request.kind} (${request.refId}).`);
+    if (!product) throw notFound(msg("noSuchProduct", { kind: request.kind, refId: request.refId }));
     if (activeOnly && !product.active) {
-      throw conflict(`"${product.name}" is no longer on sale. Remove it from your cart.`, "not_on_sale");
+      throw conflict(msg("noLongerOnSale", { name: product.name }), "not_on_sale");
     }
     const line: PaymentLine = {
       kind: product.kind,
@@ -183,8 +183,9 @@ export function maskName(name: string): string {
     .join(" ");
 }
 
-export function expiryFrom(now: Date, env: Env): string {
-  const hours = Number(env.PAYMENT_EXPIRY_HOURS);
+/** When a payment made `now` expires: after PAYMENT_EXPIRY_HOURS (`expiryHours`), 24 when unset or invalid. */
+export function expiryFrom(now: Date, expiryHours: string | undefined): string {
+  const hours = Number(expiryHours);
   const valid = Number.isFinite(hours) && hours > 0 ? hours : 24;
   return new Date(now.getTime() + valid * 3600 * 1000).toISOString();
 }

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
-import { scopeOf } from "../../auth/ability";
+import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
-import { requireUser, type Ctx } from "../../http/context";
-import { forbidden, notFound } from "../../errors";
+import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
 export interface PaymentFilter {
@@ -12,17 +11,33 @@ export interface PaymentFilter {
   userId?: number;
 }
 
+/** A caller reading payments: every payment ("all", admins) or only their own. */
+export interface PaymentReader {
+  userId: number;
+  scope: "all" | "own";
+}
+
+/** The signed-in user `userId` as a reader of payments; 403 for those who may read none. */
+export function paymentReader(ability: AppAbility, userId: number): PaymentReader {
+  const scope = scopeOf(ability, "read", "Payment");
+  if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "Payment" }));
+  return { userId, scope };
+}
+
+/** Confirming, cancelling, recording and changing payments touch everyone's money: only for those who update all. */
+export function requireAllPayments(ability: AppAbility): void {
+  if (scopeOf(ability, "update", "Payment") !== "all") throw forbidden("adminOnly");
+}
+
 /**
- * The WHERE of the payments this caller may read (null: every payment) for an export or one payment:
+ * The WHERE of the payments this reader may read (null: every payment) for an export or one payment:
  * admins see every payment (optionally one user's), clients only their own whatever userId they send.
  * Lists page through `paymentListQueries` instead, whose cost is bounded.
  */
-export function paymentConditions(ctx: Ctx, filter: PaymentFilter): RawBuilder<boolean> | null {
-  const user = requireUser(ctx);
-  const scope = scopeOf(ctx.ability, "read", "Payment");
-  if (scope === "none") throw forbidden("You are not allowed to read Payment.");
+export function paymentConditions(reader: PaymentReader, filter: PaymentFilter): RawBuilder<boolean> | null {
+  const { scope } = reader;
   const conditions: RawBuilder<unknown>[] = [];
-  if (scope === "own") conditions.push(sql`p.userId = ${user.userId}`);
+  if (scope === "own") conditions.push(sql`p.userId = ${reader.userId}`);
   else if (filter.userId) conditions.push(sql`p.userId = ${filter.userId}`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
@@ -43,8 +58,8 @@ export function paymentConditions(ctx: Ctx, filter: PaymentFilter): RawBuilder<b
 }
 
 /** Payments with their buyer's name and email, newest first. */
-export function selectPayments(ctx: Ctx, where: RawBuilder<boolean> | null) {
-  const query = ctx.db
+export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
+  const query = db
     .selectFrom("payments as p")
     .leftJoin("users as u", "u.userId", "p.userId")
     .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
@@ -67,12 +82,14 @@ const BUYER_PAYMENTS = SEARCH_SCAN / 2;
  * payment) the payments of the SEARCH_SCAN newest buyers whose name or email matches, at most
  * SEARCH_SCAN of them; a 1–2 character search checks the buyers of the SEARCH_SCAN newest payments.
  */
-export function paymentListQueries(ctx: Ctx, filter: PaymentFilter, window: { offset: number; limit: number }) {
-  const user = requireUser(ctx);
-  const scope = scopeOf(ctx.ability, "read", "Payment");
-  if (scope === "none") throw forbidden("You are not allowed to read Payment.");
-  const ownerId = scope === "own" ? user.userId : (filter.userId ?? null);
-  const db = ctx.db;
+export function paymentListQueries(
+  db: DB,
+  reader: PaymentReader,
+  filter: PaymentFilter,
+  window: { offset: number; limit: number },
+) {
+  const { scope } = reader;
+  const ownerId = scope === "own" ? reader.userId : (filter.userId ?? null);
   const search = filter.search.trim();
 
   if (!search) {
@@ -86,7 +103,7 @@ export function paymentListQueries(ctx: Ctx, filter: PaymentFilter, window: { of
       filters.push(["status", filter.status]);
       conds.push(sql`p.status = ${filter.status}`);
     }
-    const page = selectPayments(ctx, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
+    const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
     return { page: page.limit(window.limit).offset(window.offset), total: counterTotal(db, counterName("payments", ...filters)) };
   }
   // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
@@ -173,10 +190,10 @@ export function paymentWithUser(p: PaymentWithUser) {
  * One payment the caller may read: their own, or any for admins. Another user's payment is "not
  * found", so its existence is not revealed.
  */
-export async function readablePayment(ctx: Ctx, referenceId: string): Promise<PaymentWithUser> {
-  const found = (await selectPayments(ctx, paymentConditions(ctx, { search: "" }))
+export async function readablePayment(db: DB, reader: PaymentReader, referenceId: string): Promise<PaymentWithUser> {
+  const found = (await selectPayments(db, paymentConditions(reader, { search: "" }))
     .where("p.referenceId", "=", referenceId)
     .executeTakeFirst()) as PaymentWithUser | undefined;
-  if (!found) throw notFound("No such payment.");
+  if (!found) throw notFound("noSuchPayment");
   return found;
 }

@@ -1,5 +1,5 @@
+import type { Portal } from "../context";
 import { byLanguageSql, mailTexts, renderAll } from "../outbox/mails";
-import type { Ctx } from "../../http/context";
 import type { PaymentLine } from "./lines";
 
 /** Stand-ins for what only the grant's own batch knows: the invoice number and the buyer's name. */
@@ -16,39 +16,47 @@ const HTML_NAME = `replace(replace(replace(replace(replace(u.userName, '&', '&am
  * three languages up front; SQL picks the buyer's stored one (users.mailLanguage) and fills in the
  * number and the name.
  */
-export function receiptStatement(ctx: Ctx, referenceId: string, token: string, lines: PaymentLine[]): D1PreparedStatement {
+export function receiptStatement(
+  d1: D1Database,
+  portal: Portal,
+  referenceId: string,
+  token: string,
+  lines: PaymentLine[],
+): D1PreparedStatement {
   const { en, fr, ar } = renderAll((language) =>
     mailTexts(language).receipt({
       name: NAME,
-      site: ctx.env.SITE_NAME,
+      site: portal.siteName,
       referenceId,
       number: NUMBER,
       lines: lines.map((l) => `${l.qty} × ${l.name}`),
-      url: `${ctx.url.origin}/pages/account-settings/billing`,
+      url: `${portal.origin}/pages/account-settings/billing`,
     }),
   );
   const pick = (first: number) => byLanguageSql("u.mailLanguage", first);
-  return ctx.env.DB.prepare(
-    `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml)
+  return d1
+    .prepare(
+      `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml)
      SELECT u.userEmail, 'receipt',
             replace(${pick(1)}, ?10, p.invoiceNumber),
             replace(replace(${pick(4)}, ?10, p.invoiceNumber), ?11, u.userName),
             replace(replace(${pick(7)}, ?10, p.invoiceNumber), ?11, ${HTML_NAME})
        FROM payments p JOIN users u ON u.userId = p.userId
       WHERE p.referenceId = ?12 AND p.grantToken = ?13 AND u.deletedAt IS NULL`,
-  ).bind(
-    en.subject,
-    fr.subject,
-    ar.subject,
-    en.body,
-    fr.body,
-    ar.body,
-    en.html,
-    fr.html,
-    ar.html,
-    NUMBER,
-    NAME,
-    referenceId,
-    token,
-  );
+    )
+    .bind(
+      en.subject,
+      fr.subject,
+      ar.subject,
+      en.body,
+      fr.body,
+      ar.body,
+      en.html,
+      fr.html,
+      ar.html,
+      NUMBER,
+      NAME,
+      referenceId,
+      token,
+    );
 }

@@ -1,6 +1,6 @@
-import type { Ctx } from "../../http/context";
 import type { Mail } from "../outbox/queue";
 import { isLanguage, type Language } from "../../errors/language";
+import type { Portal } from "../context";
 import { mailTexts, renderMail } from "../outbox/mails";
 
 interface JobMailInput {
@@ -14,9 +14,9 @@ interface JobMailInput {
 
 const languageOf = (job: JobMailInput): Language => (isLanguage(job.language) ? job.language : "en");
 
-export function jobDoneMail(ctx: Ctx, job: JobMailInput, similarity: number, hasReport: boolean): Mail {
+export function jobDoneMail(portal: Portal, job: JobMailInput, similarity: number, hasReport: boolean): Mail {
   const language = languageOf(job);
-  const url = `${ctx.url.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}`;
+  const url = `${portal.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}`;
   const content = mailTexts(language).jobDone({
     name: job.name,
     site: job.siteName,
@@ -28,13 +28,13 @@ export function jobDoneMail(ctx: Ctx, job: JobMailInput, similarity: number, has
   return { to: job.to, kind: "job-done", ...renderMail(language, content) };
 }
 
-export function jobFailedMail(ctx: Ctx, job: JobMailInput, refunded: number): Mail {
+export function jobFailedMail(portal: Portal, job: JobMailInput, refunded: number): Mail {
   const language = languageOf(job);
   const content = mailTexts(language).jobFailed({
     name: job.name,
     site: job.siteName,
     fileName: job.fileName,
-    url: `${ctx.url.origin}/portal/site`,
+    url: `${portal.origin}/portal/site`,
     refunded,
   });
   return { to: job.to, kind: "job-failed", ...renderMail(language, content) };

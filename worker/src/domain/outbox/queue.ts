@@ -21,9 +21,12 @@ export function queueMail(db: DB, mail: Mail) {
   });
 }
 
+/** The settings delivery needs: the mail HTTP API, its key (a secret) and the sender. */
+export type MailSettings = Pick<Env, "MAIL_API_URL" | "MAIL_API_KEY" | "MAIL_FROM">;
+
 /** Sends queued mail through the configured HTTP API; without one, mail stays visible in the outbox. */
-export async function deliverOutbox(env: Env, db: DB, batchSize = 20): Promise<number> {
-  if (!env.MAIL_API_URL || !env.MAIL_API_KEY) return 0;
+export async function deliverOutbox(settings: MailSettings, db: DB, batchSize = 20): Promise<number> {
+  if (!settings.MAIL_API_URL || !settings.MAIL_API_KEY) return 0;
   const queued = await db
     .selectFrom("outbox")
     .selectAll()
@@ -35,11 +38,11 @@ export async function deliverOutbox(env: Env, db: DB, batchSize = 20): Promise<n
   let sent = 0;
   for (const mail of queued) {
     try {
-      const response = await fetch(env.MAIL_API_URL, {
+      const response = await fetch(settings.MAIL_API_URL, {
         method: "POST",
-        headers: { authorization: `Bearer ${env.MAIL_API_KEY}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${settings.MAIL_API_KEY}`, "content-type": "application/json" },
         body: JSON.stringify({
-          from: env.MAIL_FROM,
+          from: settings.MAIL_FROM,
           to: mail.toEmail,
           subject: mail.mailSubject,
           text: mail.mailBody,

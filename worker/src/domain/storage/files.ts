@@ -1,5 +1,5 @@
 import { randomToken, toHex } from "../../auth/crypto";
-import { formatBytes, tooLarge, unsupportedType } from "../../errors";
+import { formatBytes, msg, tooLarge, unsupportedType } from "../../errors";
 
 /** What an upload may be, decided by its bytes (never by its name or declared type). */
 export type FileKind = "png" | "jpeg" | "webp" | "pdf" | "docx" | "txt" | "zip";
@@ -85,11 +85,11 @@ export interface StoredFile {
  */
 export async function storeUpload(bucket: R2Bucket, file: File, cls: UploadClass, field = "file"): Promise<StoredFile> {
   const rule = UPLOADS[cls];
-  if (file.size > rule.max) throw tooLarge(`The file "${field}" is larger than ${formatBytes(rule.max)}.`);
+  if (file.size > rule.max) throw tooLarge(msg("fileTooLarge", { field, size: formatBytes(rule.max) }));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniff(bytes);
   if (!kind || !(rule.kinds as readonly FileKind[]).includes(kind)) {
-    throw unsupportedType(`The file "${field}" must be one of: ${rule.kinds.join(", ").toUpperCase()}.`, field);
+    throw unsupportedType(msg("fileTypeNotAccepted", { field, kinds: rule.kinds.join(", ").toUpperCase() }), field);
   }
   const ext = kind === "jpeg" ? "jpg" : kind;
   const digest = cls === "image" ? toHex(await crypto.subtle.digest("SHA-256", bytes)) : null;

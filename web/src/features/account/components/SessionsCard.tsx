@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { useConfirm } from "../../../components/ConfirmDialog";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
+import type { Column } from "../../../components/DataTable";
+import { ListView } from "../../../components/ListPage";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { revokeSession, type SessionRow } from "../api/account";
 
 /** A short device description from a user-agent string (browser on system). */
@@ -37,21 +35,17 @@ export function describeAgent(agent: string | null): string | null {
 /** The caller's active sessions, each revocable except the one in use. */
 export function SessionsCard({ reloadKey }: { reloadKey: number }) {
   const { t } = useTranslation("account");
-  const confirm = useConfirm();
-  const snackbar = useSnackbar();
-  const [params, update] = useListParams({ limit: 10 });
-  const list = useList<SessionRow>("search-session", { page: params.page, limit: params.limit, reloadKey });
-
-  const revoke = async (row: SessionRow) => {
-    const ok = await confirm({ title: t("revokeTitle"), text: t("revokeText"), confirmText: t("revoke") });
-    if (!ok) return;
-    try {
-      snackbar.success((await revokeSession({ sessionId: row.sessionId })).message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(error instanceof ApiError ? error.message : t("common:errorText"));
-    }
-  };
+  const list = useListController<SessionRow, NoFilters>({
+    call: "search-session",
+    defaults: { limit: 10 },
+    body: ({ page, limit }) => ({ page, limit, reloadKey }),
+    remove: {
+      ask: () => ({ title: t("revokeTitle"), text: t("revokeText"), confirmText: t("revoke") }),
+      call: (row) => revokeSession({ sessionId: row.sessionId }),
+      failedPrefix: "",
+      failedDefault: t("common:errorText"),
+    },
+  });
 
   const columns: Column<SessionRow>[] = [
     {
@@ -64,7 +58,7 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
         </span>
       ),
     },
-    { key: "ip", header: t("ip"), render: (row) => row.ip ?? "—" },
+    { key: "ip", header: t("ip"), render: (row) => <span className="break-all">{row.ip ?? "—"}</span> },
     { key: "lastSeenAt", header: t("lastSeen"), render: (row) => formatDate(row.lastSeenAt, true) },
     { key: "createdAt", header: t("signedInAt"), render: (row) => formatDate(row.createdAt, true) },
     {
@@ -72,7 +66,7 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
       header: t("common:actions"),
       render: (row) =>
         row.current ? null : (
-          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => void revoke(row)}>
+          <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => void list.remove(row)}>
             {t("revoke")}
           </button>
         ),
@@ -84,20 +78,12 @@ export function SessionsCard({ reloadKey }: { reloadKey: number }) {
       <div className="card-body gap-2">
         <h2 className="card-title">{t("sessions")}</h2>
         <p className="text-base-content/70">{t("sessionsText")}</p>
-        <DataTable
-          columns={columns}
-          rows={list.data?.data}
-          rowKey={(row) => row.sessionId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
-          emptyText={t("noSessions")}
+        <ListView
+          list={list}
           caption={t("sessions")}
+          columns={columns}
+          rowKey={(row) => row.sessionId}
+          emptyText={t("noSessions")}
         />
       </div>
     </div>

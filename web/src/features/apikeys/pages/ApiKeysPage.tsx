@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
-import { useConfirm } from "../../../components/ConfirmDialog";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_APIKEYS, type ApiKeyRow } from "../api/apiKeys";
 import { createApiKey } from "../api/createApiKey";
 import { revokeApiKey } from "../api/revokeApiKey";
@@ -18,9 +18,15 @@ export default function ApiKeysPage() {
   const { t } = useTranslation("apikeys");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const confirm = useConfirm();
-  const [params, update] = useListParams({ limit: 10 });
-  const list = useList<ApiKeyRow>(SEARCH_APIKEYS, params);
+  const list = useListController<ApiKeyRow, NoFilters>({
+    call: SEARCH_APIKEYS,
+    defaults: { limit: 10 },
+    remove: {
+      ask: (row) => ({ title: t("revokeTitle", { name: row.keyName }), text: t("revokeText"), confirmText: t("revoke") }),
+      call: (row) => revokeApiKey(row.apiKeyId),
+      failedPrefix: t("revokeFailed"),
+    },
+  });
   const [name, setName] = useState("");
   const [sending, setSending] = useState(false);
   const [fresh, setFresh] = useState<{ key: string; name: string } | null>(null);
@@ -35,7 +41,7 @@ export default function ApiKeysPage() {
       setFresh({ key: answer.key, name: answer.apiKey.keyName });
       setName("");
       snackbar.success(answer.message);
-      await list.mutate();
+      await list.reload();
     } catch (error) {
       snackbar.error(t("createFailed") + (error instanceof ApiError ? error.message : ""));
     } finally {
@@ -50,17 +56,6 @@ export default function ApiKeysPage() {
       setTimeout(() => setCopied(false), COPIED_MS);
     } catch {
       snackbar.error(t("copyFailed"));
-    }
-  }
-
-  async function revoke(row: ApiKeyRow) {
-    const ok = await confirm({ title: t("revokeTitle", { name: row.keyName }), text: t("revokeText"), confirmText: t("revoke") });
-    if (!ok) return;
-    try {
-      snackbar.success((await revokeApiKey(row.apiKeyId)).message);
-      await list.mutate();
-    } catch (error) {
-      snackbar.error(t("revokeFailed") + (error instanceof ApiError ? error.message : ""));
     }
   }
 
@@ -85,7 +80,7 @@ export default function ApiKeysPage() {
       className: "text-end",
       render: (k) =>
         canManage && !k.revokedAt ? (
-          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void revoke(k)}>
+          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void list.remove(k)}>
             {t("revoke")}
           </button>
         ) : null,
@@ -93,63 +88,53 @@ export default function ApiKeysPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-base-content/70">{t("subtitle")}</p>
-      </header>
-      {canManage && (
-        <form className="card bg-base-100 shadow-sm" onSubmit={create}>
-          <div className="card-body flex-row flex-wrap items-end gap-3">
-            <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-              {t("name")}
-              <input
-                name="keyName"
-                className="input w-full"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                maxLength={60}
-              />
-            </label>
-            <button type="submit" className="btn btn-primary" disabled={sending || !name.trim()}>
-              {t("create")}
-            </button>
-          </div>
-        </form>
-      )}
-      {fresh && (
-        <div role="status" className="alert alert-warning flex flex-col items-start gap-2">
-          <p className="font-semibold">{t("showOnce", { name: fresh.name })}</p>
-          <div className="flex w-full flex-wrap items-center gap-2">
-            <code className="flex-1 break-all rounded bg-base-100 p-2" data-testid="new-api-key">
-              {fresh.key}
-            </code>
-            <button type="button" className="btn btn-sm" onClick={() => void copy(fresh.key)}>
-              {copied ? t("copied") : t("copy")}
-            </button>
-            <button type="button" className="btn btn-sm btn-ghost" onClick={() => setFresh(null)}>
-              {t("done")}
-            </button>
-          </div>
-        </div>
-      )}
-      <div className="card bg-base-100 shadow-sm">
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rows={list.data?.data}
-          rowKey={(k) => k.apiKeyId}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={list.isValidating}
-          error={list.error}
-          onRetry={() => void list.mutate()}
-          emptyText={t("empty")}
-        />
-      </div>
-    </section>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      intro={
+        <>
+          {canManage && (
+            <form className="card bg-base-100 shadow-sm" onSubmit={create}>
+              <div className="card-body flex-row flex-wrap items-end gap-3">
+                <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
+                  {t("name")}
+                  <input
+                    name="keyName"
+                    className="input w-full"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                    maxLength={60}
+                  />
+                </label>
+                <button type="submit" className="btn btn-primary" disabled={sending || !name.trim()}>
+                  {t("create")}
+                </button>
+              </div>
+            </form>
+          )}
+          {fresh && (
+            <div role="status" className="alert alert-warning flex flex-col items-start gap-2">
+              <p className="font-semibold">{t("showOnce", { name: fresh.name })}</p>
+              <div className="flex w-full flex-wrap items-center gap-2">
+                <code className="flex-1 break-all rounded bg-base-100 p-2" data-testid="new-api-key">
+                  {fresh.key}
+                </code>
+                <button type="button" className="btn btn-sm" onClick={() => void copy(fresh.key)}>
+                  {copied ? t("copied") : t("copy")}
+                </button>
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => setFresh(null)}>
+                  {t("done")}
+                </button>
+              </div>
+            </div>
+          )}
+        </>
+      }
+      list={list}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(k) => k.apiKeyId}
+      emptyText={t("empty")}
+    />
   );
 }

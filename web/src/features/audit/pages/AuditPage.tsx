@@ -1,22 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
+import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
 
 const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
 
 export default function AuditPage() {
   const { t } = useTranslation("audit");
-  const [params, update] = useListParams({ limit: 10, search: "", outcome: "" });
-  const list = useList<AuditRow>(SEARCH_AUDIT, params);
+  const list = useListController<AuditRow, { search: string; outcome: string }>({
+    call: SEARCH_AUDIT,
+    defaults: { limit: 10, search: "", outcome: "" },
+  });
 
   const columns: Column<AuditRow>[] = [
     { key: "createdAt", header: t("when"), render: (r) => formatDate(r.createdAt, true) },
-    { key: "actorEmail", header: t("who"), render: (r) => r.actorEmail || t("anonymous") },
+    {
+      key: "actorEmail",
+      header: t("who"),
+      render: (r) => <span className="break-all">{r.actorEmail || t("anonymous")}</span>,
+    },
     { key: "action", header: t("action"), render: (r) => <span className="font-mono text-sm">{r.action}</span> },
     { key: "subject", header: t("subject"), render: (r) => [r.subject, r.subjectId].filter(Boolean).join(" #") || "—" },
     {
@@ -28,7 +32,7 @@ export default function AuditPage() {
       key: "detail",
       header: t("detail"),
       render: (r) => (
-        <span className="block max-w-xs truncate font-mono text-xs" title={JSON.stringify(r.detail)}>
+        <span className="block max-w-xs min-w-0 truncate font-mono text-xs" title={JSON.stringify(r.detail)}>
           {Object.keys(r.detail).length ? JSON.stringify(r.detail) : "—"}
         </span>
       ),
@@ -37,29 +41,23 @@ export default function AuditPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            {
-              label: t("outcome"),
-              anyLabel: t("anyOutcome"),
-              value: params.outcome,
-              onChange: (outcome) => update({ outcome }),
-              options: (["ok", "denied", "failed"] as const).map((o) => ({ value: o, label: t(`outcome_${o}`) })),
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(r) => r.auditId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-    </section>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        {
+          label: t("outcome"),
+          anyLabel: t("anyOutcome"),
+          ...list.filter("outcome"),
+          options: (["ok", "denied", "failed"] as const).map((o) => ({ value: o, label: t(`outcome_${o}`) })),
+        },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(r) => r.auditId}
+      emptyText={t("empty")}
+    />
   );
 }

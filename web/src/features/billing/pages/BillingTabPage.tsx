@@ -1,33 +1,27 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
+import { ListCard } from "../../../components/ListPage";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { useList } from "../../../lib/useList";
 import { SEARCH_PAYMENT, SEARCH_SUBSCRIPTION, type Payment, type Subscription } from "../api/billing";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);
-
-function usePaged(limit: number) {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(limit);
-  return { page, limit: size, onPage: setPage, onLimit: (n: number) => (setSize(n), setPage(1)) };
-}
 
 /** The client's own plan, subscriptions, payments and invoices (/pages/account-settings/billing). */
 export default function BillingTabPage() {
   const { t } = useTranslation("billing");
   const { userData } = useSession();
-  const subsPaging = usePaged(5);
-  const payPaging = usePaged(10);
-  const subs = useList<Subscription>(SEARCH_SUBSCRIPTION, { page: subsPaging.page, limit: subsPaging.limit });
-  // Always the caller's own rows, admins included (they read everyone's on the invoice list).
-  const payments = useList<Payment>(userData ? SEARCH_PAYMENT : null, {
-    userId: userData?.userId,
-    page: payPaging.page,
-    limit: payPaging.limit,
+  // Two lists on one tab: their paging stays in the page rather than the URL.
+  const subs = useListController<Subscription, NoFilters>({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
+  const payments = useListController<Payment, NoFilters>({
+    call: userData ? SEARCH_PAYMENT : null,
+    defaults: { limit: 10 },
+    inUrl: false,
+    // Always the caller's own rows, admins included (they read everyone's on the invoice list).
+    body: ({ page, limit }) => ({ userId: userData?.userId, page, limit }),
   });
 
   const subColumns: Column<Subscription>[] = [
@@ -86,36 +80,22 @@ export default function BillingTabPage() {
           </div>
         </div>
       </div>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="p-4 pb-0 text-lg font-semibold">{t("subscriptions")}</h2>
-        <DataTable
-          caption={t("subscriptions")}
-          columns={subColumns}
-          rows={subs.data?.data}
-          rowKey={(s) => s.subscriptionId}
-          total={subs.data?.total ?? 0}
-          {...subsPaging}
-          loading={subs.isValidating}
-          error={subs.error}
-          onRetry={() => void subs.mutate()}
-          emptyText={t("noSubscriptions")}
-        />
-      </div>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="p-4 pb-0 text-lg font-semibold">{t("payments")}</h2>
-        <DataTable
-          caption={t("payments")}
-          columns={payColumns}
-          rows={payments.data?.data}
-          rowKey={(p) => p.referenceId}
-          total={payments.data?.total ?? 0}
-          {...payPaging}
-          loading={payments.isValidating}
-          error={payments.error}
-          onRetry={() => void payments.mutate()}
-          emptyText={t("noPayments")}
-        />
-      </div>
+      <ListCard
+        heading={t("subscriptions")}
+        list={subs}
+        caption={t("subscriptions")}
+        columns={subColumns}
+        rowKey={(s) => s.subscriptionId}
+        emptyText={t("noSubscriptions")}
+      />
+      <ListCard
+        heading={t("payments")}
+        list={payments}
+        caption={t("payments")}
+        columns={payColumns}
+        rowKey={(p) => p.referenceId}
+        emptyText={t("noPayments")}
+      />
     </section>
   );
 }

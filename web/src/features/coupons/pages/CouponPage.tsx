@@ -1,15 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useListController } from "../../../components/useListController";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { deleteCoupon } from "../api/deleteCoupon";
 import { SEARCH_COUPON } from "../api/searchCoupon";
 import { GenerateDialog } from "../components/GenerateDialog";
@@ -22,29 +18,27 @@ const STATUS_BADGE: Record<CouponStatus, string> = { unused: "badge-success", us
 export default function CouponPage() {
   const { t } = useTranslation("coupons");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Coupon");
-  const [params, update] = useListParams({ limit: 10, search: "", status: "" });
-  const list = useList<Coupon>(SEARCH_COUPON, params);
-  const [generating, setGenerating] = useState(false);
-  const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);
-
-  const remove = useDeleteWithConfirm<Coupon>({
-    ask: (coupon) => ({ title: t("deleteTitle", { code: coupon.couponCode }), text: t("deleteText") }),
-    call: (coupon) => deleteCoupon(coupon.couponId),
-    // The original reloaded the user list here (spec section 7); the coupon list is what changed.
-    onDeleted: () => list.mutate(),
-    // Spec section 8 keeps the user-delete prefix for coupons.
-    failedPrefix: t("deleteFailed"),
-    failedDefault: t("deleteFailedDefault"),
+  const list = useListController<Coupon, { search: string; status: string }>({
+    call: SEARCH_COUPON,
+    defaults: { limit: 10, search: "", status: "" },
+    // The original reloaded the user list after a delete (spec section 7); the coupon list is what changed.
+    remove: {
+      ask: (coupon) => ({ title: t("deleteTitle", { code: coupon.couponCode }), text: t("deleteText") }),
+      call: (coupon) => deleteCoupon(coupon.couponId),
+      // Spec section 8 keeps the user-delete prefix for coupons.
+      failedPrefix: t("deleteFailed"),
+      failedDefault: t("deleteFailedDefault"),
+    },
   });
+  const [fresh, setFresh] = useState<{ codes: string[]; quota: string; expires: string } | null>(null);
 
   const columns: Column<Coupon>[] = [
     {
       key: "couponCode",
       header: t("colCode"),
       render: (c) => (
-        <span className="font-mono" dir="ltr">
+        <span className="font-mono break-all" dir="ltr">
           {c.couponCode}
         </span>
       ),
@@ -75,56 +69,47 @@ export default function CouponPage() {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (c) => (c.couponUsed === "N" ? <RowActions onDelete={() => void remove(c)} /> : null),
+      render: (c) => (c.couponUsed === "N" ? <RowActions onDelete={() => void list.remove(c)} /> : null),
     });
   }
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        {canManage && (
-          <button type="button" className="btn btn-primary" onClick={() => setGenerating(true)}>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      actions={
+        canManage && (
+          <button type="button" className="btn btn-primary" onClick={list.create}>
             {t("generateTitle")}
           </button>
-        )}
-      </PageHeader>
-      {fresh && <NewCodes codes={fresh.codes} quota={fresh.quota} expires={fresh.expires} onClose={() => setFresh(null)} />}
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            {
-              label: t("common:status"),
-              anyLabel: t("anyStatus"),
-              value: params.status,
-              onChange: (status) => update({ status }),
-              options: (["unused", "used", "expired"] as const).map((status) => ({
-                value: status,
-                label: t(`status_${status}`),
-              })),
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(c) => c.couponId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-      {generating && (
+        )
+      }
+      intro={fresh && <NewCodes codes={fresh.codes} quota={fresh.quota} expires={fresh.expires} onClose={() => setFresh(null)} />}
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        {
+          label: t("common:status"),
+          anyLabel: t("anyStatus"),
+          ...list.filter("status"),
+          options: (["unused", "used", "expired"] as const).map((status) => ({ value: status, label: t(`status_${status}`) })),
+        },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(c) => c.couponId}
+      emptyText={t("empty")}
+    >
+      {list.editing && (
         <GenerateDialog
-          onClose={() => setGenerating(false)}
-          onError={(text) => snackbar.error(text)}
+          onClose={list.closeEdit}
+          onError={list.failed}
           onGenerated={(answer, form) => {
-            snackbar.success(answer.message || t("generatedDefault"));
-            setGenerating(false);
+            list.saved(answer.message || t("generatedDefault"));
             setFresh({ codes: answer.codes, quota: form.couponQuota, expires: form.couponExpired });
-            void list.mutate();
           }}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

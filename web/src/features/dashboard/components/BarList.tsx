@@ -14,11 +14,13 @@ export interface BarListItem {
 export function BarList({ items, label }: { items: BarListItem[]; label: string }) {
   const max = Math.max(1, ...items.map((item) => item.value));
   return (
-    <ul className="grid gap-3" aria-label={label}>
+    <ul className="flex flex-col gap-3" aria-label={label}>
       {items.map((item) => (
-        <li key={item.key} className="grid gap-1">
+        <li key={item.key} className="flex min-w-0 flex-col gap-1">
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="truncate">{item.label}</span>
+            <span className="truncate" title={item.label}>
+              {item.label}
+            </span>
             <span className="flex shrink-0 items-baseline gap-2 tabular-nums">
               <span className="font-medium">{item.display}</span>
               {item.detail && <span className="text-xs text-base-content/70">{item.detail}</span>}

@@ -77,8 +77,16 @@ export function TimeChart({ kind, title, labels, series, format, axisFormat, rtl
   const titleId = useId();
 
   return (
-    <div ref={ref} className="w-full" dir="ltr">
-      <svg width={width} height={height} role="img" aria-labelledby={titleId} className="block overflow-visible">
+    // The drawing is positioned out of the flow, so the box is as wide as its container allows and the
+    // drawing follows it; in the flow, the drawing's own width would hold the box (and the page) wide.
+    <div ref={ref} className="relative w-full min-w-0" style={{ height }} dir="ltr">
+      <svg
+        width={width}
+        height={height}
+        role="img"
+        aria-labelledby={titleId}
+        className="absolute inset-y-0 start-0 block overflow-visible"
+      >
         <title id={titleId}>{title}</title>
         {ticks.map((tick) => (
           <g key={tick}>

@@ -30,7 +30,7 @@ export default function AccessControlPage() {
   const pages = PAGES.filter((page) => ability.can(page.action, page.subject));
   const rules = ability.rules;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-semibold">{t("access.title")}</h1>
         <p className="text-base-content/70">{t("access.intro", { role: userData?.role ?? "" })}</p>

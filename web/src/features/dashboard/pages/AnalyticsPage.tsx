@@ -14,7 +14,7 @@ export default function AnalyticsPage() {
   const [range, setRange] = useRange(30);
   const stats = useDashboardStats(range);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("analyticsTitle")}</h1>

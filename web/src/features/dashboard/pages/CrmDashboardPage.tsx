@@ -27,7 +27,7 @@ export default function CrmDashboardPage() {
   const stats = useDashboardStats(range);
   const { data, isValidating } = stats;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("crmTitle")}</h1>

@@ -17,7 +17,7 @@ export default function PortalDashboardPage() {
   const [range, setRange] = useRange(30);
   const { data, error, mutate } = useDashboardStats(range);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("greeting", { name: userData?.userName ?? "" })}</h1>
         <RangePicker value={range} onChange={setRange} />
@@ -111,7 +111,7 @@ function Subscriptions({ own }: { own: OwnStats }) {
             {own.subscriptions.map((s) => {
               const total = Math.max(1, (Date.parse(s.endsAt) - Date.parse(s.startsAt)) / 86_400_000);
               return (
-                <li key={s.subscriptionId} className="grid gap-1">
+                <li key={s.subscriptionId} className="flex min-w-0 flex-col gap-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-medium">{s.itemName}</span>
                     <span className="text-sm text-base-content/70">{t("daysLeft", { count: s.daysLeft })}</span>

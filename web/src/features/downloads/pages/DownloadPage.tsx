@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
+import { ListCard } from "../../../components/ListPage";
+import { PageHeader } from "../../../components/PageHeader";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatPercent } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { downloadFile } from "../api/download";
 import type { FinishedJob, SubscribedItem } from "../api/types";
 
@@ -16,16 +18,18 @@ export default function DownloadPage() {
   const { t } = useTranslation("downloads");
   const { userData } = useSession();
   const snackbar = useSnackbar();
-  const [params, update] = useListParams({ limit: 10, itemPage: 1, itemLimit: 10 });
-  // Own finished jobs: an admin's scope is every job, so the page always names the caller.
-  const reports = useList<FinishedJob>("search-history", {
-    search: "",
-    status: 1,
-    userId: userData?.userId,
-    page: params.page,
-    limit: params.limit,
+  const reports = useListController<FinishedJob, NoFilters>({
+    call: "search-history",
+    defaults: { limit: 10 },
+    // Own finished jobs: an admin's scope is every job, so the page always names the caller.
+    body: ({ page, limit }) => ({ search: "", status: 1, userId: userData?.userId, page, limit }),
   });
-  const items = useList<SubscribedItem>("search-downloads", { page: params.itemPage, limit: params.itemLimit });
+  // The second list keeps its own page and size in the URL (itemPage, itemLimit).
+  const items = useListController<SubscribedItem, NoFilters>({
+    call: "search-downloads",
+    defaults: { limit: 10 },
+    scope: "item",
+  });
 
   async function save(kind: "report" | "item-file", id: string | number, name: string) {
     try {
@@ -36,7 +40,7 @@ export default function DownloadPage() {
   }
 
   const reportColumns: Column<FinishedJob>[] = [
-    { key: "fileName", header: t("colDocument"), render: (j) => <span className="font-medium">{j.fileName}</span> },
+    { key: "fileName", header: t("colDocument"), render: (j) => <span className="font-medium break-all">{j.fileName}</span> },
     { key: "siteName", header: t("colSite") },
     {
       key: "similarity",
@@ -64,7 +68,7 @@ export default function DownloadPage() {
   ];
 
   const itemColumns: Column<SubscribedItem>[] = [
-    { key: "itemName", header: t("colItem"), render: (i) => <span className="font-medium">{i.itemName}</span> },
+    { key: "itemName", header: t("colItem"), render: (i) => <span className="font-medium break-words">{i.itemName}</span> },
     {
       key: "itemUrl",
       header: t("colUrl"),
@@ -100,47 +104,24 @@ export default function DownloadPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="text-base-content/70">{t("subtitle")}</p>
-      </header>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="px-4 pt-4 text-lg font-semibold">{t("reports")}</h2>
-        <DataTable
-          caption={t("reports")}
-          columns={reportColumns}
-          rows={reports.data?.data}
-          rowKey={(j) => j.historyId}
-          total={reports.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page, itemPage: params.itemPage })}
-          onLimit={(limit) => update({ limit, itemPage: params.itemPage })}
-          loading={reports.isValidating}
-          error={reports.error}
-          onRetry={() => void reports.mutate()}
-          emptyText={t("noReports")}
-        />
-      </div>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="px-4 pt-4 text-lg font-semibold">{t("subscriptions")}</h2>
-        <DataTable
-          caption={t("subscriptions")}
-          columns={itemColumns}
-          rows={items.data?.data}
-          rowKey={(i) => i.itemId}
-          total={items.data?.total ?? 0}
-          page={params.itemPage}
-          limit={params.itemLimit}
-          onPage={(itemPage) => update({ itemPage, page: params.page })}
-          onLimit={(itemLimit) => update({ itemLimit, itemPage: 1, page: params.page })}
-          loading={items.isValidating}
-          error={items.error}
-          onRetry={() => void items.mutate()}
-          emptyText={t("noSubscriptions")}
-        />
-      </div>
+    <section className="flex min-w-0 flex-col gap-6">
+      <PageHeader title={t("title")} subtitle={t("subtitle")} />
+      <ListCard
+        heading={t("reports")}
+        list={reports}
+        caption={t("reports")}
+        columns={reportColumns}
+        rowKey={(j) => j.historyId}
+        emptyText={t("noReports")}
+      />
+      <ListCard
+        heading={t("subscriptions")}
+        list={items}
+        caption={t("subscriptions")}
+        columns={itemColumns}
+        rowKey={(i) => i.itemId}
+        emptyText={t("noSubscriptions")}
+      />
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import useSWR from "swr";
-import { api, type ListAnswer } from "../../../lib/api";
+import type { ListAnswer } from "../../../lib/api";
 import type { HistoryEntry } from "../types";
 
 export const SEARCH_HISTORY = "search-history";
@@ -8,19 +7,8 @@ export const SEARCH_HISTORY = "search-history";
 export const OPEN_JOBS_REFRESH_MS = 10_000;
 
 /**
- * search-history with SWR. The list refreshes itself while it shows an open (queued) job, so a
- * result appears without a reload; failures are logged (spec section 8) and shown as an error state.
+ * search-history's SWR refresh: the list refreshes itself while it shows an open (queued) job, so a
+ * result appears without a reload.
  */
-export function useHistoryList(params: object) {
-  return useSWR<ListAnswer<HistoryEntry>>(
-    [SEARCH_HISTORY, params],
-    ([name, body]: [string, object]) => api<ListAnswer<HistoryEntry>>(name, body),
-    {
-      keepPreviousData: true,
-      revalidateOnFocus: false,
-      shouldRetryOnError: false,
-      refreshInterval: (latest) => (latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0),
-      onError: () => console.error("Network response was not ok"),
-    },
-  );
-}
+export const refreshWhileOpen = (latest?: ListAnswer<HistoryEntry>) =>
+  latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0;

@@ -1,62 +1,61 @@
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { useListParams } from "../../../lib/useList";
+import { ListPage } from "../../../components/ListPage";
+import { useListController } from "../../../components/useListController";
 import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
-import { useHistoryList } from "../api/searchHistory";
-import { HistoryTable } from "../components/HistoryTable";
+import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
+import type { HistoryEntry } from "../types";
 
 const logFailure = { onError: () => console.error("Network response was not ok"), shouldRetryOnError: false };
 
 /** /portal/history: every user's jobs, filtered by site (the "vendor"), vendor account and status. */
 export default function HistoryAdminPage() {
   const { t } = useTranslation("history");
-  const [params, update] = useListParams({ limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" });
-  const list = useHistoryList(params);
-  const status = useStatusFilter(params.status, (value) => update({ status: value }));
+  const list = useListController<
+    HistoryEntry,
+    { search: string; userId: string; selectedVendor: string; vendorId: string; status: string }
+  >({
+    call: SEARCH_HISTORY,
+    defaults: { limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" },
+    swr: { refreshInterval: refreshWhileOpen },
+  });
+  const jobs = useHistoryColumns({ admin: true, reload: list.reload });
+  const status = useStatusFilter(list.params.status, (value) => list.update({ status: value }));
   const sites = useSWR("history-site-options", searchSiteOptions, logFailure);
-  const siteId = Number(params.selectedVendor) || 0;
+  const siteId = Number(list.params.selectedVendor) || 0;
   const vendors = useSWR(siteId ? ["history-vendor-options", siteId] : null, () => searchVendorOptions(siteId), logFailure);
 
   return (
-    <section className="flex flex-col gap-4">
-      <header>
-        <h1 className="text-2xl font-semibold">{t("titleAdmin")}</h1>
-        <p className="text-base-content/70">{t("subtitleAdmin")}</p>
-      </header>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            {
-              label: t("filterSite"),
-              anyLabel: t("anySite"),
-              value: params.selectedVendor,
-              onChange: (selectedVendor) => update({ selectedVendor, vendorId: "" }),
-              options: (sites.data?.data ?? []).map((s) => ({ value: String(s.siteId), label: s.siteName })),
-            },
-            {
-              label: t("filterVendor"),
-              anyLabel: t("anyVendor"),
-              value: params.vendorId,
-              disabled: !siteId,
-              onChange: (vendorId) => update({ vendorId }),
-              options: (vendors.data?.data ?? []).map((v) => ({ value: String(v.vendorId), label: v.vendorName })),
-            },
-            status,
-          ]}
-        />
-        <HistoryTable
-          admin
-          list={list}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          emptyText={t("emptyAdmin")}
-        />
-      </div>
-    </section>
+    <ListPage
+      title={t("titleAdmin")}
+      subtitle={t("subtitleAdmin")}
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        {
+          label: t("filterSite"),
+          anyLabel: t("anySite"),
+          value: list.params.selectedVendor,
+          onChange: (selectedVendor) => list.update({ selectedVendor, vendorId: "" }),
+          options: (sites.data?.data ?? []).map((s) => ({ value: String(s.siteId), label: s.siteName })),
+        },
+        {
+          label: t("filterVendor"),
+          anyLabel: t("anyVendor"),
+          ...list.filter("vendorId"),
+          disabled: !siteId,
+          options: (vendors.data?.data ?? []).map((v) => ({ value: String(v.vendorId), label: v.vendorName })),
+        },
+        status,
+      ]}
+      caption={t("titleAdmin")}
+      columns={jobs.columns}
+      rowKey={(h) => h.historyId}
+      emptyText={t("emptyAdmin")}
+    >
+      {jobs.dialog}
+    </ListPage>
   );
 }

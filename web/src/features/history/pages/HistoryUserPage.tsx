@@ -1,44 +1,45 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
-import { useListParams } from "../../../lib/useList";
-import { useHistoryList } from "../api/searchHistory";
-import { HistoryTable } from "../components/HistoryTable";
+import { ListPage } from "../../../components/ListPage";
+import { useListController } from "../../../components/useListController";
+import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
+import type { HistoryEntry } from "../types";
 
 /** /portal/history-user: the caller's own jobs (the server ignores any userId). */
 export default function HistoryUserPage() {
   const { t } = useTranslation("history");
-  const [params, update] = useListParams({ limit: 10, search: "", status: "" });
   const { userData } = useSession();
-  // An admin's scope is every job; asking for their own id keeps this page to their own.
-  const list = useHistoryList({ ...params, userId: userData?.userId });
-  const status = useStatusFilter(params.status, (value) => update({ status: value }));
+  const list = useListController<HistoryEntry, { search: string; status: string }>({
+    call: SEARCH_HISTORY,
+    defaults: { limit: 10, search: "", status: "" },
+    // An admin's scope is every job; asking for their own id keeps this page to their own.
+    body: (params) => ({ ...params, userId: userData?.userId }),
+    swr: { refreshInterval: refreshWhileOpen },
+  });
+  const jobs = useHistoryColumns({ admin: false, reload: list.reload });
+  const status = useStatusFilter(list.params.status, (value) => list.update({ status: value }));
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("titleUser")} subtitle={t("subtitleUser")}>
+    <ListPage
+      title={t("titleUser")}
+      subtitle={t("subtitleUser")}
+      actions={
         <Link href="/portal/site" className="btn btn-primary">
           {t("useSite")}
         </Link>
-      </PageHeader>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[status]}
-        />
-        <HistoryTable
-          admin={false}
-          list={list}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          emptyText={t("emptyUser")}
-        />
-      </div>
-    </section>
+      }
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[status]}
+      caption={t("titleUser")}
+      columns={jobs.columns}
+      rowKey={(h) => h.historyId}
+      emptyText={t("emptyUser")}
+    >
+      {jobs.dialog}
+    </ListPage>
   );
 }

@@ -8,7 +8,7 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
   const { t } = useTranslation("invoices");
   return (
     <article id="invoice-print" className="card bg-base-100 shadow-sm print:shadow-none" aria-label={t("invoice")}>
-      <div className="card-body gap-6">
+      <div className="card-body gap-6 max-sm:px-4">
         <header className="flex flex-wrap justify-between gap-4">
           <div>
             <p className="text-2xl font-bold text-primary">{seller.siteName}</p>
@@ -55,9 +55,9 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
             </p>
           </div>
         </section>
-        <table className="table">
+        <table className="table max-sm:table-sm">
           <caption className="sr-only">{t("lines")}</caption>
-          <thead>
+          <thead className="text-base-content/80">
             <tr>
               <th>{t("colItem")}</th>
               <th className="text-end">{t("colUnit")}</th>
@@ -78,7 +78,7 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
               </tr>
             ))}
           </tbody>
-          <tfoot>
+          <tfoot className="text-base-content/80">
             <tr>
               <th colSpan={3} className="text-end">
                 {t("total")}

@@ -39,7 +39,7 @@ export default function InvoiceEditPage() {
   }
 
   return (
-    <section className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <section className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
       <InvoiceDocument payment={detail.data.payment} seller={detail.data.seller} />
       <form className="card h-fit bg-base-100 shadow-sm" onSubmit={(e) => void save(e)}>
         <div className="card-body gap-3">

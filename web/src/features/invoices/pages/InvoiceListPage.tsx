@@ -2,35 +2,42 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useListController } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { exportPayments, SEARCH_PAYMENT } from "../api/payments";
 import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";
 import { STATUSES, type Payment } from "../types";
+
+/** The call's filters: empty ones are left out. */
+const filtersOf = (params: { search: string; status: string; userId: number }) => ({
+  search: params.search,
+  status: params.status || undefined,
+  userId: params.userId || undefined,
+});
 
 /** Payments and their invoices: admins see everyone's (confirm, cancel, export); clients their own. */
 export default function InvoiceListPage() {
   const { t } = useTranslation("invoices");
   const snackbar = useSnackbar();
   const { ability } = useSession();
-  // userId (admins): one client's payments, as linked from the user view.
-  const [params, update] = useListParams({ limit: 10, search: "", status: "", userId: 0 });
-  const filters = { search: params.search, status: params.status || undefined, userId: params.userId || undefined };
-  const list = useList<Payment>(SEARCH_PAYMENT, { ...filters, page: params.page, limit: params.limit });
+  const list = useListController<Payment, { search: string; status: string; userId: number }>({
+    call: SEARCH_PAYMENT,
+    // userId (admins): one client's payments, as linked from the user view.
+    defaults: { limit: 10, search: "", status: "", userId: 0 },
+    body: ({ page, limit, ...params }) => ({ ...filtersOf(params), page, limit }),
+  });
   const [exporting, setExporting] = useState(false);
   const isAdmin = ability.can("update", "Payment");
 
   async function exportCsv() {
     setExporting(true);
     try {
-      await exportPayments(filters);
+      await exportPayments(filtersOf(list.params));
     } catch (error) {
       snackbar.error(t("exportFailed") + (error instanceof ApiError ? error.message : ""));
     } finally {
@@ -56,7 +63,9 @@ export default function InvoiceListPage() {
             render: (p: Payment) => (
               <div className="min-w-0">
                 <div className="font-medium">{p.userName}</div>
-                <div className="truncate text-sm text-base-content/70">{p.userEmail}</div>
+                <div className="truncate text-sm text-base-content/70" title={p.userEmail}>
+                  {p.userEmail}
+                </div>
               </div>
             ),
           },
@@ -69,13 +78,15 @@ export default function InvoiceListPage() {
       key: "actions",
       header: t("colActions"),
       className: "text-end",
-      render: (p) => <PaymentActions payment={p} onChanged={() => void list.mutate()} compact />,
+      render: (p) => <PaymentActions payment={p} onChanged={() => void list.reload()} compact />,
     },
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      actions={
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn" disabled={exporting} onClick={() => void exportCsv()}>
             {exporting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
@@ -87,33 +98,21 @@ export default function InvoiceListPage() {
             </Link>
           )}
         </div>
-      </PageHeader>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{
-            value: params.search,
-            onSearch: (search) => update({ search }),
-            placeholder: isAdmin ? t("searchAdmin") : t("searchOwn"),
-            label: t("search"),
-          }}
-          filters={[
-            {
-              label: t("filterStatus"),
-              anyLabel: t("anyStatus"),
-              value: params.status,
-              onChange: (status) => update({ status }),
-              options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(p) => p.referenceId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-    </section>
+      }
+      list={list}
+      search={{ placeholder: isAdmin ? t("searchAdmin") : t("searchOwn"), label: t("search") }}
+      filters={[
+        {
+          label: t("filterStatus"),
+          anyLabel: t("anyStatus"),
+          ...list.filter("status"),
+          options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(p) => p.referenceId}
+      emptyText={t("empty")}
+    />
   );
 }

@@ -48,7 +48,7 @@ export default function InvoicePreviewPage() {
   const open = OPEN_STATUSES.includes(payment.status);
 
   return (
-    <section className="grid gap-6 lg:grid-cols-[1fr_16rem]">
+    <section className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_16rem]">
       <style>{PRINT_CSS}</style>
       <InvoiceDocument payment={payment} seller={seller} />
       <aside className="flex flex-col gap-2 print:hidden" aria-label={t("actions")}>

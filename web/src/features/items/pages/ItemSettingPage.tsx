@@ -1,16 +1,12 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAppSettings } from "../../../app/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
+import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useListController } from "../../../components/useListController";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { deleteItem } from "../api/deleteItem";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { ItemDialog } from "../components/ItemDialog";
@@ -21,40 +17,36 @@ import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 export default function ItemSettingPage() {
   const { t } = useTranslation("items");
   const { currency } = useAppSettings();
-  const snackbar = useSnackbar();
-  const [params, update] = useListParams(ITEM_LIST_DEFAULTS);
-  const sort = useSortFilter(params.sort, (value) => update({ sort: value }));
-  const activeOptions = useActiveOptions();
-  const list = useList<Item>(SEARCH_ITEM, params);
-  const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
-
-  /** After a save or delete the list returns to its fixed search and sort, then reloads (spec section 4). */
-  const resetAndReload = () => {
-    update({ search: ITEM_LIST_DEFAULTS.search, sort: ITEM_LIST_DEFAULTS.sort });
-    void list.mutate();
-  };
-
-  const remove = useDeleteWithConfirm<Item>({
-    ask: (item) => ({ title: t("deleteTitle", { name: item.itemName }), text: t("deleteText") }),
-    call: (item) => deleteItem(item.itemId),
-    onDeleted: resetAndReload,
-    failedPrefix: t("deleteFailed"),
-    failedDefault: t("deleteFailedDefault"),
+  const list = useListController<Item, typeof ITEM_LIST_DEFAULTS>({
+    call: SEARCH_ITEM,
+    defaults: ITEM_LIST_DEFAULTS,
+    remove: {
+      ask: (item) => ({ title: t("deleteTitle", { name: item.itemName }), text: t("deleteText") }),
+      call: (item) => deleteItem(item.itemId),
+      failedPrefix: t("deleteFailed"),
+      failedDefault: t("deleteFailedDefault"),
+    },
+    // After a save or delete the list returns to its fixed search and sort, then reloads (spec section 4).
+    onChanged: () => list.update({ search: ITEM_LIST_DEFAULTS.search, sort: ITEM_LIST_DEFAULTS.sort }),
   });
+  const sort = useSortFilter(list.params.sort, (value) => list.update({ sort: value }));
+  const activeOptions = useActiveOptions();
 
   const columns: Column<Item>[] = [
     {
       key: "item",
       header: t("colItem"),
       render: (item) => (
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
             {item.itemImage && <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
           </div>
           <div className="min-w-0">
             <div className="font-medium">{item.itemName}</div>
             {item.itemFile && (
-              <div className="truncate text-xs text-base-content/70">{t("fileLabel", { name: item.itemFile })}</div>
+              <div className="truncate text-xs text-base-content/70" title={item.itemFile}>
+                {t("fileLabel", { name: item.itemFile })}
+              </div>
             )}
           </div>
         </div>
@@ -67,60 +59,36 @@ export default function ItemSettingPage() {
       className: "text-end",
       render: (item) => t("days", { days: formatNumber(item.itemDuration) }),
     },
-    {
-      key: "itemIsActive",
-      header: t("common:status"),
-      render: (item) => <ActiveBadge active={item.itemIsActive} />,
-    },
+    { key: "itemIsActive", header: t("common:status"), render: (item) => <ActiveBadge active={item.itemIsActive} /> },
     {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (item) => <RowActions onEdit={() => setDialog({ item })} onDelete={() => void remove(item)} />,
+      render: (item) => <RowActions onEdit={() => list.edit(item)} onDelete={() => void list.remove(item)} />,
     },
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("settingTitle")} subtitle={t("settingSubtitle")}>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ item: null })}>
+    <ListPage
+      title={t("settingTitle")}
+      subtitle={t("settingSubtitle")}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={list.create}>
           {t("addItem")}
         </button>
-      </PageHeader>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            sort,
-            {
-              label: t("common:status"),
-              anyLabel: t("anyStatus"),
-              value: params.isActive,
-              onChange: (isActive) => update({ isActive }),
-              options: activeOptions,
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("settingTitle")}
-          columns={columns}
-          rowKey={(item) => item.itemId}
-          {...listTableProps(list, params, update)}
-          emptyText={params.search ? t("noMatch") : t("emptySetting")}
-        />
-      </div>
-      {dialog && (
-        <ItemDialog
-          item={dialog.item}
-          onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
-            setDialog(null);
-            resetAndReload();
-          }}
-        />
-      )}
-    </section>
+      }
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        sort,
+        { label: t("common:status"), anyLabel: t("anyStatus"), ...list.filter("isActive"), options: activeOptions },
+      ]}
+      caption={t("settingTitle")}
+      columns={columns}
+      rowKey={(item) => item.itemId}
+      emptyText={list.search ? t("noMatch") : t("emptySetting")}
+    >
+      {list.editing && <ItemDialog item={list.editing.row} onClose={list.closeEdit} onError={list.failed} onSaved={list.saved} />}
+    </ListPage>
   );
 }

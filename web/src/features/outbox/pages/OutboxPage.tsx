@@ -1,24 +1,21 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
+import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
 
 const STATUS_CLASS = { queued: "badge-info", sent: "badge-success", failed: "badge-error" } as const;
 
 export default function OutboxPage() {
   const { t } = useTranslation("outbox");
-  const [params, update] = useListParams({ limit: 10, status: "" });
-  const list = useList<OutboxRow>(SEARCH_OUTBOX, params);
+  const list = useListController<OutboxRow, { status: string }>({ call: SEARCH_OUTBOX, defaults: { limit: 10, status: "" } });
   const [open, setOpen] = useState<number | null>(null);
 
   const columns: Column<OutboxRow>[] = [
     { key: "createdAt", header: t("queuedAt"), render: (m) => formatDate(m.createdAt, true) },
-    { key: "toEmail", header: t("to") },
+    { key: "toEmail", header: t("to"), render: (m) => <span className="break-all">{m.toEmail}</span> },
     { key: "mailKind", header: t("kind"), render: (m) => <span className="badge badge-soft">{m.mailKind}</span> },
     {
       key: "mailSubject",
@@ -56,28 +53,22 @@ export default function OutboxPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")} />
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          filters={[
-            {
-              label: t("status"),
-              anyLabel: t("anyStatus"),
-              value: params.status,
-              onChange: (status) => update({ status }),
-              options: (["queued", "sent", "failed"] as const).map((s) => ({ value: s, label: t(`status_${s}`) })),
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(m) => m.mailId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-    </section>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      list={list}
+      filters={[
+        {
+          label: t("status"),
+          anyLabel: t("anyStatus"),
+          ...list.filter("status"),
+          options: (["queued", "sent", "failed"] as const).map((s) => ({ value: s, label: t(`status_${s}`) })),
+        },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(m) => m.mailId}
+      emptyText={t("empty")}
+    />
   );
 }

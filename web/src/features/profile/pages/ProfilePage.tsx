@@ -89,7 +89,7 @@ export default function ProfilePage() {
               key={name}
               role="tab"
               href={`/pages/user-profile/${name}`}
-              className={`tab ${tab === name ? "tab-active" : ""}`}
+              className={`tab ${tab === name ? "tab-active" : "text-base-content"}`}
               aria-selected={tab === name}
             >
               {t(`tab_${name}`)}

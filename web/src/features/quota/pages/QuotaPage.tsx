@@ -2,20 +2,20 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
+import { ListCard } from "../../../components/ListPage";
 import { ErrorState } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useListController, type NoFilters } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { redeemCoupon, SEARCH_QUOTA, type LedgerRow, type QuotaAnswer } from "../api/quota";
 
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
   const snackbar = useSnackbar();
   const { ability, updateUserData } = useSession();
-  const [params, update] = useListParams({ limit: 10 });
-  const ledger = useList<LedgerRow>(SEARCH_QUOTA, params);
+  const ledger = useListController<LedgerRow, NoFilters>({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +35,7 @@ export default function QuotaPage() {
       snackbar.success(answer.message);
       updateUserData({ userQuota: answer.userQuota });
       setCode("");
-      await ledger.mutate();
+      await ledger.reload();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t("redeemFailed"));
     } finally {
@@ -77,7 +77,7 @@ export default function QuotaPage() {
           <div className="card-body">
             <h2 className="card-title">{t("balance")}</h2>
             {ledger.error && balance === undefined ? (
-              <ErrorState onRetry={() => void ledger.mutate()} />
+              <ErrorState onRetry={() => void ledger.reload()} />
             ) : (
               <p className="text-4xl font-bold text-primary" data-testid="quota-balance" aria-busy={balance === undefined}>
                 {balance === undefined ? (
@@ -123,24 +123,14 @@ export default function QuotaPage() {
           </form>
         )}
       </div>
-      <div className="card bg-base-100 shadow-sm">
-        <h2 className="p-4 pb-0 text-lg font-semibold">{t("ledger")}</h2>
-        <DataTable
-          caption={t("ledger")}
-          columns={columns}
-          rows={ledger.data?.data}
-          rowKey={(r) => r.ledgerId}
-          total={ledger.data?.total ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onPage={(page) => update({ page })}
-          onLimit={(limit) => update({ limit })}
-          loading={ledger.isValidating}
-          error={ledger.error}
-          onRetry={() => void ledger.mutate()}
-          emptyText={t("empty")}
-        />
-      </div>
+      <ListCard
+        heading={t("ledger")}
+        list={ledger}
+        caption={t("ledger")}
+        columns={columns}
+        rowKey={(r) => r.ledgerId}
+        emptyText={t("empty")}
+      />
     </section>
   );
 }

@@ -36,7 +36,7 @@ export default function PermissionsPage() {
         <div className="card overflow-x-auto bg-base-100 shadow-sm">
           <table className="table">
             <caption className="sr-only">{t("permissionsTitle")}</caption>
-            <thead>
+            <thead className="text-base-content/80">
               <tr>
                 <th scope="col">{t("subject")}</th>
                 {list.map((role) => (

@@ -1,21 +1,14 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
-import { Pager } from "../../../components/Pager";
-import { ErrorState, Loading } from "../../../components/PageStates";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useListController } from "../../../components/useListController";
 import { formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { deleteSite } from "../api/deleteSite";
 import { SEARCH_SITE } from "../api/searchSite";
-import { SiteCards } from "../components/SiteCards";
+import { SiteCard } from "../components/SiteCard";
 import { SiteDialog } from "../components/SiteDialog";
 import type { Site } from "../types";
 
@@ -23,18 +16,16 @@ import type { Site } from "../types";
 export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Site");
-  const [params, update] = useListParams({ limit: 10, search: "", selectedStatus: "" });
-  const list = useList<Site>(SEARCH_SITE, params);
-  const [dialog, setDialog] = useState<{ site: Site | null } | null>(null);
-
-  const remove = useDeleteWithConfirm<Site>({
-    ask: (site) => ({ title: t("deleteTitle", { name: site.siteName }), text: t("deleteText") }),
-    call: (site) => deleteSite(site.siteId),
-    onDeleted: () => list.mutate(),
-    failedPrefix: t("deleteFailed"),
-    failedDefault: t("deleteFailedDefault"),
+  const list = useListController<Site, { search: string; selectedStatus: string }>({
+    call: SEARCH_SITE,
+    defaults: { limit: 10, search: "", selectedStatus: "" },
+    remove: {
+      ask: (site) => ({ title: t("deleteTitle", { name: site.siteName }), text: t("deleteText") }),
+      call: (site) => deleteSite(site.siteId),
+      failedPrefix: t("deleteFailed"),
+      failedDefault: t("deleteFailedDefault"),
+    },
   });
 
   const columns: Column<Site>[] = [
@@ -42,7 +33,7 @@ export default function SitePage() {
       key: "site",
       header: t("siteName"),
       render: (site) => (
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
             {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
           </div>
@@ -68,71 +59,43 @@ export default function SitePage() {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (site) => <RowActions onEdit={() => setDialog({ site })} onDelete={() => void remove(site)} />,
+      render: (site) => <RowActions onEdit={() => list.edit(site)} onDelete={() => void list.remove(site)} />,
     },
   ];
 
+  const page = {
+    title: t("title"),
+    subtitle: canManage ? t("subtitleAdmin") : t("subtitle"),
+    list,
+    search: { placeholder: t("searchPlaceholder") },
+    rowKey: (site: Site) => site.siteId,
+  };
+  if (!canManage)
+    return <ListPage {...page} card={(site) => <SiteCard site={site} />} cardTestId="site-card" emptyText={t("emptyClient")} />;
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={canManage ? t("subtitleAdmin") : t("subtitle")}>
-        {canManage && (
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ site: null })}>
-            {t("addSite")}
-          </button>
-        )}
-      </PageHeader>
-      <ListToolbar
-        layout="plain"
-        search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-        filters={
-          canManage
-            ? [
-                {
-                  label: t("common:status"),
-                  anyLabel: t("anyStatus"),
-                  value: params.selectedStatus,
-                  onChange: (selectedStatus) => update({ selectedStatus }),
-                  options: [
-                    { value: "active", label: t("inUse") },
-                    { value: "inactive", label: t("notInUse") },
-                  ],
-                },
-              ]
-            : []
-        }
-      />
-      {canManage ? (
-        <div className="card bg-base-100 shadow-sm">
-          <DataTable
-            caption={t("title")}
-            columns={columns}
-            rowKey={(site) => site.siteId}
-            {...listTableProps(list, params, update)}
-            emptyText={t("empty")}
-          />
-        </div>
-      ) : list.error && !list.data ? (
-        <ErrorState onRetry={() => void list.mutate()} />
-      ) : !list.data ? (
-        <Loading />
-      ) : (
-        <>
-          <SiteCards sites={list.data.data} dimmed={list.isValidating} />
-          <Pager page={params.page} total={list.data.total} limit={params.limit} onPage={(page) => update({ page })} />
-        </>
-      )}
-      {dialog && (
-        <SiteDialog
-          site={dialog.site}
-          onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
-            setDialog(null);
-            void list.mutate();
-          }}
-        />
-      )}
-    </section>
+    <ListPage
+      {...page}
+      actions={
+        <button type="button" className="btn btn-primary" onClick={list.create}>
+          {t("addSite")}
+        </button>
+      }
+      filters={[
+        {
+          label: t("common:status"),
+          anyLabel: t("anyStatus"),
+          ...list.filter("selectedStatus"),
+          options: [
+            { value: "active", label: t("inUse") },
+            { value: "inactive", label: t("notInUse") },
+          ],
+        },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      emptyText={t("empty")}
+    >
+      {list.editing && <SiteDialog site={list.editing.row} onClose={list.closeEdit} onError={list.failed} onSaved={list.saved} />}
+    </ListPage>
   );
 }

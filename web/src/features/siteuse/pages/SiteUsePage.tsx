@@ -93,11 +93,11 @@ export default function SiteUsePage() {
           </div>
           <div className="stats stats-vertical bg-base-200 sm:stats-horizontal">
             <div className="stat">
-              <div className="stat-title">{t("price")}</div>
+              <div className="stat-title text-base-content/80">{t("price")}</div>
               <div className="stat-value text-primary">{formatNumber(site.sitePrice)}</div>
             </div>
             <div className="stat">
-              <div className="stat-title">{t("balance")}</div>
+              <div className="stat-title text-base-content/80">{t("balance")}</div>
               <div className="stat-value">{formatNumber(userQuota)}</div>
             </div>
           </div>

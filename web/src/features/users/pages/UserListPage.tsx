@@ -1,17 +1,14 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
+import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useListController } from "../../../components/useListController";
 import { formatNumber } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { deleteUser } from "../api/deleteUser";
 import { searchPlanOptions, searchRoleOptions } from "../api/options";
 import { SEARCH_USERS } from "../api/searchUsers";
@@ -24,21 +21,21 @@ export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
   const afterSave = useUserSave();
-  const [params, update] = useListParams({ limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" });
-  const list = useList<User>(SEARCH_USERS, params);
+  const list = useListController<User, { search: string; selectedRole: string; selectedPlan: string; selectedStatus: string }>({
+    call: SEARCH_USERS,
+    defaults: { limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" },
+    remove: {
+      ask: (user) => ({ title: t("deleteTitle", { name: user.userName }), text: t("deleteText"), confirmText: t("delete") }),
+      call: (user) => deleteUser(user.userId),
+      failedPrefix: t("deleteFailed"),
+    },
+  });
+  const activeOptions = useActiveOptions();
   // Filters list what the caller may read; a role without those subjects filters by typing only.
   const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);
   const plans = useSWR(ability.can("read", "Item") ? "user-plan-options" : null, searchPlanOptions);
-  const [drawer, setDrawer] = useState<{ user: User | null } | null>(null);
   const canEdit = ability.can("update", "User");
   const canDelete = ability.can("delete", "User");
-
-  const remove = useDeleteWithConfirm<User>({
-    ask: (user) => ({ title: t("deleteTitle", { name: user.userName }), text: t("deleteText"), confirmText: t("delete") }),
-    call: (user) => deleteUser(user.userId),
-    onDeleted: () => list.mutate(),
-    failedPrefix: t("deleteFailed"),
-  });
 
   const columns: Column<User>[] = [
     {
@@ -51,7 +48,9 @@ export default function UserListPage() {
             <Link href={`/apps/user/view/${u.userId}`} className="link link-hover font-medium">
               {u.userName}
             </Link>
-            <div className="truncate text-sm text-base-content/70">{u.userEmail}</div>
+            <div className="truncate text-sm text-base-content/70" title={u.userEmail}>
+              {u.userEmail}
+            </div>
           </div>
         </div>
       ),
@@ -74,8 +73,8 @@ export default function UserListPage() {
       className: "text-end",
       render: (u) => (
         <RowActions
-          onEdit={canEdit ? () => setDrawer({ user: u }) : undefined}
-          onDelete={canDelete ? () => void remove(u) : undefined}
+          onEdit={canEdit ? () => list.edit(u) : undefined}
+          onDelete={canDelete ? () => void list.remove(u) : undefined}
           editText={t("edit")}
           deleteText={t("delete")}
         >
@@ -88,65 +87,51 @@ export default function UserListPage() {
   ];
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        {canEdit && (
-          <button type="button" className="btn btn-primary" onClick={() => setDrawer({ user: null })}>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      actions={
+        canEdit && (
+          <button type="button" className="btn btn-primary" onClick={list.create}>
             {t("addUser")}
           </button>
-        )}
-      </PageHeader>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            {
-              label: t("filterRole"),
-              anyLabel: t("anyRole"),
-              value: params.selectedRole,
-              onChange: (selectedRole) => update({ selectedRole }),
-              options: (roles.data?.data ?? []).map((r) => ({ value: r.roleName, label: r.roleName })),
-            },
-            {
-              label: t("filterPlan"),
-              anyLabel: t("anyPlan"),
-              value: params.selectedPlan,
-              onChange: (selectedPlan) => update({ selectedPlan }),
-              options: (plans.data?.data ?? []).map((p) => ({ value: String(p.itemId), label: p.itemName })),
-            },
-            {
-              label: t("filterStatus"),
-              anyLabel: t("anyStatus"),
-              value: params.selectedStatus,
-              onChange: (selectedStatus) => update({ selectedStatus }),
-              options: [
-                { value: "active", label: t("active") },
-                { value: "inactive", label: t("inactive") },
-              ],
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(u) => u.userId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-      {drawer && (
+        )
+      }
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        {
+          label: t("filterRole"),
+          anyLabel: t("anyRole"),
+          ...list.filter("selectedRole"),
+          options: (roles.data?.data ?? []).map((r) => ({ value: r.roleName, label: r.roleName })),
+        },
+        {
+          label: t("filterPlan"),
+          anyLabel: t("anyPlan"),
+          ...list.filter("selectedPlan"),
+          options: (plans.data?.data ?? []).map((p) => ({ value: String(p.itemId), label: p.itemName })),
+        },
+        { label: t("filterStatus"), anyLabel: t("anyStatus"), ...list.filter("selectedStatus"), options: activeOptions },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(u) => u.userId}
+      emptyText={t("empty")}
+    >
+      {list.editing && (
         <UserDrawer
-          user={drawer.user}
+          user={list.editing.row}
           roles={roles.data?.data ?? []}
-          onClose={() => setDrawer(null)}
+          onClose={list.closeEdit}
           onError={afterSave.failed}
           onSaved={(answer, before) => {
             afterSave.saved(answer, before);
-            setDrawer(null);
-            void list.mutate();
+            list.closeEdit();
+            void list.reload();
           }}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

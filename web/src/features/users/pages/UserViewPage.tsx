@@ -99,8 +99,8 @@ export default function UserViewPage() {
         </span>{" "}
         {t("back")}
       </Link>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-4">
           <section className="card bg-base-100 shadow-sm" aria-label={t("profile")}>
             <div className="card-body items-center gap-3 text-center">
               <Avatar name={u.userName} image={u.userImage} size="w-24" />
@@ -133,7 +133,7 @@ export default function UserViewPage() {
           </section>
           <QuotaPanel userId={u.userId} canAdjust={ability.can("update", "Quota")} onChanged={() => void user.mutate()} />
         </div>
-        <div className="flex flex-col gap-4 lg:col-span-2">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2">
           <SubscriptionsPanel userId={u.userId} />
           <JobsPanel userId={u.userId} />
           <PaymentsPanel userId={u.userId} />

@@ -1,17 +1,13 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
-import { DataTable, type Column } from "../../../components/DataTable";
-import { listTableProps } from "../../../components/listTableProps";
-import { ListToolbar, useActiveOptions } from "../../../components/ListToolbar";
-import { PageHeader } from "../../../components/PageHeader";
+import type { Column } from "../../../components/DataTable";
+import { ListPage } from "../../../components/ListPage";
+import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
-import { useList, useListParams } from "../../../lib/useList";
 import { deleteVendor } from "../api/deleteVendor";
 import { SEARCH_VENDOR, searchSiteOptions } from "../api/searchVendor";
 import { VendorDialog } from "../components/VendorDialog";
@@ -23,22 +19,19 @@ const NEVER_USED = "1970-01-01T00:00:00.000Z";
 export default function VendorPage() {
   const { t } = useTranslation("vendors");
   const { ability } = useSession();
-  const snackbar = useSnackbar();
   const canManage = ability.can("manage", "Vendor");
-  const [params, update] = useListParams({ limit: 10, search: "", selectedVendor: "", selectedStatus: "" });
-  const activeOptions = useActiveOptions();
-  const list = useList<Vendor>(SEARCH_VENDOR, params);
-  const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
-  const [dialog, setDialog] = useState<{ vendor: Vendor | null } | null>(null);
-
-  const remove = useDeleteWithConfirm<Vendor>({
-    ask: (vendor) => ({ title: t("deleteTitle", { name: vendor.vendorName }), text: t("deleteText") }),
-    call: (vendor) => deleteVendor(vendor.vendorId),
-    onDeleted: () => list.mutate(),
-    failedPrefix: t("deleteFailed"),
-    failedDefault: t("deleteFailedDefault"),
+  const list = useListController<Vendor, { search: string; selectedVendor: string; selectedStatus: string }>({
+    call: SEARCH_VENDOR,
+    defaults: { limit: 10, search: "", selectedVendor: "", selectedStatus: "" },
+    remove: {
+      ask: (vendor) => ({ title: t("deleteTitle", { name: vendor.vendorName }), text: t("deleteText") }),
+      call: (vendor) => deleteVendor(vendor.vendorId),
+      failedPrefix: t("deleteFailed"),
+      failedDefault: t("deleteFailedDefault"),
+    },
   });
-
+  const activeOptions = useActiveOptions();
+  const sites = useSWR("vendor-site-options", searchSiteOptions, { onError: () => console.error("Network response was not ok") });
   const columns: Column<Vendor>[] = [
     {
       key: "vendorName",
@@ -46,7 +39,11 @@ export default function VendorPage() {
       render: (v) => (
         <div className="min-w-0">
           <div className="font-medium">{v.vendorName}</div>
-          {v.vendorEmail && <div className="truncate text-xs text-base-content/70">{v.vendorEmail}</div>}
+          {v.vendorEmail && (
+            <div className="truncate text-xs text-base-content/70" title={v.vendorEmail}>
+              {v.vendorEmail}
+            </div>
+          )}
         </div>
       ),
     },
@@ -77,60 +74,46 @@ export default function VendorPage() {
       key: "actions",
       header: t("common:actions"),
       className: "text-end",
-      render: (v) => <RowActions onEdit={() => setDialog({ vendor: v })} onDelete={() => void remove(v)} />,
+      render: (v) => <RowActions onEdit={() => list.edit(v)} onDelete={() => void list.remove(v)} />,
     });
   }
 
   return (
-    <section className="flex flex-col gap-4">
-      <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        {canManage && (
-          <button type="button" className="btn btn-primary" onClick={() => setDialog({ vendor: null })}>
+    <ListPage
+      title={t("title")}
+      subtitle={t("subtitle")}
+      actions={
+        canManage && (
+          <button type="button" className="btn btn-primary" onClick={list.create}>
             {t("addVendor")}
           </button>
-        )}
-      </PageHeader>
-      <div className="card bg-base-100 shadow-sm">
-        <ListToolbar
-          search={{ value: params.search, onSearch: (search) => update({ search }), placeholder: t("searchPlaceholder") }}
-          filters={[
-            {
-              label: t("filterSite"),
-              anyLabel: t("anySite"),
-              value: params.selectedVendor,
-              onChange: (selectedVendor) => update({ selectedVendor }),
-              options: (sites.data?.data ?? []).map((site) => ({ value: String(site.siteId), label: site.siteName })),
-            },
-            {
-              label: t("common:status"),
-              anyLabel: t("anyStatus"),
-              value: params.selectedStatus,
-              onChange: (selectedStatus) => update({ selectedStatus }),
-              options: activeOptions,
-            },
-          ]}
-        />
-        <DataTable
-          caption={t("title")}
-          columns={columns}
-          rowKey={(v) => v.vendorId}
-          {...listTableProps(list, params, update)}
-          emptyText={t("empty")}
-        />
-      </div>
-      {dialog && (
+        )
+      }
+      list={list}
+      search={{ placeholder: t("searchPlaceholder") }}
+      filters={[
+        {
+          label: t("filterSite"),
+          anyLabel: t("anySite"),
+          ...list.filter("selectedVendor"),
+          options: (sites.data?.data ?? []).map((site) => ({ value: String(site.siteId), label: site.siteName })),
+        },
+        { label: t("common:status"), anyLabel: t("anyStatus"), ...list.filter("selectedStatus"), options: activeOptions },
+      ]}
+      caption={t("title")}
+      columns={columns}
+      rowKey={(v) => v.vendorId}
+      emptyText={t("empty")}
+    >
+      {list.editing && (
         <VendorDialog
-          vendor={dialog.vendor}
+          vendor={list.editing.row}
           sites={sites.data?.data ?? []}
-          onClose={() => setDialog(null)}
-          onError={(text) => snackbar.error(text)}
-          onSaved={(message) => {
-            snackbar.success(message);
-            setDialog(null);
-            void list.mutate();
-          }}
+          onClose={list.closeEdit}
+          onError={list.failed}
+          onSaved={list.saved}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

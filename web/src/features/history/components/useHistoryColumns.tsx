@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
-import { DataTable, type Column } from "../../../components/DataTable";
+import type { Column } from "../../../components/DataTable";
 import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError, type ListAnswer } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { downloadFile } from "../api/download";
 import { updateHistory } from "../api/updateHistory";
@@ -13,29 +13,21 @@ import { FinishJobDialog } from "./FinishJobDialog";
 import { SimilarityGauge } from "./SimilarityGauge";
 import { StatusBadge } from "./StatusBadge";
 
-interface Props {
+interface Options {
   /** The back-office view: every user's jobs, the vendor account, and the processing actions. */
   admin: boolean;
-  list: {
-    data?: ListAnswer<HistoryEntry>;
-    error?: unknown;
-    isValidating: boolean;
-    mutate: () => Promise<unknown>;
-  };
-  page: number;
-  limit: number;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  emptyText: string;
+  /** Reloads the list after a job was processed. */
+  reload: () => Promise<unknown>;
 }
 
-export function HistoryTable(props: Props) {
+/** The jobs table's columns (both history pages) and the dialog that finishes a job. */
+export function useHistoryColumns({ admin, reload }: Options) {
   const { t } = useTranslation("history");
   const { ability } = useSession();
   const snackbar = useSnackbar();
   const confirm = useConfirm();
   const [finishing, setFinishing] = useState<HistoryEntry | null>(null);
-  const canProcess = props.admin && ability.can("update", "History");
+  const canProcess = admin && ability.can("update", "History");
 
   async function save(file: () => Promise<void>) {
     try {
@@ -58,7 +50,7 @@ export function HistoryTable(props: Props) {
     } catch (error) {
       snackbar.error(t("saveFailed") + (error instanceof ApiError ? error.message : t("saveFailedDefault")));
     }
-    await props.list.mutate();
+    await reload();
   }
 
   const columns: Column<HistoryEntry>[] = [
@@ -74,16 +66,14 @@ export function HistoryTable(props: Props) {
         </div>
       ),
     },
-    ...(props.admin
-      ? [{ key: "userName", header: t("colUser"), render: (h: HistoryEntry) => h.userName || `#${h.userId}` }]
-      : []),
+    ...(admin ? [{ key: "userName", header: t("colUser"), render: (h: HistoryEntry) => h.userName || `#${h.userId}` }] : []),
     {
       key: "siteName",
       header: t("colSite"),
       render: (h) => (
         <div>
           <div>{h.siteName}</div>
-          {props.admin && h.vendorName && <div className="text-sm text-base-content/70">{h.vendorName}</div>}
+          {admin && h.vendorName && <div className="text-sm text-base-content/70">{h.vendorName}</div>}
         </div>
       ),
     },
@@ -127,34 +117,17 @@ export function HistoryTable(props: Props) {
     },
   ];
 
-  return (
-    <>
-      <DataTable
-        caption={t(props.admin ? "titleAdmin" : "titleUser")}
-        columns={columns}
-        rows={props.list.data?.data}
-        rowKey={(h) => h.historyId}
-        total={props.list.data?.total ?? 0}
-        page={props.page}
-        limit={props.limit}
-        onPage={props.onPage}
-        onLimit={props.onLimit}
-        loading={props.list.isValidating}
-        error={props.list.error}
-        onRetry={() => void props.list.mutate()}
-        emptyText={props.emptyText}
-      />
-      {finishing && (
-        <FinishJobDialog
-          job={finishing}
-          onClose={() => setFinishing(null)}
-          onDone={(message) => {
-            setFinishing(null);
-            snackbar.success(message);
-            void props.list.mutate();
-          }}
-        />
-      )}
-    </>
+  const dialog = finishing && (
+    <FinishJobDialog
+      job={finishing}
+      onClose={() => setFinishing(null)}
+      onDone={(message) => {
+        setFinishing(null);
+        snackbar.success(message);
+        void reload();
+      }}
+    />
   );
+
+  return { columns, dialog };
 }
