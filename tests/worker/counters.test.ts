@@ -93,6 +93,16 @@ describe("list counters", () => {
     expect(await stored()).toEqual(expected);
   }, 30_000);
 
+  it("are computed from the rows already there by the migration", async () => {
+    await randomActivity(17, 120);
+    const expected = await recount();
+    const found = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0090"))!;
+    const backfill = found.queries.filter((q) => q.startsWith("INSERT INTO counters ")).map((q) => env.DB.prepare(q));
+    expect(backfill.length).toBeGreaterThan(3);
+    await env.DB.batch([env.DB.prepare("DELETE FROM counters WHERE counterName <> 'invoice'"), ...backfill]);
+    expect(await stored()).toEqual(expected);
+  }, 30_000);
+
   it("equal a full count after many concurrent calls", async () => {
     const admin = await createAdmin();
     const clients = await Promise.all(Array.from({ length: 4 }, () => createUser()));

@@ -387,27 +387,30 @@ describe("dashboard-stats: every statement reads index ranges of roll-ups or of 
     ),
     jobsBySite: statements.jobsBySite(spans),
     vendorLoad: statements.vendorLoad(spans),
-    ownQuota: statements.own("ownQuota", 1),
-    ownLedgerByDay: statements.own("ownLedgerByDay", 1, "2005-01-01T00:00:00.000Z", "2005-02-01T00:00:00.000Z"),
-    ownLedgerSince: statements.own("ownLedgerSince", 1, "2005-01-01T00:00:00.000Z"),
-    ownJobsByStatus: statements.own("ownJobsByStatus", 1, "2005-01-01T00:00:00.000Z", "2005-02-01T00:00:00.000Z"),
-    ownRecentJobs: statements.own("ownRecentJobs", 1),
-    ownSubscriptions: statements.own("ownSubscriptions", 1, "2005-01-01T00:00:00.000Z"),
+    ownQuota: statements.ownQuota(1),
+    ownLedgerByDay: statements.ownLedgerByDay(1, "2005-01-01", "2005-02-01"),
+    ownLedgerNet: statements.ownLedgerNet(1, spansOf("2004-12-20", "9999-01-01")),
+    ownJobs: statements.ownJobs(1, spans),
+    ownRecentJobs: statements.ownRecentJobs(1),
+    ownSubscriptions: statements.ownSubscriptions(1, "2005-01-01T00:00:00.000Z"),
   };
+  const SPAN_RANGE = "SEARCH ps USING PRIMARY KEY (metric=? AND grain=? AND period>? AND period<?)";
+  const USER_SPAN_RANGE = "SEARCH us USING PRIMARY KEY (userId=? AND grain=? AND period>? AND period<?)";
   const EXPECTED: Record<string, string[]> = {
     days: ["daily_stats USING PRIMARY KEY"],
-    paymentsByStatus: ["period_stats USING PRIMARY KEY"],
-    subscriptionsAt: ["period_stats USING PRIMARY KEY", "subscriptions_starts", "subscriptions_ends"],
-    jobsBySite: ["period_stats USING PRIMARY KEY"],
-    vendorLoad: ["period_stats USING PRIMARY KEY"],
-    ownLedgerByDay: ["quota_ledger_user"],
-    ownLedgerSince: ["quota_ledger_user"],
-    ownJobsByStatus: ["history_user"],
+    // One primary-key range per span, not every row of the metric or of the user.
+    paymentsByStatus: [SPAN_RANGE],
+    subscriptionsAt: [SPAN_RANGE, "subscriptions_starts", "subscriptions_ends"],
+    jobsBySite: [SPAN_RANGE],
+    vendorLoad: [SPAN_RANGE],
+    ownLedgerByDay: ["user_stats USING PRIMARY KEY (userId=? AND grain=? AND period>? AND period<?)"],
+    ownLedgerNet: [USER_SPAN_RANGE],
+    ownJobs: [USER_SPAN_RANGE],
     ownRecentJobs: ["history_user"],
     ownSubscriptions: ["subscriptions_user"],
   };
   // Tables (and the aliases the statements give them) that grow with the data.
-  const LARGE = /^(payments|users|history|quota_ledger|coupons|subscriptions|sub|counters|daily_stats|period_stats)$/;
+  const LARGE = /^(payments|users|history|quota_ledger|coupons|subscriptions|sub|counters|daily_stats|period_stats|user_stats)$/;
 
   it.each(Object.keys(STATEMENTS))("%s never scans a large table", async (name) => {
     const { sql, binds } = STATEMENTS[name]!;

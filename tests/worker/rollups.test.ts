@@ -4,7 +4,7 @@ import { spansOf, spansThrough } from "../../worker/src/domain/stats/periods";
 import { randomActivity } from "./activity-support";
 
 /**
- * The dashboard roll-ups of migration 0091 must equal the raw aggregates they replace: recomputed here,
+ * The dashboard roll-ups of migrations 0091 and 0093 must equal the raw aggregates they replace: recomputed here,
  * in JavaScript, from the raw rows after random activity (aborted batches included).
  */
 
@@ -104,6 +104,48 @@ async function expectedPeriods() {
   return nonZero(out);
 }
 
+const GRAINS = [
+  ["y", 4],
+  ["m", 7],
+  ["d", 10],
+] as const;
+
+/** user_stats (migration 0093): each user's points added and used, and jobs by status, per grain. */
+async function expectedUserStats() {
+  const out = new Map<string, { added: number; used: number; jobs: number; done: number; failed: number }>();
+  const add = (
+    userId: number,
+    at: string,
+    figures: Partial<{ added: number; used: number; jobs: number; done: number; failed: number }>,
+  ) => {
+    for (const [grain, length] of GRAINS) {
+      const key = `${userId}|${grain}|${at.slice(0, length)}`;
+      const row = out.get(key) ?? { added: 0, used: 0, jobs: 0, done: 0, failed: 0 };
+      for (const [name, value] of Object.entries(figures)) row[name as keyof typeof row] += value;
+      out.set(key, row);
+    }
+  };
+  for (const l of await rows("SELECT userId, createdAt, delta FROM quota_ledger")) {
+    add(l.userId, l.createdAt, { added: Math.max(l.delta, 0), used: Math.max(-l.delta, 0) });
+  }
+  for (const h of await rows("SELECT userId, createdAt, status FROM history")) {
+    add(h.userId, h.createdAt, { jobs: 1, done: h.status === 1 ? 1 : 0, failed: h.status === 2 ? 1 : 0 });
+  }
+  return nonZero(out);
+}
+
+async function storedUserStats() {
+  const found = await rows("SELECT userId, grain, period, added, used, jobs, done, failed FROM user_stats");
+  return nonZero(
+    new Map(
+      found.map(({ userId, grain, period, ...figures }) => [
+        `${userId}|${grain}|${period}`,
+        figures as { added: number; used: number; jobs: number; done: number; failed: number },
+      ]),
+    ),
+  );
+}
+
 async function storedDaily() {
   const found = await rows(`SELECT day, ${DAILY.join(", ")} FROM daily_stats`);
   return nonZero(new Map(found.map(({ day, ...figures }) => [day as string, figures as Record<(typeof DAILY)[number], number>])));
@@ -128,6 +170,30 @@ describe("dashboard roll-ups", () => {
     expect(Object.keys(daily).length).toBeGreaterThan(30);
     expect(await storedDaily()).toEqual(daily);
     expect(await storedPeriods()).toEqual(await expectedPeriods());
+    expect(await storedUserStats()).toEqual(await expectedUserStats());
+  }, 30_000);
+});
+
+/** The statements of a migration that fill a table from the rows already there (its backfill). */
+function backfill(migration: string, table: string): D1PreparedStatement[] {
+  const found = env.TEST_MIGRATIONS.find((m) => m.name.startsWith(migration))!;
+  return found.queries.filter((q) => q.startsWith(`INSERT INTO ${table} `)).map((q) => env.DB.prepare(q));
+}
+
+describe("the migrations' backfill", () => {
+  it("computes the roll-ups the triggers keep, from the rows already there", async () => {
+    await randomActivity(11, 120);
+    const expected = [await storedDaily(), await storedPeriods(), await storedUserStats()];
+    expect(Object.keys(expected[0]!).length).toBeGreaterThan(10);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM daily_stats"),
+      env.DB.prepare("DELETE FROM period_stats"),
+      env.DB.prepare("DELETE FROM user_stats"),
+      ...backfill("0091", "daily_stats"),
+      ...backfill("0091", "period_stats"),
+      ...backfill("0093", "user_stats"),
+    ]);
+    expect([await storedDaily(), await storedPeriods(), await storedUserStats()]).toEqual(expected);
   }, 30_000);
 });
 

@@ -14,6 +14,8 @@ import { route } from "../http/route";
 
 export const RANGES = [7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;
+/** A day after every row: "since the period began" runs to it. */
+const FAR_FUTURE = "9999-01-01";
 
 /** The period [start, end) of `range` UTC days ending with the day `end` (today by default). */
 export function periodOf(range: number, end: string | undefined, now: Date) {
@@ -189,11 +191,6 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]) {
   return out;
 }
 
-function jobsByStatus(rows: Row[] | undefined) {
-  const count = (status: number) => sum((rows ?? []).filter((r) => num(r.status) === status).map((r) => num(r.n)));
-  return { queued: count(0), done: count(1), failed: count(2) };
-}
-
 function own(p: Period, rows: Map<string, Row[]>, now: Date) {
   const out: Record<string, unknown> = {};
   if (rows.has("ownQuota")) {
@@ -207,8 +204,13 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date) {
     out.pointsAdded = sum(series(p.days, ledger, (r) => num(r.added)));
     out.pointsUsed = sum(series(p.days, ledger, (r) => num(r.used)));
   }
-  if (rows.has("ownJobsByStatus")) {
-    out.jobsByStatus = jobsByStatus(rows.get("ownJobsByStatus"));
+  if (rows.has("ownJobs")) {
+    const jobs = rows.get("ownJobs")?.[0] ?? {};
+    out.jobsByStatus = {
+      queued: num(jobs.jobs) - num(jobs.done) - num(jobs.failed),
+      done: num(jobs.done),
+      failed: num(jobs.failed),
+    };
     out.recentJobs = (rows.get("ownRecentJobs") ?? []).map((r) => ({
       uniqueId: String(r.uniqueId),
       siteName: String(r.siteName),
@@ -280,16 +282,18 @@ const dashboardStats = route({
     const userId = ctx.user?.userId;
     if (userId !== undefined) {
       // Own rows only: each part needs the caller's ability over their own row of that subject.
+      const first = p.days[0]!;
       if (ability.can("read", row("Quota", { userId }))) {
-        batch.add("ownQuota", stats.own("ownQuota", userId));
-        batch.add("ownLedgerByDay", stats.own("ownLedgerByDay", userId, p.start, p.end));
-        batch.add("ownLedgerSince", stats.own("ownLedgerSince", userId, p.start));
+        batch.add("ownQuota", stats.ownQuota(userId));
+        batch.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
+        // Everything since the period began: the balance then is today's less that.
+        batch.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
       }
       if (ability.can("read", row("History", { userId }))) {
-        batch.add("ownJobsByStatus", stats.own("ownJobsByStatus", userId, p.start, p.end));
-        batch.add("ownRecentJobs", stats.own("ownRecentJobs", userId));
+        batch.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
+        batch.add("ownRecentJobs", stats.ownRecentJobs(userId));
       }
-      batch.add("ownSubscriptions", stats.own("ownSubscriptions", userId, now.toISOString()));
+      batch.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
     const rows = await batch.run();
     let businessPart: unknown = cached?.business ?? null;

@@ -61,11 +61,18 @@ export function spansThrough(day: string): Span[] {
   return next ? [before, next, ...rest] : [before];
 }
 
-/** A SQL condition on `grain` and `period` matching the spans (`?` placeholders), with its binds. */
-export function spansSql(spans: Span[]): { sql: string; binds: string[] } {
-  if (spans.length === 0) return { sql: "0", binds: [] };
+/**
+ * The rows of a roll-up table that the spans cover, walked span by span: `from` is
+ * `(VALUES …) AS sp CROSS JOIN <table> <alias>` and `on` ties each row to its span, so SQLite reads one
+ * primary-key range per span (with an OR of ranges it read every row of the metric). `?` placeholders;
+ * the binds are `from`'s, which comes first in a statement.
+ */
+export function spanRows(spans: Span[], table: string, alias: string): { from: string; on: string; binds: string[] } {
+  // No span: one that matches no row (VALUES needs a row).
+  const rows = spans.length ? spans : [{ grain: "-", first: "", last: "" }];
   return {
-    sql: `(${spans.map(() => "(grain = ? AND period BETWEEN ? AND ?)").join(" OR ")})`,
-    binds: spans.flatMap((s) => [s.grain, s.first, s.last]),
+    from: `(VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}) AS sp CROSS JOIN ${table} ${alias}`,
+    on: `${alias}.grain = sp.column1 AND ${alias}.period BETWEEN sp.column2 AND sp.column3`,
+    binds: rows.flatMap((r) => [r.grain, r.first, r.last]),
   };
 }

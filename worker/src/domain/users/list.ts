@@ -31,7 +31,12 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   if (filter.status !== undefined) conds.push(sql`u.userIsActive = ${filter.status}`);
   if (like) conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
   const item = planItem(filter.plan);
-  if (item) conds.push(sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.userId = u.userId AND ${item} AND s.endsAt > ${NOW})`);
+  // Checked one user at a time when the candidates are text matches; candidates that are the plan's
+  // own holders need no check.
+  if (item && match)
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM subscriptions s INDEXED BY subscriptions_user WHERE s.userId = u.userId AND s.endsAt > ${NOW} AND ${item})`,
+    );
   const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
   const pageOf = (source: UserSource) =>
     selectUserView(db, source).where(where).orderBy(userOrder(source), "desc").limit(window.limit).offset(window.offset);
@@ -68,6 +73,8 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
     .where(where)
     .clearSelect()
     .select("u.userId as id")
+    // A plan's holders come once per subscription.
+    .distinct()
     .orderBy("u.userId", "desc")
     .limit(window.limit)
     .offset(window.offset);
@@ -82,7 +89,10 @@ function planItem(plan: string): RawBuilder<unknown> | null {
     : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
 }
 
-/** At most SEARCH_SCAN user ids to check one by one: text matches, a plan's holders, or the newest users. */
+/**
+ * At most SEARCH_SCAN user ids to check one by one: text matches, the holders of a plan's active
+ * subscriptions (a user once per subscription), or the newest users.
+ */
 function candidateUsers(db: DB, match: string | null, item: RawBuilder<unknown> | null): UserIds {
   if (match) {
     return db
@@ -96,7 +106,6 @@ function candidateUsers(db: DB, match: string | null, item: RawBuilder<unknown> 
     return db
       .selectFrom("subscriptions as s")
       .select("s.userId as id")
-      .distinct()
       .where(sql<boolean>`${item} AND s.endsAt > ${NOW}`)
       .limit(SEARCH_SCAN);
   }
