@@ -257,17 +257,17 @@ describe("useListController with ListPage", () => {
 
 describe("a capped total", () => {
   it("shows the total as N+ and keeps Next while pages come back full", async () => {
-    // A search with filters counts its 300 candidates (docs/API.md): pages stay within the first 1,000 rows.
-    mockApi({ "search-fruit": fruitApi(300, { totalCapped: true, rows: 304 }) });
-    const location = renderAt("/fruit?page=30", () => <FruitPage />);
-    await screen.findByText("Fruit 291");
-    expect(screen.getByText("291–300 of 300+")).toBeTruthy();
+    // A text search counts up to 1,000 matches (docs/API.md); paging goes on past them.
+    mockApi({ "search-fruit": fruitApi(1000, { totalCapped: true, rows: 1004 }) });
+    const location = renderAt("/fruit?page=100", () => <FruitPage />);
+    await screen.findByText("Fruit 991");
+    expect(screen.getByText("991–1,000 of 1,000+")).toBeTruthy();
     expect(next().disabled).toBe(false);
     fireEvent.click(next());
-    await screen.findByText("Fruit 301");
-    expect(lastUrl(location)).toBe("/fruit?page=31");
+    await screen.findByText("Fruit 1001");
+    expect(lastUrl(location)).toBe("/fruit?page=101");
     // The short last page: what was paged through is the lower bound now, and there is no next page.
-    expect(screen.getByText("301–304 of 304+")).toBeTruthy();
+    expect(screen.getByText("1,001–1,004 of 1,004+")).toBeTruthy();
     expect(next().disabled).toBe(true);
   });
 
@@ -293,12 +293,12 @@ describe("a capped total", () => {
     });
   });
 
-  it("offers no next page past the first 1,000 rows, which the server refuses", () => {
-    expect(paging({ page: 99, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(true);
-    expect(paging({ page: 100, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(false);
-    expect(paging({ page: 100, limit: 10, total: 1000, totalCapped: true, count: 10 }).hasNext).toBe(false);
-    expect(paging({ page: 9, limit: 100, total: 5000, count: 100 }).hasNext).toBe(true);
-    expect(paging({ page: 10, limit: 100, total: 5000, count: 100 }).hasNext).toBe(false);
+  it("pages past the first 1,000 rows, to the last page of an exact total or while capped pages come back full", () => {
+    expect(paging({ page: 100, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 9_999, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 10_000, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(false);
+    expect(paging({ page: 250, limit: 10, total: 1000, totalCapped: true, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 250, limit: 10, total: 1000, totalCapped: true, count: 9 }).hasNext).toBe(false);
   });
 
   it("lets the card pager page on and say N+ pages", () => {
@@ -310,9 +310,15 @@ describe("a capped total", () => {
     fireEvent.click(next());
     expect(onPage).toHaveBeenCalledWith(4);
     rerender(
-      <Pager page={90} total={1000} totalCapped count={4} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
+      <Pager page={90} total={1000} totalCapped count={12} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
     );
     expect(screen.getByText("Page 90 of 90+")).toBeTruthy();
+    fireEvent.click(next());
+    expect(onPage).toHaveBeenCalledWith(91);
+    rerender(
+      <Pager page={91} total={1000} totalCapped count={4} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
+    );
+    expect(screen.getByText("Page 91 of 91+")).toBeTruthy();
     expect(next().disabled).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
 import { sql, type SelectQueryBuilder } from "kysely";
-import { badRequest } from "../errors";
 import type { DB } from ".";
 import type { Database } from "./schema";
 
@@ -12,16 +11,17 @@ import type { Database } from "./schema";
  *   up to COUNT_CAP (`cappedTotal`), or, when the rows must be checked one by one against more
  *   filters, looks at the SEARCH_SCAN newest candidates only, for the page and the total alike
  *   (`scannedTotal`). Past those, the answer says `totalCapped: true`: at least `total` rows match.
- * - OFFSET walks every row it skips, so a list pages through its first MAX_LIST_ROWS rows only
- *   (`pageWindow`); deeper pages answer 400 `page_too_deep`.
+ * - A page is OFFSET and LIMIT (`pageWindow`) at any depth. OFFSET walks every row it skips, so a page
+ *   reads about offset + limit rows: within the budget for the first BUDGET_ROWS rows of a list (the
+ *   pages users open), growing past them (decision 0002 says why and what it costs).
  */
 
 /** The most matches a search counts; more is answered as `total` = COUNT_CAP, `totalCapped`. */
 export const COUNT_CAP = 1000;
 /** The most candidate rows a search combined with filters looks at (its page and its total). */
 export const SEARCH_SCAN = 300;
-/** The deepest row a list pages to (offset + limit). */
-export const MAX_LIST_ROWS = 1000;
+/** The rows a page may walk (offset + limit) and stay within the read budget of decision 0002. */
+export const BUDGET_ROWS = 1000;
 
 export interface ListTotal {
   total: number;
@@ -29,13 +29,9 @@ export interface ListTotal {
   totalCapped: boolean;
 }
 
-/** OFFSET and LIMIT of a page, refused past MAX_LIST_ROWS. */
+/** OFFSET and LIMIT of a page; past BUDGET_ROWS it reads offset + limit rows. */
 export function pageWindow(page: number, limit: number): { offset: number; limit: number } {
-  const offset = (page - 1) * limit;
-  if (offset + limit > MAX_LIST_ROWS) {
-    throw badRequest("pageTooDeep", "page_too_deep", "page");
-  }
-  return { offset, limit };
+  return { offset: (page - 1) * limit, limit };
 }
 
 /** A counter's name (migration 0090): the list, then `filter=value` pairs in the family's order. */

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
-import { selectUserView, userOrder, type UserIds, type UserSource } from "./view";
+import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
 
 export interface UserFilter {
   search: string;
@@ -38,8 +38,12 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
       sql`EXISTS (SELECT 1 FROM subscriptions s INDEXED BY subscriptions_user WHERE s.userId = u.userId AND s.endsAt > ${NOW} AND ${item})`,
     );
   const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
-  const pageOf = (source: UserSource) =>
-    selectUserView(db, source).where(where).orderBy(userOrder(source), "desc").limit(window.limit).offset(window.offset);
+  // The page's ids first, so OFFSET skips index entries alone; then the view's columns (its plan
+  // subquery) for the page's rows only.
+  const pageOf = (source: UserSource) => {
+    const ids = selectUserIds(db, source).where(where).orderBy(userOrder(source), "desc").limit(window.limit).offset(window.offset);
+    return selectUserView(db, { ids }).orderBy("u.userId", "desc");
+  };
 
   // The user view: one primary-key lookup.
   if (filter.userId !== undefined && !match && !item) {

@@ -55,6 +55,9 @@ function usersMatching(db: DB, match: string) {
     .where(sql<boolean>`users_fts MATCH ${match}`);
 }
 
+/** The ids (`id`) of the users of `source`, for a page found before its view's columns are read. */
+export const selectUserIds = (db: DB, source: UserSource) => usersFrom(db, source).select("u.userId as id");
+
 /** Newest users first, in the FTS index's order when the rows come from a match (no sort step). */
 export const userOrder = (source: UserSource) => (source !== null && "match" in source ? sql`f.rowid` : sql`u.userId`);
 

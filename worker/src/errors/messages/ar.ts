@@ -53,7 +53,6 @@ export const ar: Catalog = {
     fieldInvalid: "الحقل «{field}» {reason}.",
     requestInvalid: "الطلب {reason}.",
     unknownField: "حقل غير معروف: «{field}».",
-    pageTooDeep: "لا يمكن تصفح سوى أول 1000 صف من القائمة؛ ضيّقها ببحث أو عامل تصفية.",
     // Files
     noSuchFile: "هذا الملف غير موجود.",
     fileTooLarge: "يتجاوز الملف «{field}» {size}.",

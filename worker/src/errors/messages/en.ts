@@ -32,7 +32,6 @@ export const en = {
     fieldInvalid: 'The field "{field}" {reason}.',
     requestInvalid: "The request {reason}.",
     unknownField: 'Unknown field "{field}".',
-    pageTooDeep: "Only the first 1,000 rows of a list can be paged through; narrow it with a search or a filter.",
     // Files
     noSuchFile: "No such file.",
     fileTooLarge: 'The file "{field}" is larger than {size}.',

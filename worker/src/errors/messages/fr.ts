@@ -53,8 +53,6 @@ export const fr: Catalog = {
     fieldInvalid: "Le champ « {field} » {reason}.",
     requestInvalid: "La requête {reason}.",
     unknownField: "Champ inconnu : « {field} ».",
-    pageTooDeep:
-      "Seules les 1 000 premières lignes d'une liste peuvent être parcourues ; affinez-la avec une recherche ou un filtre.",
     // Files
     noSuchFile: "Ce fichier n'existe pas.",
     fileTooLarge: "Le fichier « {field} » dépasse {size}.",
