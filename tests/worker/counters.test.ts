@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { randomActivity } from "./activity-support";
-import { call, callForm, createAdmin, createCoupon, createUser, uniqueEmail } from "./helpers";
+import { call, callForm, createAdmin, createBundle, createCoupon, createUser, uniqueEmail } from "./helpers";
 
 /**
  * The counters of migration 0090 answer list totals instead of count(*). Their invariant: each equals
@@ -108,6 +108,13 @@ describe("list counters", () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => createUser()));
     const coupon = await createCoupon({ quota: 5 });
     const bundle = { bundleId: 0, bundlePoin: 10, bundlePPP: 5, bundleDisc: 0 };
+    const forSale = await createBundle({ points: 20, ppp: 5 });
+    // Concurrent creates: each client checks out twice at once.
+    const checkouts = await Promise.all(
+      [...clients, ...clients].map((c) => call("checkout", { kind: "bundle", refId: forSale.bundleId }, { cookie: c.cookie })),
+    );
+    const references = checkouts.map((c) => c.body.referenceId as string);
+    expect(references.every(Boolean)).toBe(true);
     const answers = await Promise.all([
       ...Array.from({ length: 6 }, (_, i) =>
         call("updatebundle", { ...bundle, bundleIsActive: i % 2 === 0 }, { cookie: admin.cookie }),
@@ -133,8 +140,16 @@ describe("list counters", () => {
       ...clients.map((c) => call("redeem-coupon", { couponCode: coupon.code }, { cookie: c.cookie })),
       ...clients.slice(0, 2).map((c) => call("deleteuser", { userId: c.userId }, { cookie: admin.cookie })),
       ...clients.map((c) => call("adjust-quota", { userId: c.userId, delta: 3, reason: "concurrent" }, { cookie: admin.cookie })),
+      // Status changes racing on the same payment: confirm (paid, points granted) or cancel wins.
+      ...references.flatMap((referenceId) => [
+        call("confirm-payment", { referenceId }, { cookie: admin.cookie }),
+        call("cancel-payment", { referenceId }, { cookie: admin.cookie }),
+      ]),
     ]);
-    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(20);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(25);
+    // Every payment raced once each way: one of the two won, the other was refused.
+    const settled = answers.slice(-2 * references.length).map((a) => a.status);
+    expect(settled.filter((status) => status === 200)).toHaveLength(references.length);
     expect(await stored()).toEqual(await recount());
   });
 });
