@@ -41,7 +41,11 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   // The page's ids first, so OFFSET skips index entries alone; then the view's columns (its plan
   // subquery) for the page's rows only.
   const pageOf = (source: UserSource) => {
-    const ids = selectUserIds(db, source).where(where).orderBy(userOrder(source), "desc").limit(window.limit).offset(window.offset);
+    const ids = selectUserIds(db, source)
+      .where(where)
+      .orderBy(userOrder(source), "desc")
+      .limit(window.limit)
+      .offset(window.offset);
     return selectUserView(db, { ids }).orderBy("u.userId", "desc");
   };
 
