@@ -126,13 +126,25 @@ export default tseslint.config(
       ],
     },
   })),
-  // The web app never imports Worker code except types.
+  // The web app imports nothing from the Worker but types of its contract (worker/src/contract).
   {
     files: ["web/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/worker/src/**"], allowTypeImports: true, message: "Only type imports from the Worker." }] },
+        {
+          patterns: [
+            {
+              regex: "(^|/)worker/(?!src/contract(/|$))",
+              message: "The web app may import only types of the Worker's contract (worker/src/contract).",
+            },
+            {
+              regex: "(^|/)worker/src/contract(/|$)",
+              allowTypeImports: true,
+              message: "Only type imports from the contract: its code must not enter the web bundle.",
+            },
+          ],
+        },
       ],
     },
   },

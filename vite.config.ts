@@ -1,12 +1,32 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Fails the build when a module under worker/ is bundled into the web app: the web imports only
+ * types from the Worker (the contract), which the compiler erases before bundling.
+ */
+export function noWorkerCode(workerDir = path.join(import.meta.dirname, "worker")): Plugin {
+  const inside = workerDir + path.sep;
+  return {
+    name: "no-worker-code",
+    load(id) {
+      if (path.resolve(id.split("?")[0]!).startsWith(inside)) {
+        this.error(
+          `Worker code must not enter the web bundle: ${path.relative(path.dirname(workerDir), id)} (import only types)`,
+        );
+      }
+      return null;
+    },
+  };
+}
 
 /** The SPA: built into dist/client, which the Worker serves as static assets. */
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), noWorkerCode()],
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

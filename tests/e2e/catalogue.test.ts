@@ -89,7 +89,7 @@ describe("the back-office catalogue in a real browser", () => {
     await page.getByRole("button", { name: "Add site" }).click();
     let dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await dialog.getByText('The field "siteName" is required.').waitFor();
+    await dialog.getByText('The field "Name" is required.').waitFor();
     await dialog.getByLabel("Name", { exact: true }).fill("E2E citation checker");
     await dialog.getByLabel("Description", { exact: true }).fill("Checks references");
     await dialog.getByLabel("Price per use (points)", { exact: true }).fill("8");

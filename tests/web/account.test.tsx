@@ -63,6 +63,19 @@ describe("account settings", () => {
     await waitFor(() => expect(screen.queryByRole("tab", { name: "Billing & plans" })).toBeNull());
   });
 
+  it("titles the security tab and leaves no empty gap: no blank grid cell, no margin on top of the page's own spacing", async () => {
+    signedInAs("client");
+    mockApi({ ...me, "search-session": { body: { data: [], total: 0, page: 1, limit: 10 } } });
+    renderApp("/pages/account-settings/security");
+    expect(await screen.findByRole("heading", { level: 1, name: "Security" }, { timeout: 5000 })).toBeTruthy();
+    const password = screen.getByLabelText("Current password").closest("form")!;
+    const grid = within(password).getByLabelText("New password").closest(".grid")!;
+    for (const cell of Array.from(grid.children)) expect(cell.querySelector("input")).toBeTruthy();
+    const tabs = screen.getByRole("navigation", { name: "Account settings" });
+    expect(tabs.className).not.toMatch(/\bm[bty]?-/);
+    expect(tabs.parentElement!.className).toContain("gap-6");
+  });
+
   it("sets up two-factor with a QR code, then turns it on with a code", async () => {
     signedInAs("client");
     const api = mockApi({

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, uploadWithProgress } from "../../web/src/lib/api";
+import { api } from "../../web/src/lib/api";
 import { BOOKMARK_HEADER, currentBookmark } from "../../web/src/lib/bookmark";
 import { downloadFile } from "../../web/src/lib/download";
+import { uploadWithProgress } from "../../web/src/lib/upload";
 
 /**
  * The D1 bookmark round trip (decision 0001): the web app keeps the newest bookmark the server
@@ -42,7 +43,7 @@ describe("lib/api: the D1 bookmark", () => {
     await api("searchuser", { search: "" });
     // An older bookmark arriving late (answers may come out of order) does not replace a newer one.
     await api("searchuser", { search: "" });
-    await api("updatebundle", {});
+    await api("logout");
     await api("searchbundle", {});
     expect(sent).toEqual([null, NEW, NEW, NEW, NEWER]);
     // Kept in localStorage too: a reload or another tab goes on from it.
@@ -72,7 +73,7 @@ describe("lib/api: the D1 bookmark", () => {
       }
     }
     vi.stubGlobal("XMLHttpRequest", RecordingXhr);
-    await uploadWithProgress("submit-job", new FormData(), () => undefined);
+    await uploadWithProgress("submit-job", { siteId: 1, file: new File(["%PDF"], "essay.pdf") }, () => undefined);
     expect(requested).toEqual([[BOOKMARK_HEADER, OTHER_TAB]]);
     expect(currentBookmark()).toBe(LATEST);
 

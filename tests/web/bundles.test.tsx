@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/bundles/locales/en.json";
 import BundlePage from "../../web/src/features/bundles/pages/BundlePage";
-import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
+import { ok, fail, listOf, callsTo, mockApi, refuse, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
 setupPageTests({ bundles: en });
 
@@ -33,6 +33,19 @@ describe("bundles page for a client", () => {
     fireEvent.click(screen.getByRole("button", { name: en.addToCart }));
     expect(await screen.findByText("Added to your cart.")).toBeTruthy();
     expect(callsTo("updatecart")[0]!.body).toEqual({ kind: "bundle", refId: 7, qty: 1 });
+  });
+
+  it("prices a point after the discount (250 points for $22.50: $0.09) and says 1 point, not 1 points", async () => {
+    signIn("client", CLIENT_RULES);
+    const b250 = { bundleId: 9, bundlePoin: 250, bundlePPP: 10, bundleDisc: 10, bundlePrice: 2250, bundleIsActive: true };
+    const b1 = { bundleId: 10, bundlePoin: 1, bundlePPP: 10, bundleDisc: 0, bundlePrice: 10, bundleIsActive: true };
+    mockApi({ "app-settings": SETTINGS, searchbundle: listOf([b250, b1], 2, 12) });
+    renderAt("/portal/bundle", BundlePage);
+    const [first, second] = await screen.findAllByTestId("bundle-card");
+    expect(within(first!).getByText("$22.50")).toBeTruthy();
+    expect(within(first!).getByText(/\$0\.09 per point/)).toBeTruthy();
+    expect(within(second!).getByRole("heading", { name: "1 point" })).toBeTruthy();
+    expect(within(second!).getByText(/\$0\.10 per point/)).toBeTruthy();
   });
 
   it("buys now: checkout for this bundle, then the payment page", async () => {
@@ -103,15 +116,20 @@ describe("bundles page for an admin", () => {
     mockApi({
       "app-settings": SETTINGS,
       searchbundle: listOf([B100], 1, 12),
-      updatebundle: fail(400, 'The field "bundleDisc" must be at most 100.', "bundleDisc"),
+      updatebundle: refuse("bundleDisc", "must be a whole number"),
       deletebundle: fail(404, "No such bundle."),
     });
     renderAt("/portal/bundle", BundlePage);
     fireEvent.click(await screen.findByRole("button", { name: common.edit }));
     const dialog = await screen.findByRole("dialog");
+    // The browser's own range check holds: nothing is sent.
     fireEvent.change(within(dialog).getByLabelText(en.bundleDisc), { target: { value: "120" } });
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
-    expect(await screen.findByText('Failed to save bundle: The field "bundleDisc" must be at most 100.')).toBeTruthy();
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(`The field "${en.bundleDisc}" must be at most 100.`);
+    expect(callsTo("updatebundle")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(en.bundleDisc), { target: { value: "15" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText(`Failed to save bundle: The field "${en.bundleDisc}" must be a whole number.`)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: common.cancel }));
     fireEvent.click(screen.getByRole("button", { name: common.delete }));
     const confirm = await screen.findByRole("dialog");

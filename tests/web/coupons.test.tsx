@@ -4,7 +4,7 @@ import common from "../../web/src/i18n/locales/en.json";
 import { codesCsv } from "../../web/src/features/coupons/components/csv";
 import en from "../../web/src/features/coupons/locales/en.json";
 import CouponPage from "../../web/src/features/coupons/pages/CouponPage";
-import { ok, fail, listOf, callsTo, mockApi, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
+import { ok, fail, listOf, callsTo, mockApi, refuse, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
 setupPageTests({ coupons: en });
 
@@ -89,7 +89,7 @@ describe("coupons page", () => {
     signInAsAdmin();
     mockApi({
       "search-coupon": listOf([]),
-      "generate-coupons": fail(400, 'The field "couponCount" must be at most 1000.', "couponCount"),
+      "generate-coupons": refuse("couponExpired", "must not be in the past"),
     });
     renderAt("/portal/coupon", CouponPage);
     expect(await screen.findByText(en.empty)).toBeTruthy();
@@ -99,7 +99,13 @@ describe("coupons page", () => {
     fireEvent.change(within(dialog).getByLabelText(en.couponExpired), { target: { value: "2030-06-30" } });
     fireEvent.change(within(dialog).getByLabelText(en.couponCount), { target: { value: "5000" } });
     fireEvent.click(within(dialog).getByRole("button", { name: en.generate }));
-    expect(await screen.findByText('Failed to generate coupon: The field "couponCount" must be at most 1000.')).toBeTruthy();
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(`The field "${en.couponCount}" must be at most 1000.`);
+    expect(callsTo("generate-coupons")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(en.couponCount), { target: { value: "5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: en.generate }));
+    expect(
+      await screen.findByText(`Failed to generate coupon: The field "${en.couponExpired}" must not be in the past.`),
+    ).toBeTruthy();
   });
 
   it("reloads the coupon list (not the user list) after a delete", async () => {

@@ -67,6 +67,20 @@ describe("the customizer", () => {
     expect(readPreferences()).toMatchObject({ "nav-type": "horizontal", "footer-type": "hidden", "navbar-blur": false });
   });
 
+  it("offers the horizontal menu's sticky, static or hidden setting with the horizontal layout, and saves it", () => {
+    renderCustomizer();
+    expect(screen.queryByRole("group", { name: "Horizontal menu" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Horizontal" }));
+    expect(within("Horizontal menu", "Sticky").checked).toBe(true);
+    fireEvent.click(within("Horizontal menu", "Hidden"));
+    expect(readTestCookie("horizontal-nav-type")).toBe("hidden");
+    expect(readPreferences()["horizontal-nav-type"]).toBe("hidden");
+    fireEvent.click(within("Horizontal menu", "Static"));
+    expect(readTestCookie("horizontal-nav-type")).toBe("static");
+    setCookie("horizontal-nav-type", "floating");
+    expect(readPreferences()["horizontal-nav-type"]).toBe("sticky");
+  });
+
   it("switches the direction on <html> and in its cookie, whatever the language", () => {
     renderCustomizer();
     fireEvent.click(screen.getByRole("radio", { name: "Right to left" }));

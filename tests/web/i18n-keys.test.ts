@@ -34,6 +34,31 @@ for (const [path, tree] of Object.entries(localeFiles)) {
   (catalogue[namespaceOf(path)] ??= {})[lng] = flatten(tree);
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The plural categories a language needs (Intl.PluralRules, as i18next picks them). */
+const categoriesOf = (lng: string) => [...new Intl.PluralRules(lng).resolvedOptions().pluralCategories].sort();
+
+/**
+ * A language's keys with every plural group ("points_one", "points_other") folded into its base key,
+ * and the problems of those groups: a group must have exactly the language's plural categories.
+ */
+function foldPlurals(lng: string, keys: string[]): { keys: string[]; problems: string[] } {
+  const groups = new Map<string, string[]>();
+  const plain: string[] = [];
+  for (const key of keys) {
+    const match = key.match(PLURAL);
+    if (match) groups.set(key.slice(0, -match[0].length), [...(groups.get(key.slice(0, -match[0].length)) ?? []), match[1]!]);
+    else plain.push(key);
+  }
+  const problems: string[] = [];
+  for (const [base, forms] of groups) {
+    if (forms.sort().join() !== categoriesOf(lng).join())
+      problems.push(`${lng} ${base}: plural forms ${forms.join()}, not ${categoriesOf(lng).join()}`);
+  }
+  return { keys: [...plain, ...groups.keys()].sort(), problems };
+}
+
 function exists(ns: string, key: string) {
   const en = catalogue[ns]?.en ?? {};
   // i18next plural forms ("items_one", "items_other"), and objects read with returnObjects.
@@ -67,15 +92,26 @@ describe("translations", () => {
   it("has in fr and ar every key that en has (and nothing en lacks), none of them empty", () => {
     const problems: string[] = [];
     for (const [ns, languages] of Object.entries(catalogue)) {
-      const en = Object.keys(languages.en ?? {}).sort();
+      const en = foldPlurals("en", Object.keys(languages.en ?? {})).keys;
       for (const lng of LANGUAGES) {
-        const keys = languages[lng] ?? {};
-        for (const key of en) if (!(key in keys)) problems.push(`${lng} ${ns}:${key} missing`);
-        for (const key of Object.keys(keys)) if (!en.includes(key)) problems.push(`${lng} ${ns}:${key} not in en`);
-        for (const [key, text] of Object.entries(keys)) if (!text.trim()) problems.push(`${lng} ${ns}:${key} empty`);
+        const texts = languages[lng] ?? {};
+        const { keys, problems: plural } = foldPlurals(lng, Object.keys(texts));
+        problems.push(...plural.map((p) => `${ns} ${p}`));
+        for (const key of en) if (!keys.includes(key)) problems.push(`${lng} ${ns}:${key} missing`);
+        for (const key of keys) if (!en.includes(key)) problems.push(`${lng} ${ns}:${key} not in en`);
+        for (const [key, text] of Object.entries(texts)) if (!text.trim()) problems.push(`${lng} ${ns}:${key} empty`);
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("checks plural groups against each language's own plural forms (Arabic has six)", () => {
+    expect(foldPlurals("ar", ["n_zero", "n_one", "n_two", "n_few", "n_many", "n_other", "x"])).toEqual({
+      keys: ["n", "x"],
+      problems: [],
+    });
+    expect(foldPlurals("fr", ["n_one", "n_other"]).problems).toEqual(["fr n: plural forms one,other, not many,one,other"]);
+    expect(foldPlurals("en", ["n_one", "n_other"]).problems).toEqual([]);
   });
 
   it("has every key the source code uses", () => {

@@ -1,7 +1,11 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ImageField } from "../../web/src/components/ImageField";
+import { ApiError } from "../../web/src/lib/api";
+import { useForm } from "../../web/src/lib/form";
+import { setupI18n } from "./shell-support";
+
+beforeAll(setupI18n);
 
 let created: string[];
 let revoked: string[];
@@ -20,23 +24,26 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** A dialog's form keeping the chosen file in its state, as the item and site dialogs do. */
-function Form({ current, error }: { current: string | null; error?: string }) {
-  const [file, setFile] = useState<File | null>(null);
+/** A dialog's form holding the chosen file, as the item and site dialogs do; "Save" fails when `refusal` is set. */
+function Form({ current, refusal }: { current: string | null; refusal?: ApiError }) {
+  const form = useForm<{ siteImageNew: File | null }>({ siteImageNew: null }, { siteImageNew: { label: "Site image" } });
   return (
-    <>
+    <form
+      noValidate
+      onSubmit={form.submit(() => {
+        throw refusal;
+      })}
+    >
       <ImageField
-        id="site-image"
-        label="Site image"
+        form={form}
+        name="siteImageNew"
         hint="PNG, JPEG or WebP, 2 MB at most"
         previewAlt="Image preview"
         current={current}
-        file={file}
-        onChange={setFile}
-        error={error}
       />
-      <output data-testid="chosen">{file?.name ?? "none"}</output>
-    </>
+      <output data-testid="chosen">{form.values.siteImageNew?.name ?? "none"}</output>
+      <button type="submit">Save</button>
+    </form>
   );
 }
 
@@ -62,9 +69,10 @@ describe("ImageField", () => {
     expect(revoked).toEqual(["blob:one.png", "blob:two.png"]);
   });
 
-  it("shows no preview without an image, and the saved one again when the choice is cleared", () => {
-    const { rerender } = render(<Form current={null} />);
+  it("shows a picture icon without an image, and the saved one again when the choice is cleared", () => {
+    const { rerender, container } = render(<Form current={null} />);
     expect(screen.queryByAltText("Image preview")).toBeNull();
+    expect(container.querySelector('[data-icon="photo"]')!.getAttribute("aria-hidden")).toBe("true");
     rerender(<Form current="/images/old.webp" />);
     choose([png("new.png")]);
     choose([]);
@@ -77,16 +85,24 @@ describe("ImageField", () => {
     const input = screen.getByLabelText("Site image");
     expect(input.getAttribute("type")).toBe("file");
     expect(input.getAttribute("accept")).toBe("image/png,image/jpeg,image/webp");
-    expect(input.getAttribute("aria-describedby")).toBe("site-image-hint");
-    expect(document.getElementById("site-image-hint")!.textContent).toBe("PNG, JPEG or WebP, 2 MB at most");
+    const hint = input.getAttribute("aria-describedby")!;
+    expect(document.getElementById(hint)!.textContent).toBe("PNG, JPEG or WebP, 2 MB at most");
     expect(input.getAttribute("aria-invalid")).toBeNull();
   });
 
-  it("shows an error under the field, marks the input invalid and ties the message to it", () => {
-    render(<Form current={null} error="The image must be a PNG, JPEG or WebP file." />);
+  it("shows the server's refusal of the file under the field, marks the input invalid and ties the message to it", async () => {
+    render(
+      <Form
+        current={null}
+        refusal={new ApiError(415, "unsupported_type", "x", "siteImageNew", "must be a PNG, JPEG or WebP image")}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const input = screen.getByLabelText("Site image");
-    expect(screen.getByRole("alert").textContent).toBe("The image must be a PNG, JPEG or WebP file.");
+    expect((await screen.findByRole("alert")).textContent).toBe('The field "Site image" must be a PNG, JPEG or WebP image.');
     expect(input.getAttribute("aria-invalid")).toBe("true");
-    expect(input.getAttribute("aria-describedby")).toBe("site-image-hint site-image-error");
+    const [hint, error] = input.getAttribute("aria-describedby")!.split(" ");
+    expect(document.getElementById(hint!)!.textContent).toBe("PNG, JPEG or WebP, 2 MB at most");
+    expect(document.getElementById(error!)!.getAttribute("role")).toBe("alert");
   });
 });

@@ -57,6 +57,67 @@ describe("the default layout", () => {
     expect(document.cookie).toContain("nav-collapsed=true");
   });
 
+  it("puts the horizontal menu sticky under a sticky navbar, static, or not at all, as the preference says", async () => {
+    signedInAs("client");
+    setCookie("nav-type", "horizontal");
+    mockApi({ ...me, ...settings(false) });
+    const horizontalMenu = () =>
+      screen.queryAllByRole("navigation", { name: "Main menu" }).find((nav) => nav.querySelector(".menu-horizontal"));
+    const sticky = renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    expect(horizontalMenu()!.className).toMatch(/\bsticky\b.*\btop-16\b/);
+    sticky.unmount();
+    setCookie("horizontal-nav-type", "static");
+    setCookie("navbar-type", "static");
+    const fixed = renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" });
+    expect(horizontalMenu()!.className).not.toMatch(/\bsticky\b/);
+    fixed.unmount();
+    setCookie("horizontal-nav-type", "hidden");
+    renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" });
+    expect(horizontalMenu()).toBeUndefined();
+    expect(screen.getByTestId("layout").className).toContain("layout-horizontal-nav-hidden");
+  });
+
+  it("marks the layout once the window is scrolled, and below the nav breakpoint, for the navbar and menu to follow", async () => {
+    signedInAs("client");
+    // The viewport starts below the nav breakpoint (976 px); the test then widens it.
+    const listeners = new Set<(event: { matches: boolean }) => void>();
+    let narrow = true;
+    vi.stubGlobal("matchMedia", (query: string) => {
+      const nav = query === "(max-width: 975.98px)";
+      return {
+        get matches() {
+          return nav && narrow;
+        },
+        addEventListener: (_: string, cb: (event: { matches: boolean }) => void) => nav && listeners.add(cb),
+        removeEventListener: (_: string, cb: (event: { matches: boolean }) => void) => listeners.delete(cb),
+      };
+    });
+    mockApi({ ...me, ...settings(false) });
+    renderApp("/pages/account-settings/account");
+    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    const layout = screen.getByTestId("layout");
+    expect(layout.className).toContain("layout-overlay-nav");
+    expect(layout.className).not.toContain("window-scrolled");
+    const navbar = screen.getByRole("banner");
+    expect(navbar.className).toContain("group-[.window-scrolled]/layout:shadow-md");
+    act(() => {
+      Object.defineProperty(window, "scrollY", { value: 40, configurable: true });
+      window.dispatchEvent(new Event("scroll"));
+      narrow = false;
+      listeners.forEach((cb) => cb({ matches: false }));
+    });
+    expect(layout.className).toContain("window-scrolled");
+    expect(layout.className).not.toContain("layout-overlay-nav");
+    act(() => {
+      Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+      window.dispatchEvent(new Event("scroll"));
+    });
+    expect(layout.className).not.toContain("window-scrolled");
+  });
+
   it("shows the scroll-to-top button after 200 px and scrolls smoothly to the top", async () => {
     signedInAs("client");
     mockApi({ ...me, ...settings(false) });

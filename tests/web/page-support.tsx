@@ -19,6 +19,11 @@ export type Body = Record<string, unknown>;
 export const calls: { name: string; body: Body }[] = [];
 export const ok = (body: unknown): Answer => ({ status: 200, body });
 export const fail = (status: number, error: string, field?: string): Answer => ({ status, body: { error, code: "x", field } });
+/** A validation refusal of one field as the Worker words it: English text naming the wire field, plus the reason alone. */
+export const refuse = (field: string, reason: string, code = "invalid_input"): Answer => ({
+  status: 400,
+  body: { error: `The field "${field}" ${reason}.`, code, field, reason },
+});
 export const listOf = (data: unknown[], total = data.length, limit = 10) => ok({ data, total, page: 1, limit });
 export const callsTo = (name: string) => calls.filter((c) => c.name === name);
 
@@ -127,13 +132,19 @@ export function readTestCookie(name: string): unknown {
   return match ? JSON.parse(decodeURIComponent(match[1]!)) : undefined;
 }
 
-/** Every locale key as a path, arrays with their length, sorted: two locales must give the same list. */
+/**
+ * Every locale key as a path, arrays with their length, sorted: two locales must give the same list.
+ * Plural forms count as their base key (Arabic has six where English has two; i18n-keys.test.ts checks them).
+ */
 export function localeKeys(value: unknown, prefix = ""): string[] {
   if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => localeKeys(v, `${prefix}[${i}]`))];
-  if (value && typeof value === "object")
-    return Object.entries(value)
-      .flatMap(([k, v]) => localeKeys(v, prefix ? `${prefix}.${k}` : k))
-      .sort();
+  if (value && typeof value === "object") {
+    const paths = Object.entries(value).flatMap(([key, v]) => {
+      const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
+      return localeKeys(v, prefix ? `${prefix}.${base}` : base);
+    });
+    return [...new Set(paths)].sort();
+  }
   return [prefix];
 }
 

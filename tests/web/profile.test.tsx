@@ -41,7 +41,7 @@ describe("profile", () => {
     fireEvent.click(screen.getByRole("button", { name: en.editInfo }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText(en.name), { target: { value: "Claire C." } });
-    fireEvent.click(within(dialog).getByRole("button", { name: en.save }));
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
     expect(await screen.findByText("User updated successfully!")).toBeTruthy();
     const sent = calls.find((c) => c.name === "updateuser")!.body;
     expect(sent).toMatchObject({ userId: "7", userName: "Claire C.", userEmail: "claire@example.test" });
@@ -58,8 +58,9 @@ describe("profile", () => {
     renderAt("/portal/profile", ProfilePage);
     fireEvent.click(await screen.findByRole("button", { name: en.editInfo }));
     const dialog = await screen.findByRole("dialog");
-    fireEvent.click(within(dialog).getByRole("button", { name: en.save }));
-    expect(await within(dialog).findByText("Failed to save user: An account with this email already exists.")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Failed to save user: An account with this email already exists.")).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe("An account with this email already exists.");
   });
 
   it("upgrades: lists active items and bundles, confirms, starts a checkout and goes to the payment page", async () => {

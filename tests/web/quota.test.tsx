@@ -84,7 +84,7 @@ describe("quota page", () => {
     renderPage();
     await screen.findByText(en.empty);
     fireEvent.click(screen.getByRole("button", { name: en.redeem }));
-    expect((await screen.findByRole("alert")).textContent).toBe(en.codeRequired);
+    expect((await screen.findByRole("alert")).textContent).toBe(`The field "${en.couponCode}" is required.`);
     expect(calls.some((c) => c.name === "redeem-coupon")).toBe(false);
     fireEvent.change(screen.getByLabelText(en.couponCode), { target: { value: "USED-1" } });
     fireEvent.click(screen.getByRole("button", { name: en.redeem }));

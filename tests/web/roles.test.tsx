@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/roles/locales/en.json";
 import PermissionsPage from "../../web/src/features/roles/pages/PermissionsPage";
 import RolesPage from "../../web/src/features/roles/pages/RolesPage";
 import common from "../../web/src/i18n/locales/en.json";
+import usersEn from "../../web/src/features/users/locales/en.json";
 import { calls, fail, listOf, mockApi, ok, renderAt, setupPageTests, signIn, signInAsAdmin } from "./page-support";
 
 const ROLES = listOf([
@@ -33,7 +34,7 @@ const ROLES = listOf([
   },
 ]);
 
-setupPageTests({ roles: en });
+setupPageTests({ roles: en, users: usersEn });
 
 describe("roles page", () => {
   it("lists roles with their rules and users; only custom roles can be edited or deleted", async () => {
@@ -56,14 +57,14 @@ describe("roles page", () => {
     renderAt("/apps/roles", RolesPage);
     fireEvent.click(await screen.findByRole("button", { name: en.addRole }));
     const dialog = await screen.findByRole("dialog");
-    fireEvent.click(within(dialog).getByRole("button", { name: en.save }));
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
     expect(await within(dialog).findByText('The field "Name" is required.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(en.name), { target: { value: "helpdesk" } });
     fireEvent.click(within(dialog).getByRole("button", { name: en.addRule }));
     const subjects = within(dialog).getAllByLabelText(en.subject);
     fireEvent.change(subjects[1]!, { target: { value: "User" } });
     fireEvent.click(within(dialog).getAllByLabelText(en.inverted)[1]!);
-    fireEvent.click(within(dialog).getByRole("button", { name: en.save }));
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
     expect(await screen.findByText("Role created successfully!")).toBeTruthy();
     expect(calls.find((c) => c.name === "update-role")!.body).toEqual({
       roleId: 0,
@@ -74,6 +75,36 @@ describe("roles page", () => {
         { action: "read", subject: "User", inverted: true },
       ],
     });
+  });
+
+  it("adds a user from its drawer, with a role of the page, and reloads the roles' user counts", async () => {
+    signInAsAdmin();
+    mockApi({ "search-role": ROLES, updateuser: ok({ message: "User created successfully!", user: {}, newImage: null }) });
+    renderAt("/apps/roles", RolesPage);
+    fireEvent.click(await screen.findByRole("button", { name: usersEn.addUser }));
+    const drawer = await screen.findByRole("dialog", { name: usersEn.addUser });
+    expect(
+      within(drawer)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["admin", "client", "support"]);
+    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldName), { target: { value: "Sam Support" } });
+    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldEmail), { target: { value: "sam@example.test" } });
+    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldPassword), { target: { value: "long-password-1" } });
+    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldRole), { target: { value: "support" } });
+    const before = calls.filter((c) => c.name === "search-role").length;
+    fireEvent.click(within(drawer).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("User created successfully!")).toBeTruthy();
+    expect(calls.find((c) => c.name === "updateuser")!.body).toMatchObject({
+      userId: "0",
+      userName: "Sam Support",
+      userEmail: "sam@example.test",
+      userPW: "long-password-1",
+      userRole: "support",
+      userIsActive: "true",
+    });
+    expect(screen.queryByRole("dialog", { name: usersEn.addUser })).toBeNull();
+    await waitFor(() => expect(calls.filter((c) => c.name === "search-role").length).toBeGreaterThan(before));
   });
 
   it("asks before deleting and shows why a delete failed", async () => {
@@ -96,6 +127,7 @@ describe("roles page", () => {
     renderAt("/apps/roles", RolesPage);
     await screen.findByRole("article", { name: "support" });
     expect(screen.queryByRole("button", { name: en.addRole })).toBeNull();
+    expect(screen.queryByRole("button", { name: usersEn.addUser })).toBeNull();
     expect(screen.queryByRole("button", { name: en.delete })).toBeNull();
     vi.unstubAllGlobals();
     mockApi({ "search-role": fail(500, "down") });

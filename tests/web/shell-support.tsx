@@ -2,12 +2,13 @@ import { render } from "@testing-library/react";
 import { vi } from "vitest";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../web/src/app/App";
+import type { SignInAnswer, UserData } from "../../web/src/app/session";
 import { initI18n } from "../../web/src/i18n";
 
 export { readTestCookie } from "./page-support";
 
-export const ADMIN_RULES = [{ action: "manage", subject: "all" }];
-export const CLIENT_RULES = [
+export const ADMIN_RULES: SignInAnswer["userAbilityRules"] = [{ action: "manage", subject: "all" }];
+export const CLIENT_RULES: SignInAnswer["userAbilityRules"] = [
   { action: "read", subject: "AclDemo" },
   { action: "read", subject: "Portal" },
   { action: "read", subject: "Profile" },
@@ -15,7 +16,7 @@ export const CLIENT_RULES = [
   { action: "read", subject: "Payment", conditions: { userId: 2 } },
 ];
 
-export function userData(role: "admin" | "client") {
+export function userData(role: "admin" | "client"): UserData {
   return {
     userId: role === "admin" ? 1 : 2,
     userName: role === "admin" ? "Ada Admin" : "Cleo Client",
@@ -24,10 +25,12 @@ export function userData(role: "admin" | "client") {
     userImage: null,
     userRole: role,
     role,
+    userIsActive: true,
     userQuota: 0,
     userPlan: null,
     emailVerified: true,
     twoFactorEnabled: false,
+    createdAt: "2026-01-05T09:00:00.000Z",
   };
 }
 

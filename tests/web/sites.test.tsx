@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/sites/locales/en.json";
 import SitePage from "../../web/src/features/sites/pages/SitePage";
-import { ok, fail, listOf, callsTo, mockApi, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
+import { ok, fail, listOf, callsTo, mockApi, refuse, signIn, signInAsAdmin, renderAt, setupPageTests } from "./page-support";
 
 setupPageTests({ sites: en });
 
@@ -29,6 +29,24 @@ describe("sites page for a client", () => {
     expect(screen.queryByLabelText(common.status)).toBeNull();
   });
 
+  it("shows a site without an image as its initials on a coloured tile, in the cards and the admin table", async () => {
+    const bare = { ...SITE, siteId: 5, siteName: "grammar review", siteImage: null };
+    signIn("client", [{ action: "read", subject: "Site" }]);
+    mockApi({ searchsite: listOf([SITE, bare]) });
+    renderAt("/portal/site", SitePage);
+    const cards = await screen.findAllByTestId("site-card");
+    const tile = within(cards[1]!).getByTestId("thumbnail-placeholder");
+    expect(tile.textContent).toBe("GR");
+    expect(tile.getAttribute("aria-hidden")).toBe("true");
+    expect(within(cards[0]!).queryByTestId("thumbnail-placeholder")).toBeNull();
+    vi.unstubAllGlobals();
+    signInAsAdmin();
+    mockApi({ searchsite: listOf([SITE, bare]) });
+    renderAt("/portal/site", SitePage);
+    const row = await screen.findByRole("cell", { name: /grammar review/ });
+    expect(within(row).getByTestId("thumbnail-placeholder").textContent).toBe("GR");
+  });
+
   it("shows the empty state", async () => {
     signIn("client", [{ action: "read", subject: "Site" }]);
     mockApi({ searchsite: listOf([]) });
@@ -38,21 +56,23 @@ describe("sites page for a client", () => {
 });
 
 describe("sites page for an admin", () => {
-  it("requires every field with the spec's text before calling the server", async () => {
+  it("requires every field with the spec's text, naming each by its label, before calling the server", async () => {
     signInAsAdmin();
     mockApi({ searchsite: listOf([SITE]) });
     renderAt("/portal/site", SitePage);
     fireEvent.click(await screen.findByRole("button", { name: en.addSite }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
-    expect(await within(dialog).findByText('The field "siteName" is required.')).toBeTruthy();
+    const shown = async () => (await within(dialog).findAllByRole("alert")).map((a) => a.textContent);
+    expect(await shown()).toEqual([
+      `The field "${en.siteName}" is required.`,
+      `The field "${en.siteDesc}" is required.`,
+      `The field "${en.sitePrice}" is required.`,
+    ]);
     fireEvent.change(within(dialog).getByLabelText(en.siteName), { target: { value: "Citations" } });
     fireEvent.change(within(dialog).getByLabelText(en.siteDesc), { target: { value: "   " } });
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
-    expect(await within(dialog).findByText('The field "siteDesc" is required.')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(en.siteDesc), { target: { value: "Checks references" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
-    expect(await within(dialog).findByText('The field "sitePrice" is required.')).toBeTruthy();
+    expect(await shown()).toEqual([`The field "${en.siteDesc}" is required.`, `The field "${en.sitePrice}" is required.`]);
     expect(callsTo("updatesite")).toHaveLength(0);
   });
 
@@ -90,12 +110,12 @@ describe("sites page for an admin", () => {
 
   it("shows the server's required-field text after the spec's prefix", async () => {
     signInAsAdmin();
-    mockApi({ searchsite: listOf([SITE]), updatesite: fail(400, 'The field "siteDesc" is required.', "siteDesc") });
+    mockApi({ searchsite: listOf([SITE]), updatesite: refuse("siteDesc", "is required", "required") });
     renderAt("/portal/site", SitePage);
     fireEvent.click(await screen.findByRole("button", { name: common.edit }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
-    expect(await screen.findByText('Failed to save site: The field "siteDesc" is required.')).toBeTruthy();
+    expect(await screen.findByText(`Failed to save site: The field "${en.siteDesc}" is required.`)).toBeTruthy();
     expect(within(dialog).getByLabelText(en.siteDesc).getAttribute("aria-invalid")).toBe("true");
   });
 

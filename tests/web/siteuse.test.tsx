@@ -95,7 +95,7 @@ describe("use a site", () => {
   it("warns up front when the balance is too low, with a link to buy points", async () => {
     mockSiteUse(ok({ ...SITE, userQuota: 4 }));
     renderPage();
-    expect(await screen.findByText("This site costs 10 points and your balance is 4.")).toBeTruthy();
+    expect(await screen.findByText("This site costs 10 points and your balance is 4 points.")).toBeTruthy();
     expect(screen.getByRole("link", { name: en.buyPoints }).getAttribute("href")).toBe("/portal/bundle");
     pick(pdf());
     expect(submitButton().disabled).toBe(true);

@@ -3,8 +3,21 @@ import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/users/locales/en.json";
 import UserListPage from "../../web/src/features/users/pages/UserListPage";
 import UserViewPage from "../../web/src/features/users/pages/UserViewPage";
+import { planEnd } from "../../web/src/features/users/components/UpgradePlanDialog";
+import { formatDate } from "../../web/src/lib/format";
 import common from "../../web/src/i18n/locales/en.json";
-import { calls, fail, listOf, mockApi, ok, readTestCookie, renderAt, setupPageTests, signInAsAdmin } from "./page-support";
+import {
+  calls,
+  callsTo,
+  fail,
+  listOf,
+  mockApi,
+  ok,
+  readTestCookie,
+  renderAt,
+  setupPageTests,
+  signInAsAdmin,
+} from "./page-support";
 
 const ALICE = {
   userId: 5,
@@ -167,5 +180,63 @@ describe("user view", () => {
     fireEvent.click(screen.getByRole("button", { name: en.adjustQuota }));
     expect(await screen.findByText("Quota adjusted.")).toBeTruthy();
     expect(calls.find((c) => c.name === "adjust-quota")!.body).toEqual({ userId: 5, delta: 5, reason: "Goodwill" });
+  });
+});
+
+describe("user view: upgrade plan", () => {
+  const PRO = { itemId: 21, itemName: "Pro plan", itemPrice: 2490, itemDuration: 90, itemIsActive: true };
+  const OLD = { itemId: 22, itemName: "Old plan", itemPrice: 990, itemDuration: 30, itemIsActive: false };
+  const RUNNING = {
+    subscriptionId: 3,
+    itemId: 21,
+    itemName: "Pro plan",
+    itemUrl: "",
+    startsAt: "2029-10-12T00:00:00.000Z",
+    endsAt: "2030-01-10T00:00:00.000Z",
+    active: true,
+  };
+
+  it("extends the running subscription from its end, shows the new end date, records the payment and refreshes the view", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": ok({ siteName: "Portal", currency: "USD", languageSwitcher: false }),
+      searchuser: listOf([ALICE]),
+      "search-role": ROLES,
+      "search-quota": ok({ userQuota: 40, data: [], total: 0, page: 1, limit: 10 }),
+      "search-subscription": listOf([RUNNING]),
+      "search-history": listOf([]),
+      "search-payment": listOf([]),
+      "search-session": listOf([]),
+      searchitem: listOf([PRO, OLD]),
+      "add-payment": ok({ message: "Payment recorded. Points and subscriptions were granted." }),
+    });
+    renderAt("/apps/user/view/5", UserViewPage, "/apps/user/view/:id");
+    fireEvent.click(await screen.findByRole("button", { name: en.upgradePlan }));
+    const dialog = await screen.findByRole("dialog", { name: "Upgrade the plan of Alice Martin" });
+    const plan = await within(dialog).findByLabelText(en.planItem);
+    expect(within(plan).queryByRole("option", { name: /Old plan/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: en.planGrant }));
+    expect(await within(dialog).findByText(`The field "${en.planItem}" is required.`)).toBeTruthy();
+    fireEvent.change(plan, { target: { value: "21" } });
+    fireEvent.change(within(dialog).getByLabelText(en.planPeriods), { target: { value: "2" } });
+    const summary = within(dialog).getByTestId("plan-summary");
+    const newEnd = formatDate(new Date(Date.parse(RUNNING.endsAt) + 180 * 24 * 3600 * 1000).toISOString());
+    expect(summary.textContent).toContain(`Pro plan runs until ${formatDate(RUNNING.endsAt)}`);
+    expect(summary.textContent).toContain(`New end date: ${newEnd}`);
+    expect(summary.textContent).toContain("Recorded as a paid payment of $49.80.");
+    const before = { user: callsTo("searchuser").length, subs: callsTo("search-subscription").length };
+    fireEvent.click(within(dialog).getByRole("button", { name: en.planGrant }));
+    expect(await screen.findByText("Payment recorded. Points and subscriptions were granted.")).toBeTruthy();
+    expect(callsTo("add-payment")[0]!.body).toEqual({ userId: 5, lines: [{ kind: "item", refId: 21, qty: 2 }], note: "" });
+    expect(screen.queryByRole("dialog", { name: "Upgrade the plan of Alice Martin" })).toBeNull();
+    await waitFor(() => expect(callsTo("searchuser").length).toBeGreaterThan(before.user));
+    await waitFor(() => expect(callsTo("search-subscription").length).toBeGreaterThan(before.subs));
+  });
+
+  it("starts a new plan now, and a running one where it ends", () => {
+    const now = Date.parse("2026-03-01T12:00:00.000Z");
+    expect(planEnd(PRO, 1, null, now).toISOString()).toBe("2026-05-30T12:00:00.000Z");
+    expect(planEnd(PRO, 1, "2026-02-01T00:00:00.000Z", now).toISOString()).toBe("2026-05-30T12:00:00.000Z");
+    expect(planEnd(PRO, 2, "2026-04-01T00:00:00.000Z", now).toISOString()).toBe("2026-09-28T00:00:00.000Z");
   });
 });

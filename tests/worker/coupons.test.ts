@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { COUPON_STATUSES, couponListQueries, todayUtc } from "../../worker/src/routes/coupons";
+import { COUPON_STATUSES } from "../../worker/src/contract/coupons";
+import { couponListQueries, todayUtc } from "../../worker/src/routes/coupons";
 import { badScans, call, countRows, createAdmin, createUser, queryPlan } from "./helpers";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { hashPassword } from "../../worker/src/auth/password";
 import { parseUsageHeader, type D1Usage } from "../../worker/src/db/meter";
 import worker from "../../worker/src/index";
+import { checkAnswer } from "./contract-check";
 
 export const BASE = "http://portal.test";
 let counter = 0;
@@ -47,7 +48,10 @@ export async function directFetch(input: string, init: RequestInit = {}, workerE
   return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, response);
 }
 
-/** POSTs a call the way the web app does and reads the JSON answer. */
+/**
+ * POSTs a call the way the web app does and reads the JSON answer. Every 2xx JSON answer is checked
+ * against the call's answer in the contract, so the whole suite proves the contract true.
+ */
 export async function call<T = any>(name: string, body: unknown = {}, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.raw === undefined) headers["content-type"] ??= "application/json";
@@ -62,6 +66,7 @@ export async function call<T = any>(name: string, body: unknown = {}, opts: Call
   } catch {
     // Downloads answer with file bytes, not JSON.
   }
+  checkAnswer(name, res, parsed);
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   const cookie = setCookie ? setCookie.split(";")[0]! : null;
   return {

@@ -190,7 +190,7 @@ describe("hostile input over the route table", () => {
 
   for (const def of routes) {
     it(`${def.name} refuses junk without changing anything`, async () => {
-      const fields = fieldsOf(def.schema);
+      const fields = fieldsOf(def.input);
       const problems: string[] = [];
 
       for (const role of ["admin", "client"] as const) {
@@ -202,7 +202,7 @@ describe("hostile input over the route table", () => {
         ]);
         if (fields.length > 0) {
           // A body missing every field (refused unless no field is required).
-          if (!def.schema.safeParse({}).success) attempts.push(["no fields", () => call(def.name, {}, opts)]);
+          if (!def.input.safeParse({}).success) attempts.push(["no fields", () => call(def.name, {}, opts)]);
           for (const [label, value] of role === "admin" ? JUNK : JUNK.filter(([l]) => CLIENT_JUNK.includes(l))) {
             const body = Object.fromEntries([...fields, "unexpectedField"].map((k) => [k, value]));
             attempts.push([label, () => call(def.name, body, opts)]);

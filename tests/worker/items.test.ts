@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { ITEM_SORTS, itemListQueries } from "../../worker/src/routes/items";
+import { ITEM_SORTS } from "../../worker/src/contract/items";
+import { itemListQueries } from "../../worker/src/routes/items";
 import { badScans, call, callForm, countRows, createAdmin, createUser, pdfFile, queryPlan } from "./helpers";
 
 /** A 1×1 PNG: real image bytes. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import openapi from "../../docs/openapi.json";
 import { AGENT_RULES } from "../../worker/src/auth/apikey";
 import { buildAbility, type AppAbility } from "../../worker/src/auth/ability";
 import type { RouteDef } from "../../worker/src/http/route";
@@ -31,7 +32,7 @@ const AUTH_BY_BODY: Record<string, string> = {
 };
 
 /** The audience a declaration gives, over the built-in roles and an agent key. */
-function declaredAudience(def: RouteDef, client: AppAbility, admin: AppAbility): Audience {
+function declaredAudience(def: Pick<RouteDef, "access" | "agent">, client: AppAbility, admin: AppAbility): Audience {
   if (def.access === "public") return "public";
   if (def.access === "signedIn") return "signedIn";
   const [action, subject] = def.access;
@@ -90,6 +91,21 @@ describe("permission matrix over the route table", () => {
       .map((def) => ({ call: def.name, declared: declaredAudience(def, abilities.client, abilities.admin) }))
       .filter((d) => d.declared !== ACCESS_TABLE[d.call]);
     expect(drift.map((d) => `${d.call}: declared ${d.declared}, intended ${ACCESS_TABLE[d.call]}`)).toEqual([]);
+  });
+
+  it("agrees with docs/openapi.json on every call's access (x-access, x-agent)", () => {
+    const documented = Object.entries(openapi.paths).flatMap(([path, item]) => {
+      if (!("post" in item)) return [];
+      const { "x-access": access, "x-agent": agent } = item.post as { "x-access": unknown; "x-agent"?: boolean };
+      const declared =
+        typeof access === "string" ? access : [(access as { action: string }).action, (access as { subject: string }).subject];
+      return [{ call: path.slice("/api/".length), def: { access: declared, agent } as Pick<RouteDef, "access" | "agent"> }];
+    });
+    expect(documented.map((d) => d.call).sort()).toEqual(Object.keys(ACCESS_TABLE).sort());
+    const drift = documented
+      .map((d) => ({ call: d.call, documented: declaredAudience(d.def, abilities.client, abilities.admin) }))
+      .filter((d) => d.documented !== ACCESS_TABLE[d.call]);
+    expect(drift.map((d) => `${d.call}: documented ${d.documented}, intended ${ACCESS_TABLE[d.call]}`)).toEqual([]);
   });
 
   it("gives the read-only role no call that changes anything it may not change", () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { checkAnswer } from "./contract-check";
 import { BASE, call, callForm, createAdmin, createAgentKey, createJobSite, createUser, directFetch } from "./helpers";
 
 /** Fake S3 settings: signing is local, so nothing here reaches the network. */
@@ -21,6 +22,8 @@ async function callWith(extra: Record<string, string>, name: string, body: unkno
     { ...env, ...extra },
   );
   const text = await response.text();
+  // The link answer is checked against the contract like every answer call() reads.
+  if (response.headers.get("content-type")?.startsWith("application/json")) checkAnswer(name, response, JSON.parse(text));
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
 }
 

@@ -1,4 +1,5 @@
 import { IttyRouter, type IRequest } from "itty-router";
+import openapi from "../../docs/openapi.json";
 import { runCron } from "./cron";
 import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
@@ -14,8 +15,19 @@ const dispatch = createDispatcher(routes, {
 
 const image = (request: IRequest, env: Env) => serveImage(env.FILES, new URL(request.url).pathname, request);
 
-/** The Worker's front door: the API calls, the stored images, and the SPA's assets for everything else. */
+let openapiText: string | null = null;
+
+/** The OpenAPI document of the API (docs/openapi.json, generated from worker/src/contract); public. */
+function serveOpenApi(): Response {
+  openapiText ??= JSON.stringify(openapi);
+  return new Response(openapiText, {
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" },
+  });
+}
+
+/** The Worker's front door: the API calls and their document, the stored images, and the SPA's assets for everything else. */
 const router = IttyRouter<IRequest, [Env, ExecutionContext]>()
+  .get("/api/openapi.json", serveOpenApi)
   .all("/api/*", (request, env, exec) => dispatch(request, env, exec))
   .get("/images/*", image)
   .head("/images/*", image)

@@ -18,6 +18,8 @@ export interface Preferences {
   "nav-type": NavType;
   "navbar-type": BarType;
   "footer-type": BarType;
+  /** The horizontal menu bar under the navbar (horizontal navigation only). */
+  "horizontal-nav-type": BarType;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -29,6 +31,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   "nav-type": "vertical",
   "navbar-type": "sticky",
   "footer-type": "static",
+  "horizontal-nav-type": "sticky",
 };
 
 /** Allowed values per preference, to ignore a tampered or outdated cookie. */
@@ -41,6 +44,7 @@ export const PREFERENCE_CHOICES: { [K in keyof Preferences]: readonly Preference
   "nav-type": ["vertical", "horizontal"],
   "navbar-type": ["sticky", "static", "hidden"],
   "footer-type": ["sticky", "static", "hidden"],
+  "horizontal-nav-type": ["sticky", "static", "hidden"],
 };
 
 /** Scroll behaviours (spec section 9). */

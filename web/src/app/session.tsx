@@ -1,30 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { api, setUnauthorizedHandler } from "../lib/api";
+import { api, setUnauthorizedHandler, type CallAnswer } from "../lib/api";
 import { readCookie, removeCookie, writeCookie } from "../lib/cookies";
 import { ClientAbility, type AbilityRule } from "./ability";
 
 export type AppAbility = ClientAbility;
 export type { AbilityRule };
 
-/** userData as the server answers it (API.md User + role). */
-export interface UserData {
-  userId: number;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  userImage: string | null;
-  userRole: string;
-  role: string;
-  userQuota: number;
-  userPlan: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-}
-
-export interface SignInAnswer {
-  userData: UserData;
-  userAbilityRules: AbilityRule[];
-}
+/** What signing in and `me` answer: userData (the User plus role) and the caller's rules. */
+export type SignInAnswer = CallAnswer<"me">;
+export type UserData = SignInAnswer["userData"];
 
 interface SessionValue {
   userData: UserData | null;
@@ -81,7 +65,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, []);
 
   const refresh = useCallback(async () => {
-    const answer = await api<SignInAnswer>("me");
+    const answer = await api("me");
     // Signed out meanwhile (another tab, a 401): do not bring the old state back.
     if (readCookie(USER_DATA_COOKIE)) signIn(answer);
   }, [signIn]);

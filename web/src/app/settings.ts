@@ -1,12 +1,8 @@
 import { useEffect, useState } from "react";
-import { api } from "../lib/api";
+import { api, type CallAnswer } from "../lib/api";
 
 /** Deployment settings the page needs before anyone signs in (POST /api/app-settings). */
-export interface AppSettings {
-  siteName: string;
-  currency: string;
-  languageSwitcher: boolean;
-}
+export type AppSettings = CallAnswer<"app-settings">;
 
 const FALLBACK: AppSettings = { siteName: "", currency: "USD", languageSwitcher: false };
 
@@ -15,7 +11,7 @@ let loaded: AppSettings | null = null;
 let request: Promise<AppSettings> | null = null;
 
 export function loadAppSettings(): Promise<AppSettings> {
-  request ??= api<AppSettings>("app-settings").then(
+  request ??= api("app-settings").then(
     (answer) => (loaded = answer),
     () => {
       console.error("Network response was not ok");

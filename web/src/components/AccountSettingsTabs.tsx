@@ -20,7 +20,7 @@ export function AccountSettingsTabs({ current }: { current: AccountTab }) {
   const { ability } = useSession();
   const tabs = TABS.filter((tab) => tab.tab !== "billing" || ability.can("read", "Payment"));
   return (
-    <nav aria-label={t("accountSettings")} className="mb-6">
+    <nav aria-label={t("accountSettings")}>
       <div role="tablist" className="tabs tabs-box w-fit bg-base-100">
         {tabs.map(({ tab, icon }) => (
           <Link

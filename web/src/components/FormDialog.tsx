@@ -1,13 +1,20 @@
-import { useId, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { FormState } from "../lib/form";
+import { FormError, SubmitButton } from "./FormField";
+import { useFocusTrap } from "./useFocusTrap";
 
-interface Props {
+interface Props<V extends object> {
   title: string;
+  form: FormState<V>;
+  /** The save: a text it returns shows as a success snackbar; what it throws is shown by the form. */
+  onSend: (values: V) => Promise<string | void>;
   onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** While sending: the submit button is disabled and spins. */
-  busy: boolean;
   submitText?: string;
+  /** The submit button's colour, such as `btn-success` for recording money. */
+  submitClass?: string;
+  /** "drawer" slides in at the inline end (long forms); "modal" is centred. */
+  variant?: "modal" | "drawer";
   /** Extra classes for the box, such as a wider `max-w-2xl`. */
   className?: string;
   /** "off" where the form holds credentials the browser must not fill in. */
@@ -15,36 +22,68 @@ interface Props {
   children: ReactNode;
 }
 
-/** The modal shell of the admin add/edit forms: title, fields, cancel and save, a backdrop that closes. */
-export function FormDialog({ title, onClose, onSubmit, busy, submitText, className = "", autoComplete, children }: Props) {
+const BOX = {
+  modal: "modal-box",
+  drawer: "absolute inset-y-0 end-0 h-full w-full max-w-md overflow-y-auto bg-base-100 p-6 shadow-xl",
+} as const;
+
+/**
+ * The shell of every add/edit form in a dialog: title, fields, the form-level error, cancel and submit.
+ * Escape, the close button and the backdrop close it; focus stays inside while it is open.
+ */
+export function FormDialog<V extends object>({
+  title,
+  form,
+  onSend,
+  onClose,
+  submitText,
+  submitClass,
+  variant = "modal",
+  className = "",
+  autoComplete,
+  children,
+}: Props<V>) {
   const { t } = useTranslation();
   const id = useId();
+  const box = useRef<HTMLFormElement>(null);
+  useFocusTrap(box, true, onClose);
   return (
-    <div className="modal modal-open" role="presentation">
+    <div className={variant === "modal" ? "modal modal-open" : "fixed inset-0 z-50"} role="presentation">
+      {/* A click beside the drawer closes it; keyboards have Escape and the close button. */}
+      {variant === "drawer" && <div className="absolute inset-0 bg-base-content/30" aria-hidden="true" onClick={onClose} />}
       <form
+        ref={box}
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
-        className={`modal-box flex flex-col gap-4 ${className}`}
-        onSubmit={onSubmit}
+        tabIndex={-1}
+        className={`${BOX[variant]} flex flex-col gap-4 outline-none ${className}`}
+        onSubmit={(event) => void form.submit(onSend)(event)}
         noValidate
         autoComplete={autoComplete}
       >
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {title}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {variant === "drawer" && (
+            <button type="button" className="btn btn-ghost btn-sm btn-circle" onClick={onClose} aria-label={t("close")}>
+              ✕
+            </button>
+          )}
+        </div>
+        <FormError text={form.formError} />
         {children}
-        <div className="modal-action">
+        <div className={variant === "modal" ? "modal-action" : "mt-auto flex justify-end gap-2"}>
           <button type="button" className="btn" onClick={onClose}>
             {t("cancel")}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          <SubmitButton sending={form.sending} className={submitClass}>
             {submitText ?? t("save")}
-          </button>
+          </SubmitButton>
         </div>
       </form>
-      <button type="button" className="modal-backdrop" aria-label={t("close")} onClick={onClose} />
+      {variant === "modal" && <button type="button" className="modal-backdrop" aria-label={t("close")} onClick={onClose} />}
     </div>
   );
 }

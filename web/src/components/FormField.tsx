@@ -1,73 +1,136 @@
-import { useId, useState, type InputHTMLAttributes } from "react";
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormState } from "../lib/form";
 
-/** Error texts are either rule keys ("validation.*", translated here) or the server's own text. */
-export function useErrorText() {
-  const { t } = useTranslation();
-  return (error: string | undefined, label: string) =>
-    error === undefined ? undefined : error.startsWith("validation.") ? t(error, { field: label }) : error;
-}
+type Values = object;
 
-type FieldProps<V extends Record<string, unknown>> = {
+export interface FieldBase<V extends Values> {
   form: FormState<V>;
   name: keyof V & string;
-  label: string;
-  hint?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "value" | "onChange">;
+  hint?: ReactNode;
+}
 
-/** A labelled text input bound to a useForm field, with its error under it (announced to screen readers). */
-export function TextField<V extends Record<string, unknown>>({ form, name, label, hint, type = "text", ...rest }: FieldProps<V>) {
-  const { t } = useTranslation();
+/** What a control needs to be labelled, described and marked invalid. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * A field's frame: the label the form declares for it, the control, a hint, and the error under it
+ * (announced to screen readers). The control gets its id, name and aria attributes.
+ */
+export function Field<V extends Values>({
+  form,
+  name,
+  hint,
+  control,
+}: FieldBase<V> & { control: (props: ControlProps, invalid: boolean) => ReactNode }) {
   const id = useId();
-  const errorText = useErrorText()(form.errorOf(name), label);
-  const [reveal, setReveal] = useState(false);
-  const isPassword = type === "password";
+  const error = form.errorOf(name);
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        {label}
+        {form.labelOf(name)}
       </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={isPassword && reveal ? "text" : type}
-          className={`input w-full ${isPassword ? "pe-12" : ""} ${errorText ? "input-error" : ""}`}
-          value={String(form.values[name] ?? "")}
-          onChange={(e) => form.set(name, e.target.value as V[typeof name])}
-          onBlur={() => form.touch(name)}
-          aria-invalid={errorText ? true : undefined}
-          aria-describedby={errorText ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          {...rest}
-        />
-        {isPassword && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs absolute end-2 top-1/2 -translate-y-1/2"
-            onClick={() => setReveal((r) => !r)}
-            aria-pressed={reveal}
-          >
-            {reveal ? t("hide") : t("show")}
-          </button>
-        )}
-      </div>
-      {errorText ? (
-        <p id={`${id}-error`} className="text-sm text-error" role="alert">
-          {errorText}
+      {control({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined }, !!error)}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/70">
+          {hint}
         </p>
-      ) : (
-        hint && (
-          <p id={`${id}-hint`} className="text-xs text-base-content/70">
-            {hint}
-          </p>
-        )
       )}
+      <ErrorText id={`${id}-error`} text={error} />
     </div>
   );
 }
 
-/** The form-level error (the server's text when it names no field). */
+/** An error under a field or a group of fields, announced to screen readers. */
+function ErrorText({ id, text }: { id?: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="text-sm text-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** The error of a field shown as a group (say, a list of rules or lines in a fieldset). */
+export function GroupError<V extends Values>({ form, name }: { form: FormState<V>; name: keyof V & string }) {
+  return <ErrorText text={form.errorOf(name)} />;
+}
+
+/** A text-valued control's value and handlers, bound to a useForm field. */
+export function bindText<V extends Values>(form: FormState<V>, name: keyof V & string) {
+  return {
+    value: String(form.values[name] ?? ""),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      form.set(name, e.target.value as V[typeof name]),
+    onBlur: () => form.touch(name),
+  };
+}
+
+type InputProps<V extends Values> = FieldBase<V> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "form" | "name" | "value" | "onChange">;
+
+/** A text input (any text-like type: email, url, number, date, password with a show/hide button). */
+export function TextField<V extends Values>({ form, name, hint, type = "text", className = "", ...rest }: InputProps<V>) {
+  const { t } = useTranslation();
+  const [reveal, setReveal] = useState(false);
+  const isPassword = type === "password";
+  return (
+    <Field
+      form={form}
+      name={name}
+      hint={hint}
+      control={(props, invalid) => (
+        <div className="relative">
+          <input
+            {...props}
+            type={isPassword && reveal ? "text" : type}
+            className={`input w-full ${isPassword ? "pe-12" : ""} ${invalid ? "input-error" : ""} ${className}`}
+            {...bindText(form, name)}
+            {...rest}
+          />
+          {isPassword && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs absolute end-2 top-1/2 -translate-y-1/2"
+              onClick={() => setReveal((r) => !r)}
+              aria-pressed={reveal}
+            >
+              {reveal ? t("hide") : t("show")}
+            </button>
+          )}
+        </div>
+      )}
+    />
+  );
+}
+
+/** The submit button: disabled and spinning while the form sends (`disabled` adds other reasons). */
+export function SubmitButton({
+  sending,
+  disabled = false,
+  className = "btn-primary",
+  children,
+}: {
+  sending: boolean;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={`btn ${className}`} disabled={sending || disabled}>
+      {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+/** The form-level error (the server's text when it names no field of the form). */
 export function FormError({ text }: { text: string | null }) {
   if (!text) return null;
   return (

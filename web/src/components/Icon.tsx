@@ -124,6 +124,12 @@ const PATHS: Record<string, string[]> = {
   ],
   layout: ["M4 4h16v16H4z", "M4 9h16", "M9 9v11"],
   circle: ["M8 12a4 4 0 1 0 8 0 4 4 0 1 0-8 0"],
+  photo: [
+    "M15 8h.01",
+    "M3 6a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3z",
+    "M3 16l5-5c.928-.893 2.072-.893 3 0l5 5",
+    "M14 14l1-1c.928-.893 2.072-.893 3 0l3 3",
+  ],
 };
 
 const ALIASES: Record<string, string> = {

@@ -1,28 +1,27 @@
 import { useEffect, useState } from "react";
+import type { FormState } from "../lib/form";
+import { FileField } from "./FormControls";
+import { Icon } from "./Icon";
 
 export const IMAGE_TYPES = "image/png,image/jpeg,image/webp";
 
-interface ImageFieldProps {
-  /** The file input's id: the label points at it, the hint and error hang off it. */
-  id: string;
-  label: string;
+interface ImageFieldProps<V extends object> {
+  form: FormState<V>;
+  /** The field holding the chosen file (File or null). */
+  name: keyof V & string;
   hint: string;
   /** The preview's alternative text, in the caller's words. */
   previewAlt: string;
   /** The saved image, shown until a new file is chosen. */
   current: string | null;
-  /** The chosen file, not saved yet: previewed from memory. */
-  file: File | null;
-  onChange: (file: File | null) => void;
-  /** The message for this field (the server's, or the form's own check). */
-  error?: string | null;
   size?: "md" | "lg";
 }
 
 const SIZE = { md: "h-16 w-16", lg: "h-20 w-20" } as const;
 
-/** An image upload with a square preview of the saved image or of the newly chosen file. */
-export function ImageField({ id, label, hint, previewAlt, current, file, onChange, error, size = "md" }: ImageFieldProps) {
+/** An image upload with a square preview of the saved image or of the newly chosen file (a picture icon without either). */
+export function ImageField<V extends object>({ form, name, hint, previewAlt, current, size = "md" }: ImageFieldProps<V>) {
+  const file = form.values[name] instanceof File ? (form.values[name] as File) : null;
   const [chosen, setChosen] = useState<string | null>(null);
 
   // The chosen file's preview lives in memory only while it is shown.
@@ -37,33 +36,17 @@ export function ImageField({ id, label, hint, previewAlt, current, file, onChang
   }, [file]);
 
   const preview = chosen ?? current;
-  const described = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="flex items-center gap-4">
-      <div className={`${SIZE[size]} shrink-0 overflow-hidden rounded-box bg-base-200`}>
-        {preview && <img src={preview} alt={previewAlt} className="h-full w-full object-cover" />}
-      </div>
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept={IMAGE_TYPES}
-          className={`file-input w-full ${error ? "file-input-error" : ""}`}
-          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />
-        <p id={`${id}-hint`} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-error" role="alert">
-            {error}
-          </p>
+      <div className={`${SIZE[size]} flex shrink-0 items-center justify-center overflow-hidden rounded-box bg-base-200`}>
+        {preview ? (
+          <img src={preview} alt={previewAlt} className="h-full w-full object-cover" />
+        ) : (
+          <Icon name="photo" size={28} className="text-base-content/40" />
         )}
+      </div>
+      <div className="flex-1">
+        <FileField form={form} name={name} hint={hint} accept={IMAGE_TYPES} />
       </div>
     </div>
   );

@@ -9,40 +9,51 @@ interface Note {
   text: string;
   tone: Tone;
 }
+type Notify = (text: string, tone?: Tone) => void;
 
-const SnackbarContext = createContext<((text: string, tone?: Tone) => void) | null>(null);
+const SnackbarContext = createContext<Notify | null>(null);
 
+const TONE_CLASS: Record<Tone, string> = {
+  success: "alert-success",
+  error: "alert-error",
+  info: "alert-info",
+  warning: "alert-warning",
+};
+
+/**
+ * One snackbar at a time: the newest message replaces whatever shows (a failure never sits under a
+ * stale "Saved"), and each stays 3000 ms from its own start.
+ */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const [notes, setNotes] = useState<Note[]>([]);
+  const [note, setNote] = useState<Note | null>(null);
   const nextId = useRef(1);
-  const notify = useCallback((text: string, tone: Tone = "success") => {
+  const notify = useCallback<Notify>((text, tone = "success") => {
     const id = nextId.current++;
-    setNotes((all) => [...all.slice(-2), { id, text, tone }]);
-    setTimeout(() => setNotes((all) => all.filter((n) => n.id !== id)), SNACKBAR_MS);
+    setNote({ id, text, tone });
+    setTimeout(() => setNote((current) => (current?.id === id ? null : current)), SNACKBAR_MS);
   }, []);
-  const toneClass: Record<Tone, string> = {
-    success: "alert-success",
-    error: "alert-error",
-    info: "alert-info",
-    warning: "alert-warning",
-  };
   return (
     <SnackbarContext.Provider value={notify}>
       {children}
       <div className="toast toast-bottom toast-center z-[100]" aria-live="polite" role="status">
-        {notes.map((note) => (
-          <div key={note.id} className={`alert ${toneClass[note.tone]} shadow-lg`} data-testid="snackbar">
+        {note && (
+          <div key={note.id} className={`alert ${TONE_CLASS[note.tone]} shadow-lg`} data-testid="snackbar">
             <span>{note.text}</span>
           </div>
-        ))}
+        )}
       </div>
     </SnackbarContext.Provider>
   );
 }
 
+/** The snackbar when there is one: forms rendered outside the app's providers (a test's bare page) just skip it. */
+export function useNotify(): Notify | null {
+  return useContext(SnackbarContext);
+}
+
 /** `notify(text, tone)` shows a snackbar for 3000 ms. */
 export function useSnackbar() {
-  const notify = useContext(SnackbarContext);
+  const notify = useNotify();
   if (!notify) throw new Error("useSnackbar outside SnackbarProvider");
   return useMemo(
     () => ({

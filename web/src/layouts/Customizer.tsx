@@ -5,7 +5,7 @@ import { usePreferences } from "../app/preferences";
 import { Icon } from "../components/Icon";
 import { useFocusTrap } from "../components/useFocusTrap";
 
-type ChoiceKey = "theme" | "skin" | "nav-type" | "content-width" | "navbar-type" | "footer-type";
+type ChoiceKey = "theme" | "skin" | "nav-type" | "content-width" | "navbar-type" | "footer-type" | "horizontal-nav-type";
 
 function Choice<K extends ChoiceKey>({ name, label }: { name: K; label: string }) {
   const { t } = useTranslation();
@@ -52,7 +52,7 @@ function Toggle({ name, label }: { name: "navbar-blur" | "nav-collapsed"; label:
 /** The customizer drawer: theme, skin and layout choices, each saved at once in its preference cookie. */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { direction, setDirection, reset } = usePreferences();
+  const { stored, direction, setDirection, reset } = usePreferences();
   const panel = useRef<HTMLDivElement>(null);
 
   useFocusTrap(panel, open, onClose);
@@ -87,6 +87,7 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
           <Choice name="skin" label={t("customizer.skin")} />
           <h3 className="badge badge-soft badge-primary mt-4">{t("customizer.layout")}</h3>
           <Choice name="nav-type" label={t("customizer.navType")} />
+          {stored["nav-type"] === "horizontal" && <Choice name="horizontal-nav-type" label={t("customizer.horizontalNavType")} />}
           <Toggle name="nav-collapsed" label={t("customizer.navCollapsed")} />
           <Choice name="content-width" label={t("customizer.contentWidth")} />
           <Choice name="navbar-type" label={t("customizer.navbarType")} />

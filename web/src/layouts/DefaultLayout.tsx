@@ -12,6 +12,7 @@ import { SWR_DEFAULTS } from "../lib/swr";
 import { Customizer } from "./Customizer";
 import { HorizontalNav } from "./HorizontalNav";
 import { Navbar } from "./Navbar";
+import { useLayoutClasses } from "./useLayoutClasses";
 import { VerticalNav } from "./VerticalNav";
 
 function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
@@ -58,9 +59,16 @@ export function DefaultLayout({
   const vertical = effective["nav-type"] === "vertical";
   const collapsed = vertical && effective["nav-collapsed"];
   const boxed = effective["content-width"] === "boxed";
+  const layout = useLayoutClasses(effective);
+  const horizontalNav = effective["horizontal-nav-type"];
 
   return (
-    <div id="top" className={`drawer ${vertical ? "nav:drawer-open" : ""}`} data-user={userData?.userId}>
+    <div
+      id="top"
+      className={`drawer group/layout ${vertical ? "nav:drawer-open" : ""} ${layout}`}
+      data-user={userData?.userId}
+      data-testid="layout"
+    >
       <input
         id="nav-drawer"
         type="checkbox"
@@ -71,7 +79,15 @@ export function DefaultLayout({
       />
       <div className={`drawer-content flex min-w-0 flex-col bg-base-200 ${fixedHeight ? "h-screen" : "min-h-screen"}`}>
         <Navbar vertical={vertical} onOpenMenu={() => setMenuOpen(true)} onOpenCustomizer={() => setCustomizerOpen(true)} />
-        {!vertical && <HorizontalNav key={active} groups={groups} active={active} />}
+        {!vertical && horizontalNav !== "hidden" && (
+          <HorizontalNav
+            key={active}
+            groups={groups}
+            active={active}
+            sticky={horizontalNav === "sticky"}
+            belowStickyNavbar={effective["navbar-type"] === "sticky"}
+          />
+        )}
         <main
           className={`w-full flex-1 p-4 md:p-6 ${boxed ? "mx-auto max-w-[1440px]" : ""} ${fixedHeight ? "min-h-0 overflow-hidden" : ""}`}
         >

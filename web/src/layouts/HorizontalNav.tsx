@@ -34,11 +34,20 @@ function Entries({ items, active }: { items: NavItem[]; active: string }) {
   );
 }
 
+interface Props {
+  groups: NavGroup[];
+  active: string;
+  /** Sticks under the navbar (or at the top when the navbar scrolls away) instead of scrolling with the page. */
+  sticky: boolean;
+  belowStickyNavbar: boolean;
+}
+
 /** The horizontal menu (wide screens): one drop-down per section. */
-export function HorizontalNav({ groups, active }: { groups: NavGroup[]; active: string }) {
+export function HorizontalNav({ groups, active, sticky, belowStickyNavbar }: Props) {
   const { t } = useTranslation();
+  const position = sticky ? `sticky z-20 ${belowStickyNavbar ? "top-16" : "top-0"}` : "";
   return (
-    <nav className="hidden border-b border-base-300 bg-base-100 px-4 nav:block" aria-label={t("mainMenu")}>
+    <nav className={`hidden border-b border-base-300 bg-base-100 px-4 nav:block ${position}`} aria-label={t("mainMenu")}>
       <ul className="menu menu-horizontal gap-1 p-1">
         {groups.map((group) => (
           <li key={group.section}>

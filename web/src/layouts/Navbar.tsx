@@ -93,9 +93,14 @@ export function Navbar({ vertical, onOpenMenu, onOpenCustomizer }: NavbarProps) 
   const settings = useAppSettings();
   const type = effective["navbar-type"];
   if (type === "hidden") return null;
-  const surface = effective["navbar-blur"] && type === "sticky" ? "bg-base-100/80 backdrop-blur" : "bg-base-100";
+  // A sticky navbar lifts off the page once it is scrolled (the layout's `window-scrolled` class):
+  // a shadow, and a see-through blurred surface when the blur preference is on.
+  const blur = effective["navbar-blur"]
+    ? "group-[.window-scrolled]/layout:bg-base-100/80 group-[.window-scrolled]/layout:backdrop-blur"
+    : "";
+  const surface = type === "sticky" ? `sticky top-0 group-[.window-scrolled]/layout:shadow-md ${blur}` : "shadow-sm";
   return (
-    <header className={`navbar z-30 gap-1 shadow-sm ${surface} ${type === "sticky" ? "sticky top-0" : ""}`}>
+    <header className={`navbar z-30 gap-1 bg-base-100 ${surface}`}>
       <button type="button" className="btn btn-ghost btn-circle nav:hidden" aria-label={t("openMenu")} onClick={onOpenMenu}>
         <Icon name="menu" />
       </button>

@@ -1,5 +1,29 @@
 import i18n from "i18next";
-import { BOOKMARK_HEADER, currentBookmark, rememberBookmark, withBookmark } from "./bookmark";
+import type { ApiErrorAnswer, CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
+import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
+
+export type { CallName, FileCallName, JsonCallName };
+
+/** What a call takes: the body its contract accepts (worker/src/contract). */
+export type CallInput<N extends CallName> = Calls[N]["input"];
+/** What a call answers with 200. */
+export type CallAnswer<N extends JsonCallName> = Calls[N]["answer"];
+
+/** The calls answering a list: `{data, total, page, limit}`. */
+export type ListCallName = {
+  [N in JsonCallName]: CallAnswer<N> extends { data: unknown[]; total: number } ? N : never;
+}[JsonCallName];
+/** One row of a list call's answer. */
+export type ListRow<N extends ListCallName> = CallAnswer<N>["data"][number];
+/**
+ * A list call's answer. `data` is spelled out so that code generic in the call (the list controller) reads
+ * its rows as `ListRow<N>[]`; read through `CallAnswer<N>` TypeScript would widen them to every list's rows.
+ */
+export type ListAnswerOf<N extends ListCallName> = Omit<CallAnswer<N>, "data"> & { data: ListRow<N>[] };
+
+/** A body argument that may be left out when the call needs no field. */
+type BodyArgs<N extends CallName, Extra extends unknown[] = []> =
+  Record<never, never> extends CallInput<N> ? [body?: CallInput<N>, ...Extra] : [body: CallInput<N>, ...Extra];
 
 /** Shown when the server cannot be reached or answers garbage: in the reader's language (common namespace). */
 export const networkText = () =>
@@ -12,10 +36,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** For a validation problem of `field`: the reason alone, in the reader's language ("is not valid"). */
+    readonly reason?: string,
   ) {
     super(message);
   }
 }
+
+/** An error answer as the Worker sends it (read defensively: a proxy may answer something else). */
+type ErrorAnswer = Partial<ApiErrorAnswer>;
 
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
@@ -25,84 +54,53 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener | null) {
   onUnauthorized = listener;
 }
 
-/** Calls `POST /api/<name>` with a JSON body, or multipart when given FormData. */
-export async function api<T = unknown>(name: string, body: object | FormData = {}, init?: { signal?: AbortSignal }): Promise<T> {
-  const isForm = body instanceof FormData;
+export const parse = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The ApiError of a non-2xx answer, from its body (null when it was not JSON). */
+export function answerError(status: number, data: unknown): ApiError {
+  const shaped = (data ?? {}) as ErrorAnswer;
+  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field, shaped.reason);
+}
+
+/** A call failed: a 401 (but a failed sign-in's) signs the app out; the answer becomes an ApiError. */
+export function failure(name: CallName, status: number, text: string): ApiError {
+  if (status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
+  return answerError(status, parse(text));
+}
+
+export const unreachable = () => new ApiError(0, "network_error", networkText());
+
+/** POSTs a body to a call and reads its JSON answer (api() and lib/upload.ts build the bodies). */
+export async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`/api/${name}`, {
       method: "POST",
       credentials: "same-origin",
-      headers: withBookmark(isForm ? {} : { "content-type": "application/json" }),
-      body: isForm ? body : JSON.stringify(body),
-      signal: init?.signal,
+      headers: withBookmark(json ? { "content-type": "application/json" } : {}),
+      body,
+      signal,
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, "network_error", networkText());
+    throw unreachable();
   }
   rememberBookmark(response.headers.get(BOOKMARK_HEADER));
   const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const shaped = (data ?? {}) as { error?: string; code?: string; field?: string };
-    if (response.status === 401 && name !== "login" && name !== "two-steps") onUnauthorized?.();
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field);
-  }
-  return data as T;
+  if (!response.ok) throw failure(name, response.status, text);
+  return parse(text);
 }
 
-/** Builds multipart form data from a plain object (booleans and numbers as text; null/undefined skipped). */
-export function toFormData(fields: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined || value === null) continue;
-    if (value instanceof Blob) form.append(key, value);
-    else form.append(key, String(value));
-  }
-  return form;
-}
-
-/** A list answer (API.md). */
-export interface ListAnswer<T> {
-  data: T[];
-  total: number;
-  /** true when `total` is a lower bound: a large table counts up to a cap ("1,000+"). */
-  totalCapped?: boolean;
-  page: number;
-  limit: number;
-}
-
-/** Uploads with progress (fetch has none): resolves with the JSON answer or rejects with ApiError. */
-export function uploadWithProgress<T>(name: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/${name}`);
-    const bookmark = currentBookmark();
-    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, "network_error", networkText()));
-    xhr.onload = () => {
-      rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
-      let data: { error?: string; code?: string; field?: string } | null;
-      try {
-        data = JSON.parse(xhr.responseText) as { error?: string; code?: string; field?: string };
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else {
-        if (xhr.status === 401) onUnauthorized?.();
-        reject(new ApiError(xhr.status, data?.code ?? "http_error", data?.error ?? networkText(), data?.field));
-      }
-    };
-    xhr.send(form);
-  });
+/** Calls `POST /api/<name>` with a JSON body; the name, body and answer are the contract's. */
+export function api<N extends JsonCallName>(
+  name: N,
+  ...[body, init]: BodyArgs<N, [init?: { signal?: AbortSignal }]>
+): Promise<CallAnswer<N>> {
+  return post(name, JSON.stringify(body ?? {}), true, init?.signal) as Promise<CallAnswer<N>>;
 }

@@ -1,8 +1,8 @@
-import { ApiError, networkText } from "./api";
+import { answerError, type CallInput, type FileCallName } from "./api";
 import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
 
 /** What the `download` call serves: a report, an item's file or a job's file. */
-export type DownloadKind = "report" | "item-file" | "job-file";
+export type DownloadKind = CallInput<"download">["kind"];
 
 /** The file name of a download answer (RFC 5987 `filename*` first). */
 function fileNameOf(disposition: string | null, fallback: string): string {
@@ -18,18 +18,21 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 }
 
 /** Calls `download` and saves the answer as a file in the browser. */
-export async function downloadFile(kind: DownloadKind, id: string | number, fallbackName: string): Promise<void> {
-  const response = await fetch("/api/download", {
+export function downloadFile(kind: DownloadKind, id: string | number, fallbackName: string): Promise<void> {
+  // A job's files are named by its uniqueId (text), an item's by its itemId.
+  return saveFile("download", kind === "item-file" ? { kind, id } : { kind, id: String(id) }, fallbackName);
+}
+
+/** Calls a call that answers a file and saves the file in the browser (or follows the link it answers). */
+export async function saveFile<N extends FileCallName>(name: N, body: CallInput<N>, fallbackName: string): Promise<void> {
+  const response = await fetch(`/api/${name}`, {
     method: "POST",
     credentials: "same-origin",
     headers: withBookmark({ "content-type": "application/json" }),
-    body: JSON.stringify({ kind, id }),
+    body: JSON.stringify(body),
   });
   rememberBookmark(response.headers.get(BOOKMARK_HEADER));
-  if (!response.ok) {
-    const shaped = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new ApiError(response.status, shaped.code ?? "http_error", shaped.error ?? networkText());
-  }
+  if (!response.ok) throw answerError(response.status, await response.json().catch(() => null));
   // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
   // under the server's file name, so following it saves the file without leaving the page.
   if (response.headers.get("content-type")?.includes("application/json")) {

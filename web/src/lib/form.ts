@@ -1,64 +1,151 @@
-import { useCallback, useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNotify } from "../components/Snackbar";
 import { ApiError, networkText } from "./api";
 
-export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+/** A problem with a value: a `common:validation.*` key (worded with the field's label) or a ready text. */
+type Problem = { key: string; values?: Record<string, unknown> } | { text: string };
 
-export interface FormState<V extends Record<string, unknown>> {
+/**
+ * A rule: when the value breaks it, a key (`validation.*` of common, or "ns:key") worded with the
+ * field's label, or the key with more values for its text.
+ */
+type Check<V, K extends keyof V> = (
+  value: V[K],
+  values: V,
+) => string | { key: string; values: Record<string, unknown> } | undefined;
+
+/** One field of a form: its label in the reader's language (every error names it) and its own rule. */
+export interface FieldSpec<V, K extends keyof V> {
+  label: string;
+  check?: Check<V, K>;
+}
+
+/** The form's fields by wire name: the one place that maps them to labels. */
+export type FieldSpecs<V> = { [K in keyof V & string]?: FieldSpec<V, K> };
+
+export interface FormOptions {
+  /** Failures also go to an error snackbar as `prefix` + the shown error (spec section 8). */
+  failure?: { prefix: string; fallback: string };
+}
+
+export interface FormState<V extends object> {
   values: V;
   set: <K extends keyof V & string>(field: K, value: V[K]) => void;
   touch: (field: keyof V & string) => void;
-  /** The error to show for a field: its own (once touched or after a submit attempt) or the server's. */
+  labelOf: (field: keyof V & string) => string;
+  /** The error shown under a field: the server's, else its rule's (once touched or submitted), else the browser's. */
   errorOf: (field: keyof V & string) => string | undefined;
-  /** The server's error text when it names no field of this form. */
+  /** Whether the field passes its own rule (a step of a wizard checks its fields before moving on). */
+  passes: (field: keyof V & string) => boolean;
+  /** The server's error when it names no field of this form. */
   formError: string | null;
-  valid: boolean;
   sending: boolean;
-  /** Runs `send` when the values are valid; an ApiError becomes the shown error (with its field). */
-  submit: (send: (values: V) => Promise<void>) => (event?: FormEvent) => Promise<void>;
+  /**
+   * The submit handler: checks the rules and the browser's own constraints (type url/email, min, max,
+   * required), then runs `send`; a text it returns is a success snackbar, what it throws is shown.
+   */
+  submit: (send: (values: V) => Promise<string | void>) => (event?: FormEvent<HTMLFormElement>) => Promise<void>;
   reset: (values?: V) => void;
 }
 
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** The browser's verdict on a control (it keeps checking type, min, max, required under noValidate). */
+function constraintProblem(control: Control): Problem | undefined {
+  const v = control.validity;
+  if (v.valid) return undefined;
+  if (v.valueMissing) return { key: "validation.required" };
+  if (v.typeMismatch) return { key: control.type === "email" ? "validation.email" : "validation.url" };
+  if (v.badInput) return { key: "validation.number" };
+  if (v.rangeUnderflow) return { key: "validation.min", values: { limit: (control as HTMLInputElement).min } };
+  if (v.rangeOverflow) return { key: "validation.max", values: { limit: (control as HTMLInputElement).max } };
+  if (v.stepMismatch) return { key: "validation.step" };
+  return { key: "validation.invalid" };
+}
+
 /**
- * Form state for the shell's forms: validated as the user types (errors show once a field was
- * changed or left, or after a submit attempt), submit disabled while sending, server errors shown.
+ * The one form pattern of the app (auth pages, settings, every dialog and drawer): values, rules checked
+ * as the user types, the browser's constraints checked on submit, a busy flag, the server's field errors
+ * under their fields, and success and failure snackbars. Every error names the field by its label.
  */
-export function useForm<V extends Record<string, unknown>>(initial: V, validate: (values: V) => FieldErrors<V>): FormState<V> {
+export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, options: FormOptions = {}): FormState<V> {
+  const { t } = useTranslation();
+  const notify = useNotify();
   const [values, setValues] = useState<V>(initial);
-  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [touched, setTouched] = useState<Partial<Record<string, boolean>>>({});
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
-  const [server, setServer] = useState<{ text: string; field?: string } | null>(null);
+  const [browser, setBrowser] = useState<Partial<Record<string, Problem>>>({});
+  const [server, setServer] = useState<{ field?: string; problem: Problem } | null>(null);
 
-  const errors = useMemo(() => validate(values), [validate, values]);
-  const valid = Object.values(errors).every((e) => !e);
+  const spec = (field: string) => fields[field as keyof V & string] as FieldSpec<V, keyof V> | undefined;
+  const labelOf = (field: string) => spec(field)?.label ?? field;
+  const ruleOf = (field: string): Problem | undefined => {
+    const broken = spec(field)?.check?.(values[field as keyof V], values);
+    return typeof broken === "string" ? { key: broken } : broken;
+  };
+  const word = (problem: Problem, field?: string) =>
+    "text" in problem ? problem.text : t(problem.key, { ...problem.values, field: field ? labelOf(field) : "" });
 
-  const set = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => {
+  const set = <K extends keyof V & string>(field: K, value: V[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setTouched((current) => ({ ...current, [field]: true }));
-    // A server error about this field is stale once the user changes it.
+    // An error about this field is stale once the user changes it.
+    setBrowser((current) => ({ ...current, [field]: undefined }));
     setServer((current) => (current?.field === field ? null : current));
-  }, []);
-
-  const touch = useCallback((field: keyof V & string) => setTouched((current) => ({ ...current, [field]: true })), []);
-
-  const errorOf = (field: keyof V & string) => {
-    if (server?.field === field) return server.text;
-    return touched[field] || attempted ? errors[field] : undefined;
   };
 
-  const formError = server && !(server.field && server.field in values) ? server.text : null;
+  const touch = (field: keyof V & string) => setTouched((current) => ({ ...current, [field]: true }));
 
-  const submit = (send: (values: V) => Promise<void>) => async (event?: FormEvent) => {
+  const errorOf = (field: keyof V & string) => {
+    const problem =
+      (server?.field === field ? server.problem : undefined) ??
+      (touched[field] || attempted ? ruleOf(field) : undefined) ??
+      browser[field];
+    return problem && word(problem, field);
+  };
+
+  /** The server's error as this form shows it: on a field of the form with its label, else as sent. */
+  const fromError = (error: unknown): { field?: string; problem: Problem } => {
+    if (!(error instanceof ApiError)) return { problem: { text: options.failure?.fallback ?? networkText() } };
+    const field = error.field && spec(error.field) ? error.field : undefined;
+    if (!field) return { problem: { text: error.message } };
+    if (error.code === "required") return { field, problem: { key: "validation.required" } };
+    if (error.reason) return { field, problem: { key: "validation.reason", values: { reason: error.reason } } };
+    // A conflict (say, a taken email) is worded for people; a bare validation text would name the wire field.
+    if (error.status === 409) return { field, problem: { text: error.message } };
+    return { field, problem: { key: "validation.invalid" } };
+  };
+
+  const submit = (send: (values: V) => Promise<string | void>) => async (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
+    if (sending) return;
     setAttempted(true);
-    if (!valid || sending) return;
+    const found: Partial<Record<string, Problem>> = {};
+    let first: Control | undefined;
+    for (const element of Array.from(event?.currentTarget.elements ?? [])) {
+      const control = element as Control;
+      if (!control.name || !spec(control.name) || !control.validity) continue;
+      const broken = constraintProblem(control);
+      if (broken) found[control.name] = broken;
+      if (broken || ruleOf(control.name)) first ??= control;
+    }
+    setBrowser(found);
+    const invalid = Object.keys(fields).some((field) => ruleOf(field));
+    if (first || invalid) {
+      first?.focus();
+      return;
+    }
     setSending(true);
     setServer(null);
     try {
-      await send(values);
+      const message = await send(values);
+      if (message) notify?.(message, "success");
     } catch (error) {
-      if (error instanceof ApiError) setServer({ text: error.message, field: error.field });
-      else setServer({ text: (error as Error).message || networkText() });
+      const shown = fromError(error);
+      setServer(shown);
+      if (options.failure) notify?.(options.failure.prefix + word(shown.problem, shown.field), "error");
     } finally {
       setSending(false);
     }
@@ -68,13 +155,25 @@ export function useForm<V extends Record<string, unknown>>(initial: V, validate:
     setValues(next ?? initial);
     setTouched({});
     setAttempted(false);
+    setBrowser({});
     setServer(null);
   };
 
-  return { values, set, touch, errorOf, formError, valid, sending, submit, reset };
+  return {
+    values,
+    set,
+    touch,
+    labelOf,
+    errorOf,
+    passes: (field) => !ruleOf(field),
+    formError: server && !server.field ? word(server.problem) : null,
+    sending,
+    submit,
+    reset,
+  };
 }
 
-/** Simple rules shared by the forms; each returns an i18n key of the common namespace, or undefined. */
+/** Rules shared by the forms; each returns a key of `common:validation`, or undefined. */
 export const rules = {
   required: (value: unknown) =>
     (typeof value === "string" ? value.trim() === "" : value == null) ? "validation.required" : undefined,

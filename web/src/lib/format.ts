@@ -7,10 +7,37 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(locale()).format(value);
 }
 
+/** How many decimals a currency's minor unit has (2 for USD, 0 for JPY, 3 for KWD). */
+const minorDigits = (currency: string) =>
+  new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
 /** Money arrives in the currency's minor unit (API.md). */
 export function formatMoney(minor: number, currency = "USD"): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** digits);
+  return new Intl.NumberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+}
+
+/**
+ * The price of one point of a bundle, from what the bundle costs (after its discount) and its points:
+ * to one decimal more than the currency has, rounded half up in whole tenths of the minor unit, so
+ * 250 points for $22.50 is "$0.09" and 200 points for $19.00 is "$0.095".
+ */
+export function formatPerPoint(priceMinor: number, points: number, currency = "USD"): string {
+  const digits = minorDigits(currency);
+  const tenths = Math.round((priceMinor * 10) / points);
+  return new Intl.NumberFormat(locale(), {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits + 1,
+  }).format(tenths / 10 ** (digits + 1));
+}
+
+/** Unit words with their plural forms in every language (common namespace, `unit.*`). */
+export type Unit = "points" | "days" | "products";
+
+/** "1 point", "250 points", "٣ نقاط": a count with its unit word, in the reader's language and plural form. */
+export function formatCount(unit: Unit, count: number): string {
+  return i18n.t(`common:unit.${unit}`, { count, formatted: formatNumber(count) });
 }
 
 export function formatDate(iso: string | null | undefined, withTime = false): string {

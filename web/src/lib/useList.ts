@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import useSWR, { type SWRConfiguration } from "swr";
 import { useSearchParams } from "wouter";
-import { api, type ListAnswer } from "./api";
+import { api, type CallInput, type ListAnswerOf, type ListCallName } from "./api";
 import { SWR_DEFAULTS } from "./swr";
 
 /** Page-size choices (spec section 9). */
@@ -81,19 +81,39 @@ export function useListParams<D extends Record<string, string | number>>(
   return [params, update] as const;
 }
 
-/** Fetches a list call with SWR; search failures are logged (spec section 8) and shown as an error state. */
-export function useList<T>(call: string | null, params: object, options: SWRConfiguration<ListAnswer<T>> = {}) {
+/** A filter's string values, as the URL holds them: the server validates them, so any string may go out. */
+type Widen<V> = V extends string ? string : V;
+export type UrlParams<T> = { [K in keyof T]: Widen<T[K]> };
+
+/** `api` for lists: filters read from the URL may be any string, which the server validates. */
+const fetchList = api as <N extends ListCallName>(name: N, body: UrlParams<CallInput<N>>) => Promise<ListAnswerOf<N>>;
+
+export interface ListFetchOptions<N extends ListCallName> extends SWRConfiguration<ListAnswerOf<N>> {
+  /** A change fetches again without sending anything new (another part of the page changed the list). */
+  revision?: number;
+}
+
+/**
+ * Fetches a list call with SWR; search failures are logged (spec section 8) and shown as an error state.
+ * `params` is the call's input (filters may be any string, as read from the URL); `options` adds SWR
+ * options (a refresh interval) and a `revision`.
+ */
+export function useList<N extends ListCallName>(
+  call: N | null,
+  params: UrlParams<CallInput<N>>,
+  { revision, ...options }: ListFetchOptions<N> = {},
+) {
   const refresh = options.refreshInterval;
-  const swr = useSWR<ListAnswer<T>>(
-    call ? [call, params] : null,
-    ([name, body]: [string, object]) => api<ListAnswer<T>>(name, body),
+  const swr = useSWR<ListAnswerOf<N>>(
+    call ? [call, params, revision] : null,
+    ([name, body]: [N, UrlParams<CallInput<N>>]) => fetchList(name, body),
     {
       ...SWR_DEFAULTS,
       keepPreviousData: true,
       onError: () => console.error("Network response was not ok"),
       ...options,
       // SWR re-reads a refresh function only when it changes: a new one each render asks it after every answer.
-      ...(typeof refresh === "function" && { refreshInterval: (latest?: ListAnswer<T>) => refresh(latest) }),
+      ...(typeof refresh === "function" && { refreshInterval: (latest?: ListAnswerOf<N>) => refresh(latest) }),
     },
   );
   return swr;

@@ -1,33 +1,7 @@
 import { createMongoAbility, subject as asSubject, type MongoAbility, type RawRuleOf } from "@casl/ability";
+import type { Action, Subject } from "../contract/access";
 
-/** Subjects of the product's permission rules. `all` matches every subject. */
-export const SUBJECTS = [
-  "all",
-  "AclDemo",
-  "Portal",
-  "Dashboard",
-  "User",
-  "Role",
-  "Item",
-  "Bundle",
-  "Coupon",
-  "Site",
-  "Vendor",
-  "History",
-  "Cart",
-  "Payment",
-  "Invoice",
-  "Quota",
-  "Download",
-  "Profile",
-  "Audit",
-  "Outbox",
-  "ApiKey",
-] as const;
-export type Subject = (typeof SUBJECTS)[number];
-
-export const ACTIONS = ["manage", "read", "create", "update", "delete", "redeem", "claim"] as const;
-export type Action = (typeof ACTIONS)[number];
+export { ACTIONS, SUBJECTS, type Action, type Subject } from "../contract/access";
 
 export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
 export type AppRule = RawRuleOf<AppAbility>;

@@ -101,8 +101,8 @@ async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce)
     authorize(def, ctx);
     body.parsed ??= await readBody(request, def.maxBody ?? JSON_LIMIT);
     ctx.rawBody = body.parsed.raw;
-    const input = validate(def.schema, body.parsed.fields);
-    const response = await def.handler(ctx, input);
+    const input = validate(def.input, body.parsed.fields);
+    const response = await def.handler(ctx, input as never);
     await confirm();
     for (const cookie of ctx.cookies) response.headers.append("set-cookie", cookie);
     return response;

@@ -3,22 +3,34 @@ import { HttpError } from "../errors";
 import type { Language } from "../errors/language";
 import { msg, reasonOf, renderMessage, renderReason } from "../errors/messages";
 
-export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+declare const answerType: unique symbol;
+
+/** A JSON answer that remembers (for the compiler only: nothing is added at run time) the type of what it carries. */
+export type JsonResponse<T> = Response & { readonly [answerType]: T };
+
+export function json<T>(data: T, status = 200, headers?: HeadersInit): JsonResponse<T> {
   const response = new Response(JSON.stringify(data), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
   if (headers) new Headers(headers).forEach((value, key) => response.headers.append(key, value));
-  return response;
+  return response as JsonResponse<T>;
 }
 
 /**
- * A list answer: `{data, total, page, limit}`, plus `totalCapped: true` when the total is a lower bound
- * (db/counts.ts).
+ * A list answer: `{data, total, page, limit}` (and `extra` fields), plus `totalCapped: true` when the total
+ * is a lower bound (db/counts.ts). Its type comes from the arguments alone.
  */
-export function list<T>(data: T[], total: number | ListTotal, page: number, limit: number, extra?: object) {
-  if (typeof total === "number") return json({ ...extra, data, total, page, limit });
-  return json({ ...extra, data, total: total.total, ...(total.totalCapped ? { totalCapped: true } : {}), page, limit });
+export function list<T, E extends object = Record<never, never>>(
+  data: T[],
+  total: number | ListTotal,
+  page: number,
+  limit: number,
+  extra?: E,
+): JsonResponse<NoInfer<E> & { data: NoInfer<T>[]; total: number; totalCapped?: true; page: number; limit: number }> {
+  const counted =
+    typeof total === "number" ? { total } : { total: total.total, ...(total.totalCapped ? { totalCapped: true as const } : {}) };
+  return json({ ...(extra as E), data, ...counted, page, limit });
 }
 
 /**

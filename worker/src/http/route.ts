@@ -1,14 +1,13 @@
 import type { z } from "zod";
-import type { Action, Subject } from "../auth/ability";
+import type { Access } from "../contract/access";
+import type { CallDecl, FileAnswer } from "../contract/call";
 import type { Ctx } from "./context";
+import type { JsonResponse } from "./respond";
 
-/**
- * Who may make a call: anyone, any signed-in user, or a signed-in user whose ability allows
- * `action` on `subject` (ownership of rows is then checked by the handler).
- */
-export type Access = "public" | "signedIn" | readonly [Action, Subject];
+export type { Access };
 
-export interface RouteDef<S extends z.ZodType = z.ZodType> {
+/** What the dispatcher serves: a call's declaration and its handler. */
+export interface RouteDef {
   /** The call's name: POST /api/<name>. */
   name: string;
   access: Access;
@@ -22,12 +21,21 @@ export interface RouteDef<S extends z.ZodType = z.ZodType> {
   readsOnly?: boolean;
   /** Largest multipart body accepted, in bytes (JSON bodies are always limited to 1 MB). */
   maxBody?: number;
-  /** Validates the body; its output type is the handler's input type. */
-  schema: S;
-  handler: (ctx: Ctx, input: z.output<S>) => Promise<Response>;
+  /** Validates the body; its output is the handler's input. */
+  input: z.ZodType;
+  handler: (ctx: Ctx, input: never) => Promise<Response>;
 }
 
-/** Declares a call with its input type inferred from its schema. */
-export function route<S extends z.ZodType>(def: RouteDef<S>): RouteDef {
-  return def as unknown as RouteDef;
+/** What a handler answers: JSON of exactly the declared answer's type, or for a file call any Response. */
+export type HandlerAnswer<A> = A extends FileAnswer ? Response : A extends z.ZodType ? JsonResponse<z.output<A>> : never;
+
+/** A call's handler: it gets the validated input and must answer what the contract declares. */
+export interface Implementation<C extends CallDecl> {
+  handler(ctx: Ctx, input: z.output<C["input"]>): Promise<HandlerAnswer<C["answer"]>>;
+}
+
+/** Serves a call of the contract (worker/src/contract) with its handler. */
+export function route<C extends CallDecl>(call: C, implementation: Implementation<C>): RouteDef {
+  const { name, access, agent, readsOnly, maxBody, input } = call;
+  return { name, access, agent, readsOnly, maxBody, input, handler: implementation.handler };
 }

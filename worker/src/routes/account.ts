@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { InferResult } from "kysely";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
@@ -11,19 +11,16 @@ import { audit } from "../domain/audit";
 import { resetMail, verificationMail } from "../domain/users/mails";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
+import { accountCalls } from "../contract/auth";
 
 const FORGOT_MESSAGE = "If an account exists for this email, a reset link is on its way.";
 const FORGOT_PER_HOUR = 3;
 
-const forgotPassword = route({
-  name: "forgot-password",
-  access: "public",
-  schema: z.object({ email: f.email() }),
+const forgotPassword = route(accountCalls["forgot-password"], {
   async handler(ctx, { email }) {
     const user = await ctx.db
       .selectFrom("users")
@@ -49,10 +46,7 @@ const forgotPassword = route({
   },
 });
 
-const resetPassword = route({
-  name: "reset-password",
-  access: "public",
-  schema: z.object({ token: f.text(100), password: f.password() }),
+const resetPassword = route(accountCalls["reset-password"], {
   async handler(ctx, { token, password }) {
     const used = await consumeToken(ctx.db, token, "reset");
     if (!used) throw badRequest("resetLinkInvalid", "invalid_token");
@@ -71,10 +65,7 @@ const resetPassword = route({
   },
 });
 
-const verifyEmail = route({
-  name: "verify-email",
-  access: "public",
-  schema: z.object({ token: f.text(100) }),
+const verifyEmail = route(accountCalls["verify-email"], {
   async handler(ctx, { token }) {
     const used = await consumeToken(ctx.db, token, "verify");
     if (!used) throw badRequest("verificationLinkInvalid", "invalid_token");
@@ -83,10 +74,7 @@ const verifyEmail = route({
   },
 });
 
-const resendVerification = route({
-  name: "resend-verification",
-  access: "signedIn",
-  schema: z.object({}),
+const resendVerification = route(accountCalls["resend-verification"], {
   async handler(ctx) {
     const user = requireUser(ctx);
     if (user.emailVerified === 1) throw conflict("emailAlreadyConfirmed", "already_verified");
@@ -113,10 +101,7 @@ async function assertPassword(ctx: Ctx, userId: number, password: string, field:
   }
 }
 
-const changePassword = route({
-  name: "change-password",
-  access: "signedIn",
-  schema: z.object({ currentPassword: z.string().min(1).max(200), newPassword: f.password() }),
+const changePassword = route(accountCalls["change-password"], {
   async handler(ctx, { currentPassword, newPassword }) {
     const user = requireUser(ctx);
     await assertPassword(ctx, user.userId, currentPassword, "currentPassword");
@@ -146,10 +131,7 @@ const changePassword = route({
   },
 });
 
-const twoFactorSetup = route({
-  name: "two-factor-setup",
-  access: "signedIn",
-  schema: z.object({}),
+const twoFactorSetup = route(accountCalls["two-factor-setup"], {
   async handler(ctx) {
     const user = requireUser(ctx);
     if (user.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
@@ -166,10 +148,7 @@ const twoFactorSetup = route({
   },
 });
 
-const twoFactorEnable = route({
-  name: "two-factor-enable",
-  access: "signedIn",
-  schema: z.object({ code: f.text(10) }),
+const twoFactorEnable = route(accountCalls["two-factor-enable"], {
   async handler(ctx, { code }) {
     const user = requireUser(ctx);
     const row = await ctx.db
@@ -209,10 +188,7 @@ const twoFactorEnable = route({
   },
 });
 
-const twoFactorDisable = route({
-  name: "two-factor-disable",
-  access: "signedIn",
-  schema: z.object({ password: z.string().min(1).max(200) }),
+const twoFactorDisable = route(accountCalls["two-factor-disable"], {
   async handler(ctx, { password }) {
     const user = requireUser(ctx);
     await assertPassword(ctx, user.userId, password, "password");
@@ -235,25 +211,19 @@ function sessionOwner(ctx: Ctx, userId: number | undefined): number {
   return userId;
 }
 
-const searchSession = route({
-  name: "search-session",
-  access: "signedIn",
-  readsOnly: true,
-  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+const searchSession = route(accountCalls["search-session"], {
   async handler(ctx, { userId: wanted, page, limit }) {
     const userId = sessionOwner(ctx, wanted);
     const window = pageWindow(page, limit);
     const sessions = ctx.db.selectFrom("sessions").where("userId", "=", userId);
     // One round trip; a user's sessions are few, counted up to COUNT_CAP all the same.
-    const [found, total] = await runBatch(ctx.env.DB, [
-      sessions
-        .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
-        .orderBy("lastSeenAt", "desc")
-        .limit(window.limit)
-        .offset(window.offset),
-      cappedTotal(ctx.db, sessions.select("sessionId")),
-    ]);
-    const rows = found!.results as Array<{ sessionId: number; rememberMe: number; lastSeenAt: number }>;
+    const pageRows = sessions
+      .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
+      .orderBy("lastSeenAt", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+    const [found, total] = await runBatch(ctx.env.DB, [pageRows, cappedTotal(ctx.db, sessions.select("sessionId"))]);
+    const rows = found!.results as InferResult<typeof pageRows>;
     const data = rows.map((s) => ({
       ...s,
       rememberMe: s.rememberMe === 1,
@@ -264,10 +234,7 @@ const searchSession = route({
   },
 });
 
-const revokeSession = route({
-  name: "revoke-session",
-  access: "signedIn",
-  schema: z.object({ sessionId: f.id(), userId: f.id().optional() }),
+const revokeSession = route(accountCalls["revoke-session"], {
   async handler(ctx, { sessionId, userId: wanted }) {
     const userId = sessionOwner(ctx, wanted);
     // Only sessions of that user: another user's session id is "not found", never "forbidden".

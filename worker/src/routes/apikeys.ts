@@ -1,20 +1,17 @@
-import { z } from "zod";
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import type { ListRowOf } from "../contract";
+import { adminCalls } from "../contract/admin";
 
 const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.createdAt", "k.lastUsedAt", "k.revokedAt"] as const;
 
-const searchApiKey = route({
-  name: "search-apikey",
-  access: ["read", "ApiKey"],
-  schema: z.object({ ...f.paging(10) }),
+const searchApiKey = route(adminCalls["search-apikey"], {
   async handler(ctx, { page, limit }) {
     const window = pageWindow(page, limit);
     const [rows, total] = await runBatch(ctx.env.DB, [
@@ -27,14 +24,12 @@ const searchApiKey = route({
         .offset(window.offset),
       counterTotal(ctx.db, counterName("apikeys")),
     ]);
-    return list(rows!.results, totalOf(total), page, limit);
+    const data = rows!.results as unknown as ListRowOf<"search-apikey">[];
+    return list(data, totalOf(total), page, limit);
   },
 });
 
-const createApiKey = route({
-  name: "create-apikey",
-  access: ["manage", "ApiKey"],
-  schema: z.object({ keyName: f.text(60) }),
+const createApiKey = route(adminCalls["create-apikey"], {
   async handler(ctx, { keyName }) {
     const { key, keyPrefix, keyHash } = await newApiKey();
     const [created] = await runBatch<{ apiKeyId: number }>(ctx.env.DB, [
@@ -59,10 +54,7 @@ const createApiKey = route({
   },
 });
 
-const revokeApiKey = route({
-  name: "revoke-apikey",
-  access: ["manage", "ApiKey"],
-  schema: z.object({ apiKeyId: f.id() }),
+const revokeApiKey = route(adminCalls["revoke-apikey"], {
   async handler(ctx, { apiKeyId }) {
     const found = await ctx.db.selectFrom("api_keys").select(["revokedAt"]).where("apiKeyId", "=", apiKeyId).executeTakeFirst();
     if (!found) throw notFound("noSuchApiKey");

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { z } from "zod";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
+import type { ListRowOf } from "../contract";
+import { adminCalls } from "../contract/admin";
 
 const AUDIT_COLUMNS = [
   "a.auditId",
@@ -19,14 +19,7 @@ const AUDIT_COLUMNS = [
   "a.createdAt",
 ] as const;
 
-const searchAudit = route({
-  name: "search-audit",
-  access: ["read", "Audit"],
-  schema: z.object({
-    search: f.search(),
-    outcome: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["ok", "denied", "failed"]).optional()),
-    ...f.paging(10),
-  }),
+const searchAudit = route(adminCalls["search-audit"], {
   async handler(ctx, { search, outcome, page, limit }) {
     const window = pageWindow(page, limit);
     const db = ctx.db;
@@ -82,14 +75,15 @@ const searchAudit = route({
       ];
     }
     const [rows, total] = await runBatch(ctx.env.DB, statements);
-    const data = (rows!.results as { detail: string }[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
+    type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
+    const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
     return list(data, totalOf(total), page, limit);
   },
 });
 
-function parseDetail(text: string): unknown {
+function parseDetail(text: string): Record<string, unknown> {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return {};
   }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { AppRule } from "../auth/ability";
 import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../auth/password";
 import { sha256Hex } from "../auth/crypto";
@@ -14,11 +13,11 @@ import { verificationMail } from "../domain/users/mails";
 import { findUserView, toUserData } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
+import { authCalls } from "../contract/auth";
 
 const CHALLENGE_ATTEMPTS = 5;
 const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
@@ -58,13 +57,14 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
   if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
   else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
-  return meAnswer(ctx, userId, await roleRules(ctx.env.DB, role, userId), "Signed in.");
+  return json({ message: "Signed in.", ...(await signedInAs(ctx, userId, await roleRules(ctx.env.DB, role, userId))) });
 }
 
-async function meAnswer(ctx: Ctx, userId: number, userAbilityRules: AppRule[], message?: string) {
+/** What `me` answers: the user and their rules. */
+async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[]) {
   const user = await findUserView(ctx.db, userId);
   if (!user) throw unauthorized();
-  return json({ ...(message ? { message } : {}), userData: toUserData(user), userAbilityRules });
+  return { userData: toUserData(user), userAbilityRules };
 }
 
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
@@ -74,14 +74,7 @@ async function recordFailure(ctx: Ctx, email: string, reason: string) {
   ]);
 }
 
-const login = route({
-  name: "login",
-  access: "public",
-  schema: z.object({
-    email: f.email(),
-    password: z.string().min(1).max(200),
-    rememberMe: f.bool().optional().default(false),
-  }),
+const login = route(authCalls.login, {
   async handler(ctx, { email, password, rememberMe }) {
     await assertNotThrottled(ctx.env.DB, email, ctx.ip);
     const user = await ctx.db
@@ -111,16 +104,13 @@ const login = route({
     if (user.twoFactorEnabled === 1) {
       const { token, insert } = await issueToken(ctx.db, user.userId, "two_steps", JSON.stringify({ rememberMe }));
       await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email)]);
-      return json({ twoFactorRequired: true, challenge: token });
+      return json({ twoFactorRequired: true as const, challenge: token });
     }
     return signIn(ctx, user.userId, user.userRole, rememberMe, email, { extra: rehash });
   },
 });
 
-const twoSteps = route({
-  name: "two-steps",
-  access: "public",
-  schema: z.object({ challenge: f.text(100), code: z.string().trim().min(1).max(10) }),
+const twoSteps = route(authCalls["two-steps"], {
   async handler(ctx, { challenge, code }) {
     const challengeHash = await sha256Hex(challenge);
     const attemptKey = `challenge:${challengeHash}`;
@@ -173,15 +163,7 @@ const twoSteps = route({
   },
 });
 
-const register = route({
-  name: "register",
-  access: "public",
-  schema: z.object({
-    userName: f.text(100),
-    userEmail: f.email(),
-    password: f.password(),
-    userPhone: f.optionalText(40),
-  }),
+const register = route(authCalls.register, {
   async handler(ctx, input) {
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
     if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
@@ -219,10 +201,7 @@ const register = route({
   },
 });
 
-const logout = route({
-  name: "logout",
-  access: "signedIn",
-  schema: z.object({}),
+const logout = route(authCalls.logout, {
   async handler(ctx) {
     requireUser(ctx);
     await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
@@ -231,15 +210,11 @@ const logout = route({
   },
 });
 
-const me = route({
-  name: "me",
-  access: "signedIn",
-  readsOnly: true,
-  schema: z.object({}),
+const me = route(authCalls.me, {
   async handler(ctx) {
     const user = requireUser(ctx);
     // The session already carries the role's rules: one query less on every page load.
-    return meAnswer(ctx, user.userId, ctx.rules);
+    return json(await signedInAs(ctx, user.userId, ctx.rules));
   },
 });
 

@@ -1,13 +1,11 @@
-import { z } from "zod";
 import { changes, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { statusFilter } from "../http/schemas";
+import { bundleCalls } from "../contract/bundles";
 
 const BUNDLE_COLUMNS = [
   "bundleId",
@@ -48,10 +46,7 @@ export function bundleListQueries(db: DB, filter: { isActive: 0 | 1 | undefined;
   };
 }
 
-const searchBundle = route({
-  name: "searchbundle",
-  access: ["read", "Bundle"],
-  schema: z.object({ isActive: statusFilter, ...f.paging(12) }),
+const searchBundle = route(bundleCalls.searchbundle, {
   async handler(ctx, input) {
     // Those who cannot manage bundles (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Bundle") ? input.isActive : 1;
@@ -67,17 +62,7 @@ async function loadBundle(ctx: Ctx, bundleId: number) {
   return bundle;
 }
 
-const updateBundle = route({
-  name: "updatebundle",
-  access: ["manage", "Bundle"],
-  schema: z.object({
-    bundleId: f.idOrNew(),
-    bundlePoin: f.int(1, 1_000_000),
-    // Price per point in the currency's minor unit; the cap keeps the computed price a safe integer.
-    bundlePPP: f.int(0, 10_000_000),
-    bundleDisc: f.int(0, 100),
-    bundleIsActive: f.bool(),
-  }),
+const updateBundle = route(bundleCalls.updatebundle, {
   async handler(ctx, input) {
     const fields = {
       bundlePoin: input.bundlePoin,
@@ -109,10 +94,7 @@ const updateBundle = route({
   },
 });
 
-const deleteBundle = route({
-  name: "deletebundle",
-  access: ["manage", "Bundle"],
-  schema: z.object({ bundleId: f.id() }),
+const deleteBundle = route(bundleCalls.deletebundle, {
   async handler(ctx, { bundleId }) {
     const bundle = await loadBundle(ctx, bundleId);
     // Payments keep their frozen lines; carts holding the bundle lose it with the bundle.

@@ -1,16 +1,13 @@
 import type { Compilable } from "kysely";
-import { z } from "zod";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch } from "../db";
 import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
 import { badRequest, forbidden, msg, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
-
-const kind = () => z.enum(["item", "bundle"]);
+import { commerceCalls } from "../contract/commerce";
 
 /** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
 async function cartOf(ctx: Ctx, userId: number) {
@@ -53,10 +50,7 @@ async function cartOf(ctx: Ctx, userId: number) {
   return { carts, amounts, bank };
 }
 
-const searchCart = route({
-  name: "searchcart",
-  access: ["read", "Cart"],
-  schema: z.object({ userId: f.id().optional() }),
+const searchCart = route(commerceCalls.searchcart, {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
@@ -65,10 +59,7 @@ const searchCart = route({
   },
 });
 
-const updateCart = route({
-  name: "updatecart",
-  access: ["update", "Cart"],
-  schema: z.object({ kind: kind(), refId: f.id(), qty: f.int(0, 100) }),
+const updateCart = route(commerceCalls.updatecart, {
   async handler(ctx, { kind, refId, qty }) {
     const user = requireUser(ctx);
     if (qty === 0) {
@@ -91,10 +82,7 @@ const updateCart = route({
   },
 });
 
-const checkout = route({
-  name: "checkout",
-  access: ["create", "Payment"],
-  schema: z.object({ kind: kind().optional(), refId: f.id().optional(), qty: f.int(1, 100).optional() }),
+const checkout = route(commerceCalls.checkout, {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     // "Buy now" names one product and skips the cart; otherwise the whole cart is bought.

@@ -1,5 +1,4 @@
 import { sql, type SqlBool } from "kysely";
-import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
 import {
@@ -15,14 +14,13 @@ import {
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
 import { domainOf } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { couponCalls, type CouponStatus } from "../contract/coupons";
 
 /** Codes are read aloud and typed: no 0/O, 1/I/L. */
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH = 10;
-export const MAX_COUPONS = 1000;
 /** D1 binds at most 100 parameters per statement; each coupon row takes 4. */
 const ROWS_PER_INSERT = 25;
 
@@ -54,16 +52,17 @@ interface CouponRow {
   createdAt: string;
 }
 
+const statusOf = (row: CouponRow, today: string): CouponStatus =>
+  row.couponUsed === "Y" ? "used" : row.couponExpired < today ? "expired" : "unused";
+
 const toCoupon = (row: CouponRow, today: string) => ({
   ...row,
-  couponStatus: row.couponUsed === "Y" ? "used" : row.couponExpired < today ? "expired" : "unused",
+  couponStatus: statusOf(row, today),
 });
-
-export const COUPON_STATUSES = ["unused", "used", "expired"] as const;
 
 export interface CouponFilter {
   search: string;
-  status?: (typeof COUPON_STATUSES)[number] | undefined;
+  status?: CouponStatus | undefined;
   today: string;
   page: number;
   limit: number;
@@ -157,14 +156,7 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
   };
 }
 
-const searchCoupon = route({
-  name: "search-coupon",
-  access: ["read", "Coupon"],
-  schema: z.object({
-    search: f.search(),
-    status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), z.enum(COUPON_STATUSES).optional()),
-    ...f.paging(10),
-  }),
+const searchCoupon = route(couponCalls["search-coupon"], {
   async handler(ctx, input) {
     const today = todayUtc();
     const { page, count } = couponListQueries(ctx.db, { ...input, today });
@@ -188,23 +180,7 @@ async function takenCodes(db: DB, candidates: string[]): Promise<Set<string>> {
   return taken;
 }
 
-const generateCoupons = route({
-  name: "generate-coupons",
-  access: ["manage", "Coupon"],
-  schema: z.object({
-    couponQuota: f.int(1, 1_000_000),
-    couponExpired: f.isoDate(),
-    couponCount: z.preprocess((v) => (v === undefined || v === null || v === "" ? 1 : v), f.int(1, MAX_COUPONS)),
-    couponPrefix: z.preprocess(
-      (v) => (v === undefined || v === null ? "" : v),
-      z
-        .string()
-        .trim()
-        .max(12)
-        .regex(/^[A-Za-z0-9-]*$/, { message: "may hold only letters, digits and dashes" })
-        .transform((v) => v.toUpperCase()),
-    ),
-  }),
+const generateCoupons = route(couponCalls["generate-coupons"], {
   async handler(ctx, input) {
     if (input.couponExpired < todayUtc()) {
       throw invalidField("couponExpired", reason("mustNotBeInPast"));
@@ -258,10 +234,7 @@ const generateCoupons = route({
   },
 });
 
-const deleteCoupon = route({
-  name: "deletecoupon",
-  access: ["manage", "Coupon"],
-  schema: z.object({ couponId: f.id() }),
+const deleteCoupon = route(couponCalls.deletecoupon, {
   async handler(ctx, { couponId }) {
     const coupon = await ctx.db
       .selectFrom("coupons")

@@ -1,10 +1,11 @@
-import { z } from "zod";
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
 import { addDays, spansOf, spansThrough } from "../domain/stats/periods";
 import * as stats from "../domain/stats/queries";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
+import type { Answer } from "../contract";
+import { PAYMENT_STATUSES } from "../contract/commerce";
+import { dashboardCalls } from "../contract/dashboard";
 
 /**
  * dashboard-stats: the figures behind the dashboards. Business figures come from roll-ups kept by
@@ -12,7 +13,6 @@ import { route } from "../http/route";
  * the size of the tables. Days are UTC days.
  */
 
-export const RANGES = [7, 30, 90, 365] as const;
 const DAY_MS = 86_400_000;
 /** A day after every row: "since the period began" runs to it. */
 const FAR_FUTURE = "9999-01-01";
@@ -39,6 +39,9 @@ export function periodOf(range: number, end: string | undefined, now: Date) {
 
 type Row = Record<string, unknown>;
 type Period = ReturnType<typeof periodOf>;
+type Stats = Answer<"dashboard-stats">;
+type Business = NonNullable<Stats["business"]>;
+type Own = NonNullable<Stats["own"]>;
 type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
@@ -91,12 +94,11 @@ function addBusiness(batch: Batch, p: Period, reach: Subject[], now: Date) {
   if (reach.includes("Vendor")) batch.add("vendorLoad", stats.vendorLoad(spans));
 }
 
-function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]) {
-  const kpis: Partial<Record<string, Kpi>> = {};
-  const seriesOut: Record<string, number[]> = {};
-  const out: Record<string, unknown> = { kpis, series: seriesOut };
+function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
+  const kpis: Business["kpis"] = {};
+  const seriesOut: Business["series"] = {};
   const setupRow = rows.get("setup")?.[0] ?? {};
-  out.setup = {
+  const setup = {
     sites: num(setupRow.sites),
     activeVendors: num(setupRow.activeVendors),
     bundles: num(setupRow.bundles),
@@ -104,6 +106,7 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]) {
     users: num(setupRow.users),
     hasPayments: num(setupRow.hasPayments) === 1,
   };
+  const out: Business = { kpis, series: seriesOut, setup };
   // The daily rows of the previous period and of this one: figure → [this period's series, previous total].
   const dayRows = rows.get("days") ?? [];
   const previousDays = p.days.map((day) => addDays(day, -p.days.length));
@@ -124,7 +127,7 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]) {
   kpis.paidPayments = kpi(paid);
   seriesOut.payments = daily("paymentsCreated").current;
   const byStatus = new Map((rows.get("paymentsByStatus") ?? []).map((r) => [num(r.dimId), r]));
-  out.paymentsByStatus = stats.PAYMENT_STATUSES.map((status, i) => ({
+  out.paymentsByStatus = PAYMENT_STATUSES.map((status, i) => ({
     status,
     count: num(byStatus.get(i + 1)?.n),
     amount: num(byStatus.get(i + 1)?.amount),
@@ -191,8 +194,8 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]) {
   return out;
 }
 
-function own(p: Period, rows: Map<string, Row[]>, now: Date) {
-  const out: Record<string, unknown> = {};
+function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
+  const out: Own = { subscriptions: [] };
   if (rows.has("ownQuota")) {
     const balance = num(rows.get("ownQuota")?.[0]?.userQuota);
     const ledger = rows.get("ownLedgerByDay");
@@ -241,7 +244,7 @@ const CACHE_SECONDS = 60;
 const CACHE_ORIGIN = "https://dashboard-stats.cache.internal";
 
 interface CachedBusiness {
-  business: unknown;
+  business: Business;
   generatedAt: string;
 }
 
@@ -257,17 +260,7 @@ function writeCache(key: string, value: CachedBusiness): Promise<void> {
   return caches.default.put(key, response);
 }
 
-const dashboardStats = route({
-  name: "dashboard-stats",
-  access: ["read", "Dashboard"],
-  schema: z.object({
-    range: z.preprocess(
-      (v) => (v === undefined || v === null || v === "" ? 30 : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v),
-      z.literal(RANGES),
-    ),
-    // The last day of the period (YYYY-MM-DD, UTC); today when absent. A later day means today.
-    end: f.isoDate().optional(),
-  }),
+const dashboardStats = route(dashboardCalls["dashboard-stats"], {
   async handler(ctx, { range, end }) {
     const now = new Date();
     const p = periodOf(range, end, now);
@@ -296,15 +289,15 @@ const dashboardStats = route({
       batch.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
     const rows = await batch.run();
-    let businessPart: unknown = cached?.business ?? null;
+    let businessPart: Business | null = cached?.business ?? null;
     if (isBusiness && !cached) {
       businessPart = business(p, rows, reach);
       await writeCache(cacheKey, { business: businessPart, generatedAt: now.toISOString() });
     }
     return json({
       range,
-      from: p.days[0],
-      to: p.days[p.days.length - 1],
+      from: p.days[0]!,
+      to: p.days[p.days.length - 1]!,
       days: p.days,
       currency: ctx.env.CURRENCY,
       // When the business figures were computed (they may come from the short cache).

@@ -1,14 +1,13 @@
-import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { serveAttachment } from "../domain/storage/files";
 import { presignDownload, r2S3Settings } from "../domain/storage/presign";
+import { downloadCalls } from "../contract/downloads";
 
 const missing = () => notFound("noSuchFile");
 
@@ -64,25 +63,14 @@ async function itemFile(ctx: Ctx, itemId: number) {
   return serve(ctx, item.itemFileKey, item.itemFile);
 }
 
-const download = route({
-  name: "download",
-  access: ["read", "Download"],
-  schema: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("report"), id: f.text(64) }),
-    z.object({ kind: z.literal("job-file"), id: f.text(64) }),
-    z.object({ kind: z.literal("item-file"), id: f.id() }),
-  ]),
+const download = route(downloadCalls.download, {
   async handler(ctx, input) {
     return input.kind === "item-file" ? itemFile(ctx, input.id) : jobFile(ctx, input.id, input.kind);
   },
 });
 
 /** The document of a queued job, for the agent holding its claim (admins: any job). */
-const jobFileForAgent = route({
-  name: "job-file",
-  access: ["claim", "History"],
-  agent: true,
-  schema: z.object({ uniqueId: f.text(64) }),
+const jobFileForAgent = route(downloadCalls["job-file"], {
   async handler(ctx, { uniqueId }) {
     const job = await ctx.db
       .selectFrom("history")
@@ -95,10 +83,7 @@ const jobFileForAgent = route({
 });
 
 /** Items the caller holds an active subscription to, with their URL and downloadable file. */
-const searchDownloads = route({
-  name: "search-downloads",
-  access: ["read", "Download"],
-  schema: z.object({ ...f.paging(10) }),
+const searchDownloads = route(downloadCalls["search-downloads"], {
   async handler(ctx, { page, limit }) {
     const user = requireUser(ctx);
     const now = nowIso();

@@ -1,18 +1,14 @@
-import { z } from "zod";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { imageUrl } from "../domain/storage/files";
+import { settingsCalls } from "../contract/settings";
 
 /**
  * What the public marketing pages sell: the active bundles and items, and the currency. Only the
  * fields a visitor may see (no price-per-point, no file keys, no inactive rows), so it is safe to
  * answer anyone and to let browsers and caches keep it for a minute.
  */
-const publicCatalogue = route({
-  name: "public-catalogue",
-  access: "public",
-  readsOnly: true,
-  schema: z.object({}),
+const publicCatalogue = route(settingsCalls["public-catalogue"], {
   async handler(ctx) {
     const [bundles, items] = await Promise.all([
       ctx.db

@@ -6,7 +6,6 @@ import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARC
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
@@ -14,23 +13,11 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { jobDoneMail, jobFailedMail } from "../domain/jobs/mails";
 import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
 import { queueMail } from "../domain/outbox/queue";
-import { bodyLimitFor, deleteStored, storeUpload } from "../domain/storage/files";
-
-/** An optional numeric filter: blank, null or "all" mean none. */
-const optionalId = () => z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.id().optional());
-
-const searchSchema = z.object({
-  userId: optionalId(),
-  search: f.search(),
-  // selectedVendor is the vendor SITE (siteId), as in searchvendor; vendorId narrows to one vendor account.
-  selectedVendor: optionalId(),
-  vendorId: optionalId(),
-  status: z.preprocess((v) => (v === "" || v === null || v === "all" ? undefined : v), f.int(0, 2).optional()),
-  ...f.paging(10),
-});
+import { deleteStored, storeUpload } from "../domain/storage/files";
+import { historyCalls, searchHistoryInput } from "../contract/history";
 
 /** The filters of search-history a counter (migration 0090) covers, in the counter's name order. */
-function counterFilters(ownerId: number | null, input: z.output<typeof searchSchema>) {
+function counterFilters(ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   const filters: Array<readonly [string, number]> = [];
   const site = input.selectedVendor;
   const vendor = input.vendorId;
@@ -52,7 +39,7 @@ function counterFilters(ownerId: number | null, input: z.output<typeof searchSch
  * history_fts and counts up to COUNT_CAP; a search with filters, a 1–2 character search (LIKE) or a
  * filter pair no counter covers looks at the SEARCH_SCAN newest candidates (db/counts.ts).
  */
-export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchSchema>) {
+export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   const window = pageWindow(input.page, input.limit);
   const conds = [];
   if (ownerId !== null) conds.push(sql`h.userId = ${ownerId}`);
@@ -99,7 +86,7 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
 }
 
 /** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
-function candidateJobs(db: DB, match: string | null, ownerId: number | null, input: z.output<typeof searchSchema>) {
+function candidateJobs(db: DB, match: string | null, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   if (match) {
     return db
       .selectFrom("history_fts")
@@ -116,10 +103,7 @@ function candidateJobs(db: DB, match: string | null, ownerId: number | null, inp
   return newest.orderBy("createdAt", "desc").limit(SEARCH_SCAN);
 }
 
-const searchHistory = route({
-  name: "search-history",
-  access: ["read", "History"],
-  schema: searchSchema,
+const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
     const scope = scopeOf(ctx.ability, "read", "History");
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
@@ -131,17 +115,7 @@ const searchHistory = route({
   },
 });
 
-const updateHistory = route({
-  name: "update-history",
-  access: ["update", "History"],
-  agent: true,
-  maxBody: bodyLimitFor("report"),
-  schema: z.object({
-    uniqueId: f.text(64),
-    status: f.int(1, 2),
-    similarity: z.preprocess((v) => (v === "" || v === null ? undefined : v), f.int(0, 100).optional()),
-    report: f.optionalFile(),
-  }),
+const updateHistory = route(historyCalls["update-history"], {
   async handler(ctx, input) {
     if (input.status === 1 && input.similarity === undefined) throw requiredField("similarity");
     if (input.status === 2 && input.report) throw badRequest("reportOnlyWhenDone", "invalid_input", "report");

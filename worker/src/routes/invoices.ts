@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { assertGrantable, grantStatements } from "../domain/commerce/grant";
@@ -8,11 +7,10 @@ import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } f
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, notFound, requiredField } from "../errors";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
-import { referenceId } from "../http/schemas";
 import { queueMail } from "../domain/outbox/queue";
+import { commerceCalls } from "../contract/commerce";
 
 /** The payments the signed-in caller may read (every one for admins). */
 const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
@@ -28,26 +26,14 @@ const seller = (ctx: Ctx) => ({
   },
 });
 
-const invoiceDetail = route({
-  name: "invoice-detail",
-  access: ["read", "Payment"],
-  schema: z.object({ referenceId: referenceId() }),
+const invoiceDetail = route(commerceCalls["invoice-detail"], {
   async handler(ctx, input) {
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     return json({ payment: paymentWithUser(payment), seller: seller(ctx) });
   },
 });
 
-const lineSchema = z.object({ kind: z.enum(["item", "bundle"]), refId: f.id(), qty: f.int(1, 100) });
-
-const addPayment = route({
-  name: "add-payment",
-  access: ["update", "Payment"],
-  schema: z.object({
-    userId: f.id(),
-    lines: z.array(lineSchema).min(1).max(50),
-    note: f.optionalText(500),
-  }),
+const addPayment = route(commerceCalls["add-payment"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const buyer = await ctx.db
@@ -86,10 +72,7 @@ const addPayment = route({
   },
 });
 
-const updatePayment = route({
-  name: "update-payment",
-  access: ["update", "Payment"],
-  schema: z.object({ referenceId: referenceId(), note: f.optionalText(500) }),
+const updatePayment = route(commerceCalls["update-payment"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const [updated] = await runBatch(ctx.env.DB, [
@@ -105,15 +88,7 @@ const updatePayment = route({
   },
 });
 
-const sendInvoice = route({
-  name: "send-invoice",
-  access: ["update", "Payment"],
-  schema: z.object({
-    referenceId: referenceId(),
-    to: f.email().optional(),
-    subject: f.optionalText(200),
-    message: f.optionalText(2000),
-  }),
+const sendInvoice = route(commerceCalls["send-invoice"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);

@@ -1,16 +1,14 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { z } from "zod";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import type { Database } from "../db/schema";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
+import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { statusFilter } from "../http/schemas";
+import { itemCalls, type ItemSort } from "../contract/items";
 
 const ITEM_COLUMNS = [
   "itemId",
@@ -42,9 +40,6 @@ interface ItemRow {
 
 /** An item as the API shows it: the image as a URL, the file by its name only (never its storage key). */
 const toItem = (row: ItemRow) => ({ ...row, itemImage: imageUrl(row.itemImage), itemIsActive: row.itemIsActive === 1 });
-
-export const ITEM_SORTS = ["newest", "name", "price_asc", "price_desc"] as const;
-export type ItemSort = (typeof ITEM_SORTS)[number];
 
 export interface ItemFilter {
   search: string;
@@ -122,15 +117,7 @@ export function itemListQueries(db: DB, filter: ItemFilter) {
   };
 }
 
-const searchItem = route({
-  name: "searchitem",
-  access: ["read", "Item"],
-  schema: z.object({
-    search: f.search(),
-    sort: z.preprocess((v) => (v === undefined || v === null || v === "" ? "newest" : v), z.enum(ITEM_SORTS)),
-    isActive: statusFilter,
-    ...f.paging(12),
-  }),
+const searchItem = route(itemCalls.searchitem, {
   async handler(ctx, input) {
     // Those who cannot manage items (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Item") ? input.isActive : 1;
@@ -150,32 +137,7 @@ async function loadItem(ctx: Ctx, itemId: number) {
   return item;
 }
 
-/** A link shown to buyers: only http(s), so no javascript: URL reaches a page. */
-const itemUrl = z.preprocess(
-  (v) => (v === undefined || v === null ? "" : v),
-  z
-    .string()
-    .trim()
-    .max(500)
-    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) address" }),
-);
-
-const updateItem = route({
-  name: "updateitem",
-  access: ["manage", "Item"],
-  maxBody: bodyLimitFor("itemFile"),
-  schema: z.object({
-    itemId: f.idOrNew(),
-    itemImageNew: f.optionalFile(),
-    itemName: f.text(200),
-    itemDesc: f.optionalText(2000),
-    itemPrice: f.int(0, 100_000_000),
-    // Days of access; ten years is already more than any plan sells.
-    itemDuration: f.int(1, 3650),
-    itemUrl,
-    itemIsActive: f.bool(),
-    uploadedFile: f.optionalFile(),
-  }),
+const updateItem = route(itemCalls.updateitem, {
   async handler(ctx, input) {
     const existing = input.itemId ? await loadItem(ctx, input.itemId) : null;
     const image = input.itemImageNew ? await storeUpload(ctx.env.FILES, input.itemImageNew, "image", "itemImageNew") : null;
@@ -229,10 +191,7 @@ const updateItem = route({
   },
 });
 
-const deleteItem = route({
-  name: "deleteitem",
-  access: ["manage", "Item"],
-  schema: z.object({ itemId: f.id() }),
+const deleteItem = route(itemCalls.deleteitem, {
   async handler(ctx, { itemId }) {
     const item = await loadItem(ctx, itemId);
     const sold = await ctx.db

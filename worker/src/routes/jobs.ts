@@ -1,16 +1,16 @@
-import { z } from "zod";
 import { randomToken } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { nowIso } from "../db";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { conflict, msg, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import { claimCutoff, claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { loadHistoryView } from "../domain/jobs/view";
-import { bodyLimitFor, deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
+import { bodyLimitFor } from "../contract/uploads";
+import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
+import { historyCalls } from "../contract/history";
 
 /** A usable site with its price; null when it does not exist or is switched off. */
 async function usableSite(ctx: Ctx, siteId: number) {
@@ -37,10 +37,7 @@ const insufficient = (price: number, balance: number) =>
 const noVendor = () => conflict("noVendorAvailable", "no_vendor");
 
 /** What the "use a site" page shows: the site, its price and the caller's balance. */
-const siteUse = route({
-  name: "site-use",
-  access: ["create", "History"],
-  schema: z.object({ siteId: f.id() }),
+const siteUse = route(historyCalls["site-use"], {
   async handler(ctx, { siteId }) {
     const user = requireUser(ctx);
     const site = await usableSite(ctx, siteId);
@@ -63,11 +60,7 @@ const siteUse = route({
   },
 });
 
-const submitJob = route({
-  name: "submit-job",
-  access: ["create", "History"],
-  maxBody: bodyLimitFor("document"),
-  schema: z.object({ siteId: f.id(), file: f.file() }),
+const submitJob = route(historyCalls["submit-job"], {
   async handler(ctx, { siteId, file }) {
     const user = requireUser(ctx);
     const site = await usableSite(ctx, siteId);
@@ -165,11 +158,7 @@ async function vendorOf(ctx: Ctx, job: ClaimedRow) {
     : { ...account, vendorPassword: secret.vendorPassword ?? null };
 }
 
-const claimJobs = route({
-  name: "claim-jobs",
-  access: ["claim", "History"],
-  agent: true,
-  schema: z.object({ siteId: f.id().optional(), limit: f.int(1, 20).default(5) }),
+const claimJobs = route(historyCalls["claim-jobs"], {
   async handler(ctx, { siteId, limit }) {
     const now = nowIso();
     const cutoff = claimCutoff(ctx.env.JOB_CLAIM_TIMEOUT_MINUTES);
@@ -206,7 +195,7 @@ const claimJobs = route({
         claimedAt: job.claimedAt,
         vendor: await vendorOf(ctx, job),
         // The document: POST /api/job-file with this body, using the same API key.
-        file: { call: "job-file", body: { uniqueId: job.uniqueId } },
+        file: { call: "job-file" as const, body: { uniqueId: job.uniqueId } },
       })),
     );
     return json({ message: `${jobs.length} job(s) claimed.`, jobs });

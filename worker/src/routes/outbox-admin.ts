@@ -1,17 +1,11 @@
-import { z } from "zod";
 import { runBatch } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
-import * as f from "../http/fields";
 import { list } from "../http/respond";
 import { route } from "../http/route";
+import type { ListRowOf } from "../contract";
+import { adminCalls } from "../contract/admin";
 
-const searchOutbox = route({
-  name: "search-outbox",
-  access: ["read", "Outbox"],
-  schema: z.object({
-    status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(["queued", "sent", "failed"]).optional()),
-    ...f.paging(10),
-  }),
+const searchOutbox = route(adminCalls["search-outbox"], {
   async handler(ctx, { status, page, limit }) {
     const window = pageWindow(page, limit);
     let base = ctx.db.selectFrom("outbox");
@@ -38,7 +32,7 @@ const searchOutbox = route({
         .offset(window.offset),
       counterTotal(ctx.db, status ? counterName("outbox", ["status", status]) : counterName("outbox")),
     ]);
-    const data = (rows!.results as { mailBody: string }[]).map(({ mailBody, ...rest }) => ({
+    const data = (rows!.results as unknown as ListRowOf<"search-outbox">[]).map(({ mailBody, ...rest }) => ({
       ...rest,
       mailBody: withBody ? mailBody : null,
     }));

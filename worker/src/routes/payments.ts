@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { changes, nowSeconds, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
@@ -16,14 +15,12 @@ import { pageWindow, totalOf } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { referenceId } from "../http/schemas";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
-import { bodyLimitFor, deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
+import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
+import { commerceCalls } from "../contract/commerce";
 
-const STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
 async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
@@ -32,11 +29,7 @@ async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
   return payment;
 }
 
-const paymentDetail = route({
-  name: "payment-detail",
-  access: "public",
-  readsOnly: true,
-  schema: z.object({ referenceId: referenceId() }),
+const paymentDetail = route(commerceCalls["payment-detail"], {
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     const owner = await ctx.db.selectFrom("users").select("userName").where("userId", "=", payment.userId).executeTakeFirst();
@@ -55,11 +48,7 @@ const paymentDetail = route({
   },
 });
 
-const paymentProof = route({
-  name: "payment-proof",
-  access: "public",
-  maxBody: bodyLimitFor("proof"),
-  schema: z.object({ referenceId: referenceId(), file: f.file() }),
+const paymentProof = route(commerceCalls["payment-proof"], {
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     if (!(OPEN as readonly string[]).includes(payment.status) || payment.expiresAt <= new Date().toISOString()) {
@@ -111,10 +100,7 @@ const paymentProof = route({
   },
 });
 
-const confirmPayment = route({
-  name: "confirm-payment",
-  access: ["update", "Payment"],
-  schema: z.object({ referenceId: referenceId() }),
+const confirmPayment = route(commerceCalls["confirm-payment"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const outcome = await grantPayment(domainOf(ctx), {
@@ -128,10 +114,7 @@ const confirmPayment = route({
   },
 });
 
-const cancelPayment = route({
-  name: "cancel-payment",
-  access: ["update", "Payment"],
-  schema: z.object({ referenceId: referenceId() }),
+const cancelPayment = route(commerceCalls["cancel-payment"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     await findPayment(ctx, input.referenceId);
@@ -148,10 +131,7 @@ const cancelPayment = route({
   },
 });
 
-const paymentWebhook = route({
-  name: "payment-webhook",
-  access: "public",
-  schema: z.object({ referenceId: referenceId(), status: f.text(40), amount: f.int(0, Number.MAX_SAFE_INTEGER) }),
+const paymentWebhook = route(commerceCalls["payment-webhook"], {
   async handler(ctx, input) {
     const problem = await checkSignature(
       ctx.request.headers.get("x-signature"),
@@ -177,17 +157,7 @@ const paymentWebhook = route({
   },
 });
 
-const listSchema = z.object({
-  search: f.search(),
-  status: z.enum(STATUSES).optional(),
-  userId: f.id().optional(),
-  ...f.paging(10),
-});
-
-const searchPayment = route({
-  name: "search-payment",
-  access: ["read", "Payment"],
-  schema: listSchema,
+const searchPayment = route(commerceCalls["search-payment"], {
   async handler(ctx, input) {
     const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
     const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
@@ -206,10 +176,7 @@ function csvCell(value: unknown): string {
 
 const EXPORT_MAX_ROWS = 10_000;
 
-const exportPayment = route({
-  name: "export-payment",
-  access: ["read", "Payment"],
-  schema: listSchema.omit({ page: true, limit: true }),
+const exportPayment = route(commerceCalls["export-payment"], {
   async handler(ctx, input) {
     const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
     const rows = (await selectPayments(ctx.db, where).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
@@ -256,10 +223,7 @@ const exportPayment = route({
   },
 });
 
-const downloadProof = route({
-  name: "download-proof",
-  access: ["update", "Payment"],
-  schema: z.object({ referenceId: referenceId() }),
+const downloadProof = route(commerceCalls["download-proof"], {
   async handler(ctx, input) {
     requireAllPayments(ctx.ability);
     const payment = await ctx.db

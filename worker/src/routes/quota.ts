@@ -1,20 +1,17 @@
-import { z } from "zod";
+import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { quotaCalls } from "../contract/commerce";
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-const redeemCoupon = route({
-  name: "redeem-coupon",
-  access: ["redeem", "Coupon"],
-  schema: z.object({ couponCode: f.text(64) }),
+const redeemCoupon = route(quotaCalls["redeem-coupon"], {
   async handler(ctx, { couponCode }) {
     const user = requireUser(ctx);
     const coupon = await ctx.db
@@ -60,31 +57,31 @@ const redeemCoupon = route({
   },
 });
 
-const searchQuota = route({
-  name: "search-quota",
-  access: ["read", "Quota"],
-  schema: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+const searchQuota = route(quotaCalls["search-quota"], {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
     if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
     const window = pageWindow(input.page, input.limit);
     // One round trip: the balance, the page of the ledger (quota_ledger_user) and its counter.
+    const page = ctx.db
+      .selectFrom("quota_ledger")
+      .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt", "desc")
+      .orderBy("ledgerId", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
     const [owner, rows, total] = await runBatch(ctx.env.DB, [
       ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId),
-      ctx.db
-        .selectFrom("quota_ledger")
-        .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
-        .where("userId", "=", userId)
-        .orderBy("createdAt", "desc")
-        .orderBy("ledgerId", "desc")
-        .limit(window.limit)
-        .offset(window.offset),
+      page,
       counterTotal(ctx.db, counterName("ledger", ["user", userId])),
     ]);
     const balance = owner!.results[0] as { userQuota: number } | undefined;
     if (!balance) throw notFound("noSuchUser");
-    return list(rows!.results, totalOf(total), input.page, input.limit, { userQuota: balance.userQuota });
+    return list(rows!.results as InferResult<typeof page>, totalOf(total), input.page, input.limit, {
+      userQuota: balance.userQuota,
+    });
   },
 });
 

@@ -1,26 +1,18 @@
 import { sql } from "kysely";
-import { z } from "zod";
-import { ACTIONS, SUBJECTS } from "../auth/ability";
 import { likeAnywhere, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
+import type { ListRowOf } from "../contract";
+import { adminCalls } from "../contract/admin";
 
-interface RuleOut {
-  action: string;
-  subject: string;
-  inverted: boolean;
-  conditions: Record<string, unknown> | null;
-}
+type Role = ListRowOf<"search-role">;
+type RuleOut = Role["rules"][number];
 
-const searchRole = route({
-  name: "search-role",
-  access: ["read", "Role"],
-  schema: z.object({ search: f.search(), ...f.paging(50) }),
+const searchRole = route(adminCalls["search-role"], {
   async handler(ctx, { search, page, limit }) {
     let roles = ctx.db.selectFrom("roles");
     if (search) roles = roles.where(sql<boolean>`roleName LIKE ${likeAnywhere(search)} ESCAPE '\\'`);
@@ -45,13 +37,11 @@ const searchRole = route({
       ctx.db.selectFrom("role_rules").select(["roleId", "action", "subject", "inverted", "conditions"]).orderBy("ruleId"),
     ]);
     const byRole = new Map<number, RuleOut[]>();
-    for (const r of rules!.results as {
+    for (const r of rules!.results as unknown as (Omit<RuleOut, "inverted" | "conditions"> & {
       roleId: number;
-      action: string;
-      subject: string;
       inverted: number;
       conditions: string | null;
-    }[]) {
+    })[]) {
       const out: RuleOut = {
         action: r.action,
         subject: r.subject,
@@ -60,19 +50,13 @@ const searchRole = route({
       };
       byRole.set(r.roleId, [...(byRole.get(r.roleId) ?? []), out]);
     }
-    const data = (rows!.results as { roleId: number; builtIn: number }[]).map((r) => ({
+    const data = (rows!.results as unknown as (Omit<Role, "builtIn" | "rules"> & { builtIn: number })[]).map((r) => ({
       ...r,
       builtIn: r.builtIn === 1,
       rules: byRole.get(r.roleId) ?? [],
     }));
     return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
   },
-});
-
-const ruleSchema = z.object({
-  action: z.enum(ACTIONS),
-  subject: z.enum(SUBJECTS),
-  inverted: f.bool().optional().default(false),
 });
 
 async function findRole(ctx: Parameters<(typeof searchRole)["handler"]>[0], roleId: number) {
@@ -86,15 +70,7 @@ async function findRole(ctx: Parameters<(typeof searchRole)["handler"]>[0], role
   return role;
 }
 
-const updateRole = route({
-  name: "update-role",
-  access: ["manage", "Role"],
-  schema: z.object({
-    roleId: f.idOrNew(),
-    roleName: f.text(40).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, "letters, digits, - and _ only")),
-    roleDesc: f.optionalText(200),
-    rules: z.array(ruleSchema).min(1).max(50),
-  }),
+const updateRole = route(adminCalls["update-role"], {
   async handler(ctx, input) {
     const existing = input.roleId === 0 ? null : await findRole(ctx, input.roleId);
     const clash = await ctx.db
@@ -156,10 +132,7 @@ const updateRole = route({
   },
 });
 
-const deleteRole = route({
-  name: "delete-role",
-  access: ["manage", "Role"],
-  schema: z.object({ roleId: f.id() }),
+const deleteRole = route(adminCalls["delete-role"], {
   async handler(ctx, { roleId }) {
     const role = await findRole(ctx, roleId);
     const inUse = sql<boolean>`NOT EXISTS (SELECT 1 FROM users u WHERE u.userRole = ${role.roleName} AND u.deletedAt IS NULL)`;

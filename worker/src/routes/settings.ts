@@ -1,12 +1,9 @@
-import { z } from "zod";
 import { json } from "../http/respond";
 import { route } from "../http/route";
+import { settingsCalls } from "../contract/settings";
 
 /** Deployment settings the web app needs before anyone signs in (no secrets). */
-const appSettings = route({
-  name: "app-settings",
-  access: "public",
-  schema: z.object({}),
+const appSettings = route(settingsCalls["app-settings"], {
   async handler(ctx) {
     return json({
       siteName: ctx.env.SITE_NAME,

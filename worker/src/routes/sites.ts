@@ -1,15 +1,13 @@
 import { sql, type SqlBool } from "kysely";
-import { z } from "zod";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
-import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
+import { imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { statusFilter } from "../http/schemas";
+import { siteCalls } from "../contract/sites";
 
 const SITE_COLUMNS = ["siteId", "siteName", "siteDesc", "sitePrice", "siteIsUse", "siteImage", "createdAt", "updatedAt"] as const;
 
@@ -73,10 +71,7 @@ export function siteListQueries(db: DB, filter: SiteFilter) {
   };
 }
 
-const searchSite = route({
-  name: "searchsite",
-  access: ["read", "Site"],
-  schema: z.object({ search: f.search(), selectedStatus: statusFilter, ...f.paging(10) }),
+const searchSite = route(siteCalls.searchsite, {
   async handler(ctx, input) {
     // Those who cannot manage sites (clients) see only the sites in use.
     const status = ctx.ability.can("manage", "Site") ? input.selectedStatus : 1;
@@ -92,18 +87,7 @@ async function loadSite(ctx: Ctx, siteId: number) {
   return site;
 }
 
-const updateSite = route({
-  name: "updatesite",
-  access: ["manage", "Site"],
-  maxBody: bodyLimitFor("image"),
-  schema: z.object({
-    siteId: f.idOrNew(),
-    siteName: f.text(200),
-    siteDesc: f.text(2000),
-    sitePrice: f.int(0, 1_000_000),
-    siteIsUse: f.bool(),
-    siteImageNew: f.optionalFile(),
-  }),
+const updateSite = route(siteCalls.updatesite, {
   async handler(ctx, input) {
     const existing = input.siteId ? await loadSite(ctx, input.siteId) : null;
     const image = input.siteImageNew ? await storeUpload(ctx.env.FILES, input.siteImageNew, "image", "siteImageNew") : null;
@@ -138,10 +122,7 @@ const updateSite = route({
   },
 });
 
-const deleteSite = route({
-  name: "deletesite",
-  access: ["manage", "Site"],
-  schema: z.object({ siteId: f.id() }),
+const deleteSite = route(siteCalls.deletesite, {
   async handler(ctx, { siteId }) {
     const site = await loadSite(ctx, siteId);
     const d1 = ctx.env.DB;

@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
@@ -7,17 +6,16 @@ import { pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { queueMail } from "../domain/outbox/queue";
-import { bodyLimitFor, imageUrl, storeUpload } from "../domain/storage/files";
+import { imageUrl, storeUpload } from "../domain/storage/files";
 import { verificationMail } from "../domain/users/mails";
 import { userListQueries } from "../domain/users/list";
 import { selectUserView, toUserView, type UserView } from "../domain/users/view";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import { isLanguage, type Language } from "../errors/language";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { statusFilter } from "../http/schemas";
+import { userCalls } from "../contract/users";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
@@ -26,23 +24,7 @@ const otherAdminExists = (userId: number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM users o WHERE o.userRole = 'admin' AND o.userIsActive = 1
       AND o.deletedAt IS NULL AND o.userId <> ${userId})`;
 
-const optionalFilter = z.preprocess(
-  (v) => (v === null || v === undefined || v === "all" ? "" : typeof v === "number" ? String(v) : v),
-  z.string().trim().max(100),
-);
-
-const searchUser = route({
-  name: "searchuser",
-  access: ["read", "User"],
-  schema: z.object({
-    search: f.search(),
-    selectedRole: optionalFilter,
-    selectedPlan: optionalFilter,
-    selectedStatus: statusFilter,
-    // Not in the original contract: the user view loads one user by id through the same call.
-    userId: f.id().optional(),
-    ...f.paging(10),
-  }),
+const searchUser = route(userCalls.searchuser, {
   async handler(ctx, input) {
     const { page, limit } = input;
     const queries = userListQueries(
@@ -81,25 +63,7 @@ async function viewOf(ctx: Ctx, userId: number): Promise<UserView> {
   return toUserView(found);
 }
 
-const optionalPassword = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.password().optional());
-const optionalBool = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.bool().optional());
-const optionalInt = z.preprocess((v) => (v === "" || v === null ? undefined : v), f.int(0, 1_000_000_000).optional());
-
-const updateUser = route({
-  name: "updateuser",
-  access: "signedIn",
-  maxBody: bodyLimitFor("image"),
-  schema: z.object({
-    userId: f.idOrNew(),
-    userImageNew: f.optionalFile(),
-    userName: f.text(100),
-    userEmail: f.email(),
-    userPW: optionalPassword,
-    userIsActive: optionalBool,
-    userRole: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.string().trim().max(40).optional()),
-    userPhone: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(40).optional()),
-    userQuota: optionalInt,
-  }),
+const updateUser = route(userCalls.updateuser, {
   async handler(ctx, input) {
     const me = requireUser(ctx);
     const isAdmin = ctx.ability.can("update", "User");
@@ -220,10 +184,7 @@ const updateUser = route({
   },
 });
 
-const deleteUser = route({
-  name: "deleteuser",
-  access: ["delete", "User"],
-  schema: z.object({ userId: f.id() }),
+const deleteUser = route(userCalls.deleteuser, {
   async handler(ctx, { userId }) {
     const me = requireUser(ctx);
     if (userId === me.userId) throw conflict("noSelfDelete", "self_delete");
@@ -264,16 +225,7 @@ const deleteUser = route({
   },
 });
 
-const MAX_ADJUST = 1_000_000;
-
-const adjustQuota = route({
-  name: "adjust-quota",
-  access: ["update", "Quota"],
-  schema: z.object({
-    userId: f.id(),
-    delta: f.int(-MAX_ADJUST, MAX_ADJUST).refine((d) => d !== 0, { message: "must not be 0" }),
-    reason: f.text(200),
-  }),
+const adjustQuota = route(userCalls["adjust-quota"], {
   async handler(ctx, { userId, delta, reason }) {
     await loadTarget(ctx, userId);
     const d1 = ctx.env.DB;
@@ -301,10 +253,7 @@ const adjustQuota = route({
   },
 });
 
-const resetTwoFactor = route({
-  name: "reset-two-factor",
-  access: ["update", "User"],
-  schema: z.object({ userId: f.id() }),
+const resetTwoFactor = route(userCalls["reset-two-factor"], {
   async handler(ctx, { userId }) {
     await loadTarget(ctx, userId);
     await runBatch(ctx.env.DB, [

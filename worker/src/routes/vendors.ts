@@ -1,15 +1,13 @@
 import { sql, type SqlBool } from "kysely";
-import { z } from "zod";
 import { seal } from "../auth/secretbox";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
-import * as f from "../http/fields";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { statusFilter } from "../http/schemas";
+import { vendorCalls } from "../contract/vendors";
 
 /**
  * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
@@ -110,16 +108,7 @@ export function vendorListQueries(db: DB, filter: VendorFilter) {
   };
 }
 
-/** selectedVendor is a site id; blank or "all" means every site. */
-const siteFilter = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" || v === "all" || v === 0 || v === "0" ? undefined : v),
-  f.id().optional(),
-);
-
-const searchVendor = route({
-  name: "searchvendor",
-  access: ["read", "Vendor"],
-  schema: z.object({ search: f.search(), selectedVendor: siteFilter, selectedStatus: statusFilter, ...f.paging(10) }),
+const searchVendor = route(vendorCalls.searchvendor, {
   async handler(ctx, input) {
     const { page, count } = vendorListQueries(ctx.db, {
       ...input,
@@ -131,23 +120,7 @@ const searchVendor = route({
   },
 });
 
-/** A write-only secret: absent or blank means "keep the stored one". */
-const optionalSecret = (max: number) =>
-  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), z.string().max(max).optional());
-
-const updateVendor = route({
-  name: "updatevendor",
-  access: ["manage", "Vendor"],
-  schema: z.object({
-    vendorId: f.idOrNew(),
-    vendorSiteID: f.id(),
-    vendorName: f.text(200),
-    vendorIsActive: f.bool(),
-    loginMethod: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["cookie", "email"])),
-    vendorValue: optionalSecret(8000),
-    vendorEmail: z.preprocess((v) => (v === null || v === "" ? undefined : v), f.email().optional()),
-    vendorPassword: optionalSecret(500),
-  }),
+const updateVendor = route(vendorCalls.updatevendor, {
   async handler(ctx, input) {
     const existing = input.vendorId
       ? ((await ctx.db
@@ -214,10 +187,7 @@ const updateVendor = route({
   },
 });
 
-const deleteVendor = route({
-  name: "deletevendor",
-  access: ["manage", "Vendor"],
-  schema: z.object({ vendorId: f.id() }),
+const deleteVendor = route(vendorCalls.deletevendor, {
   async handler(ctx: Ctx, { vendorId }) {
     const vendor = await ctx.db
       .selectFrom("vendor_accounts")

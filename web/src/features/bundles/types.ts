@@ -1,12 +1,8 @@
-/** A bundle as the API shows it (API.md Entities). */
-export interface Bundle {
-  bundleId: number;
-  bundlePoin: number;
-  bundlePPP: number;
-  bundleDisc: number;
-  bundlePrice: number;
-  bundleIsActive: boolean;
-}
+import type { ListRow } from "../../lib/api";
+import type { SEARCH_BUNDLE } from "./api/searchBundle";
+
+/** A bundle as the API shows it. */
+export type Bundle = ListRow<typeof SEARCH_BUNDLE>;
 
 export interface BundleForm {
   bundleId: number;

@@ -1,14 +1,6 @@
-export type CouponStatus = "unused" | "used" | "expired";
+import type { ListRow } from "../../lib/api";
+import type { SEARCH_COUPON } from "./api/searchCoupon";
 
-/** A coupon as the API shows it (API.md Entities, plus its computed status). */
-export interface Coupon {
-  couponId: number;
-  couponCode: string;
-  couponQuota: number;
-  couponExpired: string;
-  couponUsed: "N" | "Y";
-  couponUsedDate: string | null;
-  couponUsedBy: number | null;
-  couponUsedByName: string | null;
-  couponStatus: CouponStatus;
-}
+/** A coupon as the API shows it, with its computed status. */
+export type Coupon = ListRow<typeof SEARCH_COUPON>;
+export type CouponStatus = Coupon["couponStatus"];

@@ -1,19 +1,7 @@
-/** A job as search-history answers it (API.md History). */
-export interface HistoryEntry {
-  historyId: number;
-  userId: number;
-  userName: string;
-  siteId: number | null;
-  siteName: string;
-  vendorId: number | null;
-  vendorName: string;
-  fileName: string;
-  pointsSpent: number;
-  createdAt: string;
-  updatedAt: string;
-  hasReport: boolean;
-  fileData: { uniqueId: string; status: JobStatus; similarity: number | null };
-}
+import type { ListRow } from "../../lib/api";
+
+/** A job as search-history answers it. */
+export type HistoryEntry = ListRow<"search-history">;
 
 /** 0 queued, 1 done, 2 failed. */
-export type JobStatus = 0 | 1 | 2;
+export type JobStatus = HistoryEntry["fileData"]["status"];

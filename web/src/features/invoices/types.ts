@@ -1,37 +1,9 @@
-export type PaymentStatus = "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired";
+import type { CallAnswer, ListRow } from "../../lib/api";
 
-export interface PaymentLine {
-  kind: "item" | "bundle";
-  refId: number;
-  name: string;
-  unitPrice: number;
-  qty: number;
-  lineTotal: number;
-}
-
-/** A payment as search-payment and invoice-detail answer it (API.md Payment + buyer). */
-export interface Payment {
-  referenceId: string;
-  userId: number;
-  userName: string;
-  userEmail: string;
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  method: "bank" | "gateway" | "manual";
-  lines: PaymentLine[];
-  note: string;
-  hasProof: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  invoiceNumber: number | null;
-}
-
-export interface Seller {
-  siteName: string;
-  bank: { name: string; accountName: string; accountNumber: string; logo: string };
-}
+/** A payment with its buyer, as search-payment and invoice-detail answer it. */
+export type Payment = ListRow<"search-payment">;
+export type PaymentStatus = Payment["status"];
+export type Seller = CallAnswer<"invoice-detail">["seller"];
 
 export const OPEN_STATUSES: readonly PaymentStatus[] = ["pending", "awaiting_confirmation"];
 export const STATUSES: readonly PaymentStatus[] = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"];

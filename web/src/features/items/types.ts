@@ -1,19 +1,13 @@
-/** An item as the API shows it (API.md Entities). */
-export interface Item {
-  itemId: number;
-  itemName: string;
-  itemDesc: string;
-  itemPrice: number;
-  itemDuration: number;
-  itemUrl: string;
-  itemImage: string | null;
-  itemFile: string | null;
-  itemIsActive: boolean;
-  createdAt: string;
-}
+import type { CallInput, ListRow } from "../../lib/api";
+import type { SEARCH_ITEM } from "./api/searchItem";
 
-export const ITEM_SORTS = ["newest", "name", "price_asc", "price_desc"] as const;
-export type ItemSort = (typeof ITEM_SORTS)[number];
+/** An item as the API shows it. */
+export type Item = ListRow<typeof SEARCH_ITEM>;
+
+type ItemSort = Exclude<NonNullable<CallInput<typeof SEARCH_ITEM>["sort"]>, "">;
+/** Every sort the API knows (the compiler checks the list against the contract), in menu order. */
+const SORTS: Record<ItemSort, true> = { newest: true, name: true, price_asc: true, price_desc: true };
+export const ITEM_SORTS = Object.keys(SORTS) as ItemSort[];
 
 /** The list's fixed defaults: after a save or delete the list goes back to them (spec section 4). */
 export const ITEM_LIST_DEFAULTS = { limit: 12, search: "", sort: "newest" as string, isActive: "" };

@@ -1,45 +1,9 @@
-/** Shapes of the commerce calls this feature makes (API.md). */
-export type LineKind = "item" | "bundle";
-export type PaymentStatus = "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired";
+import type { CallAnswer } from "../../lib/api";
 
-export interface PaymentLine {
-  kind: LineKind;
-  refId: number;
-  name: string;
-  unitPrice: number;
-  qty: number;
-  lineTotal: number;
-}
-
-export interface CartLine extends PaymentLine {
-  cartId: number;
-  available: boolean;
-}
-
-export interface Bank {
-  name: string;
-  accountName: string;
-  accountNumber: string;
-  logo: string;
-}
-
-export interface CartAnswer {
-  carts: CartLine[];
-  amounts: { subtotal: number; total: number; currency: string; count: number };
-  bank: Bank;
-}
-
-export interface PaymentDetail {
-  referenceId: string;
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  lines: PaymentLine[];
-  hasProof: boolean;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  invoiceNumber: number | null;
-  payerName: string;
-  bank: Bank;
-}
+/** Shapes of the commerce calls this feature makes. */
+export type CartAnswer = CallAnswer<"searchcart">;
+export type CartLine = CartAnswer["carts"][number];
+export type LineKind = CartLine["kind"];
+export type Bank = CartAnswer["bank"];
+export type PaymentDetail = CallAnswer<"payment-detail">;
+export type PaymentStatus = PaymentDetail["status"];

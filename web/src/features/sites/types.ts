@@ -1,12 +1,8 @@
-/** A site as the API shows it (API.md Entities). */
-export interface Site {
-  siteId: number;
-  siteName: string;
-  siteDesc: string;
-  sitePrice: number;
-  siteIsUse: boolean;
-  siteImage: string | null;
-}
+import type { ListRow } from "../../lib/api";
+import type { SEARCH_SITE } from "./api/searchSite";
+
+/** A site as the API shows it. */
+export type Site = ListRow<typeof SEARCH_SITE>;
 
 /** The fields the spec requires non-blank, in form order (spec section 5). */
 export const REQUIRED_SITE_FIELDS = ["siteName", "siteDesc", "sitePrice", "siteIsUse"] as const;

@@ -1,75 +1,8 @@
-/** The User entity as the API answers it (API.md). */
-export interface User {
-  userId: number;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  userImage: string | null;
-  userRole: string;
-  userIsActive: boolean;
-  userQuota: number;
-  userPlan: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-}
+import type { ListRow } from "../../lib/api";
+import type { SEARCH_USERS } from "./api/searchUsers";
 
-export interface RoleOption {
-  roleId: number;
-  roleName: string;
-}
+/** The User entity as the API answers it. */
+export type User = ListRow<typeof SEARCH_USERS>;
 
-export interface PlanOption {
-  itemId: number;
-  itemName: string;
-}
-
-export interface LedgerRow {
-  delta: number;
-  reason: string;
-  ref: string | null;
-  note?: string;
-  createdAt: string;
-}
-
-export interface QuotaAnswer {
-  userQuota: number;
-  data: LedgerRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export interface SubscriptionRow {
-  itemName: string;
-  startsAt: string;
-  endsAt: string;
-  active: boolean;
-}
-
-export interface JobRow {
-  historyId: number;
-  siteName: string;
-  fileName: string;
-  pointsSpent: number;
-  createdAt: string;
-  fileData: { uniqueId: string; status: 0 | 1 | 2; similarity: number | null };
-}
-
-export interface PaymentRow {
-  referenceId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  createdAt: string;
-  invoiceNumber: number | null;
-}
-
-export interface SessionRow {
-  sessionId: number;
-  userAgent: string;
-  ip: string;
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
+/** A role to choose in the filter and the drawer. */
+export type RoleOption = ListRow<"search-role">;

@@ -1,19 +1,9 @@
-export type LoginMethod = "cookie" | "email";
+import type { ListRow } from "../../lib/api";
+import type { SEARCH_VENDOR } from "./api/searchVendor";
 
 /** A vendor account as the API shows it: secrets are write-only, only `hasSecret` comes back. */
-export interface Vendor {
-  vendorId: number;
-  vendorSiteID: number;
-  siteName: string | null;
-  vendorName: string;
-  loginMethod: LoginMethod;
-  vendorEmail: string;
-  vendorIsActive: boolean;
-  hasSecret: boolean;
-  lastUsedAt: string;
-}
+export type Vendor = ListRow<typeof SEARCH_VENDOR>;
+export type LoginMethod = Vendor["loginMethod"];
 
-export interface SiteOption {
-  siteId: number;
-  siteName: string;
-}
+/** A site to choose in the filter and the form. */
+export type SiteOption = ListRow<"searchsite">;

@@ -126,7 +126,7 @@ export interface PaymentRow {
   currency: string;
   status: PaymentStatus;
   lines: string;
-  method: string;
+  method: "bank" | "gateway" | "manual";
   proofKey: string | null;
   note: string;
   createdAt: string;

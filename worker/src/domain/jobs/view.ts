@@ -1,23 +1,11 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import type { z } from "zod";
+import type { history } from "../../contract/history";
 import type { DB } from "../../db";
 import type { Database } from "../../db/schema";
 
-/** The History entity as the API shows it (API.md), plus whether a report can be downloaded. */
-export interface HistoryView {
-  historyId: number;
-  userId: number;
-  userName: string;
-  siteId: number | null;
-  siteName: string;
-  vendorId: number | null;
-  vendorName: string;
-  fileName: string;
-  pointsSpent: number;
-  createdAt: string;
-  updatedAt: string;
-  hasReport: boolean;
-  fileData: { uniqueId: string; status: 0 | 1 | 2; similarity: number | null };
-}
+/** The History entity as the API shows it (the contract's), with whether a report can be downloaded. */
+export type HistoryView = z.output<typeof history>;
 
 /**
  * Where a job list's rows come from: every job, the jobs an FTS expression matches, or the ids of one

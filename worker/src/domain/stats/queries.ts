@@ -43,10 +43,10 @@ export const days = (from: string, to: string): Statement => ({
   binds: [from, to],
 });
 
-/** Payment statuses as period_stats dimIds (migration 0091). */
-export const PAYMENT_STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
-
-/** Payments created in the spans, by status (dimId = index in PAYMENT_STATUSES + 1): n and amount. */
+/**
+ * Payments created in the spans, by status (dimId = index in the contract's PAYMENT_STATUSES + 1, as
+ * migration 0091 numbers them): n and amount.
+ */
 export function paymentsByStatus(spans: Span[]): Statement {
   const r = spanRows(spans, "period_stats", "ps");
   return {

@@ -1,4 +1,5 @@
 import { randomToken, toHex } from "../../auth/crypto";
+import { UPLOAD_MAX, type UploadClass } from "../../contract/uploads";
 import { formatBytes, msg, tooLarge, unsupportedType } from "../../errors";
 
 /** What an upload may be, decided by its bytes (never by its name or declared type). */
@@ -14,18 +15,14 @@ const MIME: Record<FileKind, string> = {
   zip: "application/zip",
 };
 
-/** Upload classes: which kinds each accepts, how large, and under which R2 prefix it is kept. */
+/** Upload classes: which kinds each accepts, how large (the contract's limits), and under which R2 prefix it is kept. */
 export const UPLOADS = {
-  image: { kinds: ["png", "jpeg", "webp"], max: 2 * 1024 * 1024, prefix: "images/" },
-  document: { kinds: ["pdf", "docx", "txt"], max: 20 * 1024 * 1024, prefix: "documents/" },
-  report: { kinds: ["pdf", "docx", "txt"], max: 20 * 1024 * 1024, prefix: "reports/" },
-  proof: { kinds: ["png", "jpeg", "webp", "pdf"], max: 10 * 1024 * 1024, prefix: "proofs/" },
-  itemFile: { kinds: ["pdf", "docx", "txt", "zip", "png", "jpeg", "webp"], max: 50 * 1024 * 1024, prefix: "item-files/" },
-} as const satisfies Record<string, { kinds: readonly FileKind[]; max: number; prefix: string }>;
-export type UploadClass = keyof typeof UPLOADS;
-
-/** Multipart bodies carrying an upload of this class are accepted up to this size. */
-export const bodyLimitFor = (cls: UploadClass) => UPLOADS[cls].max + 64 * 1024;
+  image: { kinds: ["png", "jpeg", "webp"], max: UPLOAD_MAX.image, prefix: "images/" },
+  document: { kinds: ["pdf", "docx", "txt"], max: UPLOAD_MAX.document, prefix: "documents/" },
+  report: { kinds: ["pdf", "docx", "txt"], max: UPLOAD_MAX.report, prefix: "reports/" },
+  proof: { kinds: ["png", "jpeg", "webp", "pdf"], max: UPLOAD_MAX.proof, prefix: "proofs/" },
+  itemFile: { kinds: ["pdf", "docx", "txt", "zip", "png", "jpeg", "webp"], max: UPLOAD_MAX.itemFile, prefix: "item-files/" },
+} as const satisfies Record<UploadClass, { kinds: readonly FileKind[]; max: number; prefix: string }>;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 

@@ -1,26 +1,16 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import type { z } from "zod";
+import type { userData } from "../../contract/auth";
+import type { user } from "../../contract/users";
 import type { DB } from "../../db";
 import type { Database } from "../../db/schema";
 import { imageUrl } from "../storage/files";
 
-/** The User entity as the API shows it (API.md): no hashes, no secrets. */
-export interface UserView {
-  userId: number;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  userImage: string | null;
-  userRole: string;
-  userIsActive: boolean;
-  userQuota: number;
-  userPlan: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-}
+/** The User entity as the API shows it (the contract's): no hashes, no secrets. */
+export type UserView = z.output<typeof user>;
 
 /** userData as the web app keeps it: the User plus `role` (spec section 3). */
-export type UserData = UserView & { role: string };
+export type UserData = z.output<typeof userData>;
 
 /**
  * Where a user list's rows come from: every user, the users an FTS expression matches, or the ids of

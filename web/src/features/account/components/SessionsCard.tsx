@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/DataTable";
 import { ListView } from "../../../components/ListPage";
-import { useListController, type NoFilters } from "../../../components/useListController";
+import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
 import { revokeSession, type SessionRow } from "../api/account";
 
@@ -35,10 +35,10 @@ export function describeAgent(agent: string | null): string | null {
 /** The caller's active sessions, each revocable except the one in use. */
 export function SessionsCard({ reloadKey }: { reloadKey: number }) {
   const { t } = useTranslation("account");
-  const list = useListController<SessionRow, NoFilters>({
+  const list = useListController({
     call: "search-session",
     defaults: { limit: 10 },
-    body: ({ page, limit }) => ({ page, limit, reloadKey }),
+    swr: { revision: reloadKey },
     remove: {
       ask: () => ({ title: t("revokeTitle"), text: t("revokeText"), confirmText: t("revoke") }),
       call: (row) => revokeSession({ sessionId: row.sessionId }),

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { useSession } from "../../../app/session";
-import { FormError, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
@@ -16,9 +16,7 @@ function QrCode({ value }: { value: string }) {
 }
 
 type CodeValues = { code: string };
-const validateCode = (v: CodeValues) => ({ code: rules.code(v.code) });
 type PasswordValues = { password: string };
-const validatePassword = (v: PasswordValues) => ({ password: rules.required(v.password) });
 
 /** TOTP: set up (secret + QR code), confirm with a code to turn it on; turn it off with the password. */
 export function TwoFactorCard() {
@@ -27,8 +25,11 @@ export function TwoFactorCard() {
   const snackbar = useSnackbar();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [starting, setStarting] = useState(false);
-  const codeForm = useForm<CodeValues>({ code: "" }, validateCode);
-  const passwordForm = useForm<PasswordValues>({ password: "" }, validatePassword);
+  const codeForm = useForm<CodeValues>({ code: "" }, { code: { label: t("code"), check: rules.code } });
+  const passwordForm = useForm<PasswordValues>(
+    { password: "" },
+    { password: { label: t("passwordToDisable"), check: rules.required } },
+  );
   const enabled = userData?.twoFactorEnabled === true;
 
   const start = async () => {
@@ -47,14 +48,14 @@ export function TwoFactorCard() {
     updateUserData({ twoFactorEnabled: true });
     setSetup(null);
     codeForm.reset({ code: "" });
-    snackbar.success(answer.message);
+    return answer.message;
   });
 
   const disable = passwordForm.submit(async ({ password }) => {
     const answer = await twoFactorDisable({ password });
     updateUserData({ twoFactorEnabled: false });
     passwordForm.reset({ password: "" });
-    snackbar.success(answer.message);
+    return answer.message;
   });
 
   return (
@@ -68,17 +69,10 @@ export function TwoFactorCard() {
         {enabled ? (
           <form className="flex max-w-md flex-col gap-4" onSubmit={disable} noValidate>
             <FormError text={passwordForm.formError} />
-            <TextField
-              form={passwordForm}
-              name="password"
-              type="password"
-              label={t("passwordToDisable")}
-              autoComplete="current-password"
-            />
-            <button type="submit" className="btn btn-error btn-outline w-fit" disabled={passwordForm.sending}>
-              {passwordForm.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            <TextField form={passwordForm} name="password" type="password" autoComplete="current-password" />
+            <SubmitButton sending={passwordForm.sending} className="btn-error btn-outline w-fit">
               {t("disableTwoFactor")}
-            </button>
+            </SubmitButton>
           </form>
         ) : setup ? (
           <div className="flex flex-wrap gap-6">
@@ -89,19 +83,9 @@ export function TwoFactorCard() {
                 {t("orEnterKey")} <code className="rounded bg-base-200 px-2 py-1 break-all select-all">{setup.secret}</code>
               </p>
               <FormError text={codeForm.formError} />
-              <TextField
-                form={codeForm}
-                name="code"
-                label={t("code")}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-              />
+              <TextField form={codeForm} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
               <div className="flex gap-2">
-                <button type="submit" className="btn btn-primary" disabled={codeForm.sending}>
-                  {codeForm.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                  {t("enableTwoFactor")}
-                </button>
+                <SubmitButton sending={codeForm.sending}>{t("enableTwoFactor")}</SubmitButton>
                 <button type="button" className="btn" onClick={() => setSetup(null)} disabled={codeForm.sending}>
                   {t("common:cancel")}
                 </button>

@@ -2,26 +2,27 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
-import { FormError, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { updateOwnProfile } from "../api/account";
 import { AvatarPicker } from "../components/AvatarPicker";
 
 type Values = { userName: string; userEmail: string; userPhone: string };
-const validate = (v: Values) => ({ userName: rules.required(v.userName), userEmail: rules.email(v.userEmail) });
 
 export default function AccountTabPage() {
   const { t } = useTranslation("account");
   const { userData, updateUserData } = useSession();
-  const snackbar = useSnackbar();
   const [avatar, setAvatar] = useState<File | null>(null);
   const initial = {
     userName: userData?.userName ?? "",
     userEmail: userData?.userEmail ?? "",
     userPhone: userData?.userPhone ?? "",
   };
-  const form = useForm<Values>(initial, validate);
+  const form = useForm<Values>(initial, {
+    userName: { label: t("fullName"), check: rules.required },
+    userEmail: { label: t("email"), check: rules.email },
+    userPhone: { label: t("phone") },
+  });
   if (!userData) return null;
 
   const onSubmit = form.submit(async (values) => {
@@ -41,11 +42,11 @@ export default function AccountTabPage() {
       emailVerified: answer.user.emailVerified,
     });
     setAvatar(null);
-    snackbar.success(answer.message);
+    return answer.message;
   });
 
   return (
-    <section>
+    <section className="flex flex-col gap-6">
       <AccountSettingsTabs current="account" />
       <form className="card bg-base-100 shadow-sm" onSubmit={onSubmit} noValidate>
         <div className="card-body gap-6">
@@ -53,15 +54,12 @@ export default function AccountTabPage() {
           <AvatarPicker current={userData.userImage} file={avatar} onFile={setAvatar} disabled={form.sending} />
           <FormError text={form.formError} />
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField form={form} name="userName" label={t("fullName")} autoComplete="name" />
-            <TextField form={form} name="userEmail" type="email" label={t("email")} autoComplete="email" hint={t("emailHint")} />
-            <TextField form={form} name="userPhone" type="tel" label={t("phone")} autoComplete="tel" />
+            <TextField form={form} name="userName" autoComplete="name" />
+            <TextField form={form} name="userEmail" type="email" autoComplete="email" hint={t("emailHint")} />
+            <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
           </div>
           <div className="card-actions">
-            <button type="submit" className="btn btn-primary" disabled={form.sending}>
-              {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {t("common:save")}
-            </button>
+            <SubmitButton sending={form.sending}>{t("common:save")}</SubmitButton>
             <button
               type="button"
               className="btn"

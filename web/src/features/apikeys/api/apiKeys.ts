@@ -1,11 +1,5 @@
+import type { ListRow } from "../../../lib/api";
+
 export const SEARCH_APIKEYS = "search-apikey";
 
-export interface ApiKeyRow {
-  apiKeyId: number;
-  keyName: string;
-  keyPrefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdByName?: string | null;
-}
+export type ApiKeyRow = ListRow<typeof SEARCH_APIKEYS>;

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function revokeApiKey(apiKeyId: number) {
-  return api<{ message: string }>("revoke-apikey", { apiKeyId });
+  return api("revoke-apikey", { apiKeyId });
 }

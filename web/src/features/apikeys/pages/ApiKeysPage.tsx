@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../app/session";
 import type { Column } from "../../../components/DataTable";
+import { SubmitButton, TextField } from "../../../components/FormField";
 import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";
-import { useListController, type NoFilters } from "../../../components/useListController";
-import { ApiError } from "../../../lib/api";
+import { useListController } from "../../../components/useListController";
+import { rules, useForm } from "../../../lib/form";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_APIKEYS, type ApiKeyRow } from "../api/apiKeys";
 import { createApiKey } from "../api/createApiKey";
@@ -14,11 +15,39 @@ import { revokeApiKey } from "../api/revokeApiKey";
 /** Spec section 9: the "copied" flag shows for 1500 ms. */
 const COPIED_MS = 1500;
 
+/** Names and creates a key; the answer's key is shown once by the page. */
+function CreateKeyForm({ onCreated }: { onCreated: (created: { key: string; name: string }) => Promise<unknown> }) {
+  const { t } = useTranslation("apikeys");
+  const form = useForm<{ keyName: string }>(
+    { keyName: "" },
+    { keyName: { label: t("name"), check: rules.required } },
+    { failure: { prefix: t("createFailed"), fallback: t("createFailedDefault") } },
+  );
+  const create = form.submit(async ({ keyName }) => {
+    const answer = await createApiKey(keyName.trim());
+    form.reset();
+    await onCreated({ key: answer.key, name: answer.apiKey.keyName });
+    return answer.message;
+  });
+  return (
+    <form className="card bg-base-100 shadow-sm" onSubmit={create} noValidate>
+      <div className="card-body flex-row flex-wrap items-start gap-3">
+        <div className="min-w-48 flex-1">
+          <TextField form={form} name="keyName" maxLength={60} autoComplete="off" />
+        </div>
+        <SubmitButton sending={form.sending} className="btn-primary sm:mt-6">
+          {t("create")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
 export default function ApiKeysPage() {
   const { t } = useTranslation("apikeys");
   const { ability } = useSession();
   const snackbar = useSnackbar();
-  const list = useListController<ApiKeyRow, NoFilters>({
+  const list = useListController({
     call: SEARCH_APIKEYS,
     defaults: { limit: 10 },
     remove: {
@@ -27,27 +56,9 @@ export default function ApiKeysPage() {
       failedPrefix: t("revokeFailed"),
     },
   });
-  const [name, setName] = useState("");
-  const [sending, setSending] = useState(false);
   const [fresh, setFresh] = useState<{ key: string; name: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const canManage = ability.can("manage", "ApiKey");
-
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
-    try {
-      const answer = await createApiKey(name);
-      setFresh({ key: answer.key, name: answer.apiKey.keyName });
-      setName("");
-      snackbar.success(answer.message);
-      await list.reload();
-    } catch (error) {
-      snackbar.error(t("createFailed") + (error instanceof ApiError ? error.message : ""));
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function copy(key: string) {
     try {
@@ -94,23 +105,12 @@ export default function ApiKeysPage() {
       intro={
         <>
           {canManage && (
-            <form className="card bg-base-100 shadow-sm" onSubmit={create}>
-              <div className="card-body flex-row flex-wrap items-end gap-3">
-                <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-                  {t("name")}
-                  <input
-                    name="keyName"
-                    className="input w-full"
-                    value={name}
-                    onChange={(e) => setName(e.target.value)}
-                    maxLength={60}
-                  />
-                </label>
-                <button type="submit" className="btn btn-primary" disabled={sending || !name.trim()}>
-                  {t("create")}
-                </button>
-              </div>
-            </form>
+            <CreateKeyForm
+              onCreated={(created) => {
+                setFresh(created);
+                return list.reload();
+              }}
+            />
           )}
           {fresh && (
             <div role="status" className="alert alert-warning flex flex-col items-start gap-2">

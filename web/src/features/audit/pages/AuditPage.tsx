@@ -9,7 +9,7 @@ const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "b
 
 export default function AuditPage() {
   const { t } = useTranslation("audit");
-  const list = useListController<AuditRow, { search: string; outcome: string }>({
+  const list = useListController({
     call: SEARCH_AUDIT,
     defaults: { limit: 10, search: "", outcome: "" },
   });

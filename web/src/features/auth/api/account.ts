@@ -1,28 +1,25 @@
-import type { SignInAnswer } from "../../../app/session";
-import { api } from "../../../lib/api";
+import { api, type CallInput } from "../../../lib/api";
 
-type Message = { message: string };
-
-export function register(body: { userName: string; userEmail: string; password: string; userPhone?: string }) {
-  return api<SignInAnswer & Message>("register", body);
+export function register(body: CallInput<"register">) {
+  return api("register", body);
 }
 
-export function twoSteps(body: { challenge: string; code: string }) {
-  return api<SignInAnswer & Message>("two-steps", body);
+export function twoSteps(body: CallInput<"two-steps">) {
+  return api("two-steps", body);
 }
 
-export function forgotPassword(body: { email: string }) {
-  return api<Message>("forgot-password", body);
+export function forgotPassword(body: CallInput<"forgot-password">) {
+  return api("forgot-password", body);
 }
 
-export function resetPassword(body: { token: string; password: string }) {
-  return api<Message>("reset-password", body);
+export function resetPassword(body: CallInput<"reset-password">) {
+  return api("reset-password", body);
 }
 
-export function verifyEmail(body: { token: string }) {
-  return api<Message>("verify-email", body);
+export function verifyEmail(body: CallInput<"verify-email">) {
+  return api("verify-email", body);
 }
 
 export function resendVerification() {
-  return api<Message>("resend-verification");
+  return api("resend-verification");
 }

@@ -1,8 +1,7 @@
-import { api } from "../../../lib/api";
-import type { SignInAnswer } from "../../../app/session";
+import { api, type CallAnswer, type CallInput } from "../../../lib/api";
 
-export type LoginAnswer = (SignInAnswer & { message: string }) | { twoFactorRequired: true; challenge: string };
+export type LoginAnswer = CallAnswer<"login">;
 
-export function login(body: { email: string; password: string; rememberMe: boolean }) {
-  return api<LoginAnswer>("login", body);
+export function login(body: CallInput<"login">) {
+  return api("login", body);
 }

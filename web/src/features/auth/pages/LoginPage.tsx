@@ -2,13 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, homeFor } from "../../../app/guard";
 import { useSession } from "../../../app/session";
-import { FormError, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { login } from "../api/login";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { email: string; password: string; rememberMe: boolean };
-const validate = (v: Values) => ({ email: rules.email(v.email), password: rules.required(v.password) });
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
@@ -16,7 +15,10 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const look = useAuthLook();
-  const form = useForm<Values>({ email: "", password: "", rememberMe: false }, validate);
+  const form = useForm<Values>(
+    { email: "", password: "", rememberMe: false },
+    { email: { label: t("email"), check: rules.email }, password: { label: t("password"), check: rules.required } },
+  );
 
   const onSubmit = form.submit(async (values) => {
     const answer = await login(values);
@@ -35,8 +37,8 @@ export default function LoginPage() {
     <AuthFrame title={t("welcome")} subtitle={t("signInPrompt")}>
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         <FormError text={form.formError} />
-        <TextField form={form} name="email" type="email" label={t("email")} autoComplete="username" autoFocus />
-        <TextField form={form} name="password" type="password" label={t("password")} autoComplete="current-password" />
+        <TextField form={form} name="email" type="email" autoComplete="username" autoFocus />
+        <TextField form={form} name="password" type="password" autoComplete="current-password" />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="flex cursor-pointer items-center gap-2">
             <input
@@ -51,10 +53,7 @@ export default function LoginPage() {
             {t("forgotLink")}
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={form.sending}>
-          {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {t("signIn")}
-        </button>
+        <SubmitButton sending={form.sending}>{t("signIn")}</SubmitButton>
         <p className="text-center text-sm">
           {t("newHere")}{" "}
           <Link href={authPath("register", look)} className="link link-primary">

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { FormError, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
 import { AuthFrame } from "../components/AuthFrame";
-import { EMPTY_REGISTRATION, useRegister, validateRegistration, type RegisterValues } from "./RegisterPage";
+import { EMPTY_REGISTRATION, registrationFields, useRegister, type RegisterValues } from "./RegisterPage";
 
 /** The fields each step asks for; a step can be left only when its fields are valid. */
 const STEPS: { key: "stepAccount" | "stepPersonal" | "stepReview"; fields: (keyof RegisterValues)[] }[] = [
@@ -17,12 +17,11 @@ const REVIEWED = ["userEmail", "password", "userName", "userPhone"] as const;
 
 export default function RegisterMultiStepsPage() {
   const { t } = useTranslation("auth");
-  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, validateRegistration);
+  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
   const send = useRegister();
   const [step, setStep] = useState(0);
   const current = STEPS[step]!;
-  const stepErrors = validateRegistration(form.values);
-  const stepValid = current.fields.every((field) => !stepErrors[field as keyof typeof stepErrors]);
+  const stepValid = current.fields.every((field) => form.passes(field));
 
   const next = () => {
     current.fields.forEach((field) => form.touch(field));
@@ -59,22 +58,15 @@ export default function RegisterMultiStepsPage() {
         {step === 2 && <FormError text={REVIEWED.map((field) => form.errorOf(field)).find(Boolean) ?? null} />}
         {step === 0 && (
           <>
-            <TextField form={form} name="userEmail" type="email" label={t("email")} autoComplete="email" autoFocus />
-            <TextField
-              form={form}
-              name="password"
-              type="password"
-              label={t("password")}
-              autoComplete="new-password"
-              hint={t("passwordHint")}
-            />
-            <TextField form={form} name="confirm" type="password" label={t("confirmPassword")} autoComplete="new-password" />
+            <TextField form={form} name="userEmail" type="email" autoComplete="email" autoFocus />
+            <TextField form={form} name="password" type="password" autoComplete="new-password" hint={t("passwordHint")} />
+            <TextField form={form} name="confirm" type="password" autoComplete="new-password" />
           </>
         )}
         {step === 1 && (
           <>
-            <TextField form={form} name="userName" label={t("fullName")} autoComplete="name" autoFocus />
-            <TextField form={form} name="userPhone" type="tel" label={t("phoneOptional")} autoComplete="tel" />
+            <TextField form={form} name="userName" autoComplete="name" autoFocus />
+            <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
           </>
         )}
         {step === 2 && (
@@ -91,10 +83,7 @@ export default function RegisterMultiStepsPage() {
           <button type="button" className="btn" disabled={step === 0 || form.sending} onClick={() => setStep((s) => s - 1)}>
             {t("previous")}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={form.sending}>
-            {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {step < STEPS.length - 1 ? t("next") : t("signUp")}
-          </button>
+          <SubmitButton sending={form.sending}>{step < STEPS.length - 1 ? t("next") : t("signUp")}</SubmitButton>
         </div>
         <p className="text-center text-sm">
           {t("haveAccount")}{" "}

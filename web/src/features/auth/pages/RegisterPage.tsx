@@ -1,8 +1,9 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useSession } from "../../../app/session";
-import { FormError, TextField } from "../../../components/FormField";
-import { rules, useForm } from "../../../lib/form";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
+import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { register } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
@@ -10,11 +11,13 @@ export type RegisterValues = { userName: string; userEmail: string; userPhone: s
 
 export const EMPTY_REGISTRATION: RegisterValues = { userName: "", userEmail: "", userPhone: "", password: "", confirm: "" };
 
-export const validateRegistration = (v: RegisterValues) => ({
-  userName: rules.required(v.userName),
-  userEmail: rules.email(v.userEmail),
-  password: rules.password(v.password),
-  confirm: rules.matches(v.confirm, v.password),
+/** The registration's fields (both looks of the page): labels and rules. */
+export const registrationFields = (t: TFunction<"auth">): FieldSpecs<RegisterValues> => ({
+  userName: { label: t("fullName"), check: rules.required },
+  userEmail: { label: t("email"), check: rules.email },
+  userPhone: { label: t("phoneOptional") },
+  password: { label: t("password"), check: rules.password },
+  confirm: { label: t("confirmPassword"), check: (confirm, v) => rules.matches(confirm, v.password) },
 });
 
 /** Sends the registration; the new client is signed in and asked to confirm their email. */
@@ -37,28 +40,18 @@ export function useRegister() {
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const look = useAuthLook();
-  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, validateRegistration);
+  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
   const send = useRegister();
   return (
     <AuthFrame title={t("registerTitle")} subtitle={t("registerPrompt")}>
       <form className="flex flex-col gap-4" onSubmit={form.submit(send)} noValidate>
         <FormError text={form.formError} />
-        <TextField form={form} name="userName" label={t("fullName")} autoComplete="name" autoFocus />
-        <TextField form={form} name="userEmail" type="email" label={t("email")} autoComplete="email" />
-        <TextField form={form} name="userPhone" type="tel" label={t("phoneOptional")} autoComplete="tel" />
-        <TextField
-          form={form}
-          name="password"
-          type="password"
-          label={t("password")}
-          autoComplete="new-password"
-          hint={t("passwordHint")}
-        />
-        <TextField form={form} name="confirm" type="password" label={t("confirmPassword")} autoComplete="new-password" />
-        <button type="submit" className="btn btn-primary" disabled={form.sending}>
-          {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {t("signUp")}
-        </button>
+        <TextField form={form} name="userName" autoComplete="name" autoFocus />
+        <TextField form={form} name="userEmail" type="email" autoComplete="email" />
+        <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
+        <TextField form={form} name="password" type="password" autoComplete="new-password" hint={t("passwordHint")} />
+        <TextField form={form} name="confirm" type="password" autoComplete="new-password" />
+        <SubmitButton sending={form.sending}>{t("signUp")}</SubmitButton>
         <p className="text-center text-sm">
           {t("haveAccount")}{" "}
           <Link href={authPath("login", look)} className="link link-primary">

@@ -1,20 +1,25 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { FormError, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { resetPassword } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { password: string; confirm: string };
-const validate = (v: Values) => ({ password: rules.password(v.password), confirm: rules.matches(v.confirm, v.password) });
 
 /** Opened from the reset mail: the token is in `?token=`. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const look = useAuthLook();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
-  const form = useForm<Values>({ password: "", confirm: "" }, validate);
+  const form = useForm<Values>(
+    { password: "", confirm: "" },
+    {
+      password: { label: t("newPassword"), check: rules.password },
+      confirm: { label: t("confirmPassword"), check: (confirm, v) => rules.matches(confirm, v.password) },
+    },
+  );
   const [done, setDone] = useState<string | null>(null);
 
   let body;
@@ -43,20 +48,9 @@ export default function ResetPasswordPage() {
         onSubmit={form.submit(async (values) => setDone((await resetPassword({ token, password: values.password })).message))}
       >
         <FormError text={form.formError} />
-        <TextField
-          form={form}
-          name="password"
-          type="password"
-          label={t("newPassword")}
-          autoComplete="new-password"
-          hint={t("passwordHint")}
-          autoFocus
-        />
-        <TextField form={form} name="confirm" type="password" label={t("confirmPassword")} autoComplete="new-password" />
-        <button type="submit" className="btn btn-primary" disabled={form.sending}>
-          {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {t("setNewPassword")}
-        </button>
+        <TextField form={form} name="password" type="password" autoComplete="new-password" hint={t("passwordHint")} autoFocus />
+        <TextField form={form} name="confirm" type="password" autoComplete="new-password" />
+        <SubmitButton sending={form.sending}>{t("setNewPassword")}</SubmitButton>
       </form>
     );
   }

@@ -2,13 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, homeFor } from "../../../app/guard";
 import { useSession } from "../../../app/session";
-import { FormError, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { twoSteps } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { code: string };
-const validate = (v: Values) => ({ code: rules.code(v.code) });
 
 /** The second step of a sign-in with TOTP: the challenge from the login answer is in `?challenge=`. */
 export default function TwoStepsPage() {
@@ -18,7 +17,7 @@ export default function TwoStepsPage() {
   const look = useAuthLook();
   const search = useSearch();
   const challenge = new URLSearchParams(search).get("challenge") ?? "";
-  const form = useForm<Values>({ code: "" }, validate);
+  const form = useForm<Values>({ code: "" }, { code: { label: t("code"), check: rules.code } });
 
   const onSubmit = form.submit(async ({ code }) => {
     const answer = await twoSteps({ challenge, code: code.trim() });
@@ -35,19 +34,8 @@ export default function TwoStepsPage() {
       {challenge ? (
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <FormError text={form.formError} />
-          <TextField
-            form={form}
-            name="code"
-            label={t("code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-          />
-          <button type="submit" className="btn btn-primary" disabled={form.sending}>
-            {form.sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("verify")}
-          </button>
+          <TextField form={form} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+          <SubmitButton sending={form.sending}>{t("verify")}</SubmitButton>
         </form>
       ) : (
         <div role="alert" className="alert alert-warning alert-soft">

@@ -4,7 +4,7 @@ import { useSession } from "../../../app/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
-import { useListController, type NoFilters } from "../../../components/useListController";
+import { useListController } from "../../../components/useListController";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { SEARCH_PAYMENT, SEARCH_SUBSCRIPTION, type Payment, type Subscription } from "../api/billing";
 
@@ -15,8 +15,8 @@ export default function BillingTabPage() {
   const { t } = useTranslation("billing");
   const { userData } = useSession();
   // Two lists on one tab: their paging stays in the page rather than the URL.
-  const subs = useListController<Subscription, NoFilters>({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
-  const payments = useListController<Payment, NoFilters>({
+  const subs = useListController({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
+  const payments = useListController({
     call: userData ? SEARCH_PAYMENT : null,
     defaults: { limit: 10 },
     inUrl: false,

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteBundle(bundleId: number) {
-  return api<{ message: string }>("deletebundle", { bundleId });
+  return api("deletebundle", { bundleId });
 }

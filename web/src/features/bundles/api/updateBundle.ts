@@ -1,12 +1,5 @@
-import { api } from "../../../lib/api";
-import type { Bundle } from "../types";
+import { api, type CallInput } from "../../../lib/api";
 
-export function updateBundle(body: {
-  bundleId: number;
-  bundlePoin: number;
-  bundlePPP: number;
-  bundleDisc: number;
-  bundleIsActive: boolean;
-}) {
-  return api<{ message: string; bundle: Bundle }>("updatebundle", body);
+export function updateBundle(body: CallInput<"updatebundle">) {
+  return api("updatebundle", body);
 }

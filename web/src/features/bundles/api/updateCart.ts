@@ -4,5 +4,5 @@ import { api } from "../../../lib/api";
 export const CART_KEY = "cart";
 
 export function updateCart(body: { kind: "bundle"; refId: number; qty: number }) {
-  return api<{ message: string }>("updatecart", body);
+  return api("updatecart", body);
 }

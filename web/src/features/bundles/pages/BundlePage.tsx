@@ -8,7 +8,7 @@ import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useListController } from "../../../components/useListController";
-import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
 import { checkout } from "../api/checkout";
 import { deleteBundle } from "../api/deleteBundle";
 import { SEARCH_BUNDLE } from "../api/searchBundle";
@@ -23,12 +23,12 @@ export default function BundlePage() {
   const { currency } = useAppSettings();
   const canManage = ability.can("manage", "Bundle");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const list = useListController<Bundle, { isActive: string }>({
+  const list = useListController({
     call: SEARCH_BUNDLE,
     defaults: { limit: 12, isActive: "" },
     body: (params) => (canManage ? params : { page: params.page, limit: params.limit }),
     remove: {
-      ask: (bundle) => ({ title: t("deleteTitle", { points: formatNumber(bundle.bundlePoin) }), text: t("deleteText") }),
+      ask: (bundle) => ({ title: t("deleteTitle", { points: formatCount("points", bundle.bundlePoin) }), text: t("deleteText") }),
       call: (bundle) => deleteBundle(bundle.bundleId),
       failedPrefix: t("deleteFailed"),
       failedDefault: t("deleteFailedDefault"),
@@ -47,12 +47,12 @@ export default function BundlePage() {
   const card = (bundle: Bundle) => (
     <div className="card-body gap-2">
       <div className="flex items-start justify-between gap-2">
-        <h2 className="card-title">{t("points", { points: formatNumber(bundle.bundlePoin) })}</h2>
+        <h2 className="card-title">{formatCount("points", bundle.bundlePoin)}</h2>
         {canManage && <ActiveBadge active={bundle.bundleIsActive} />}
       </div>
       <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
       <p className="text-sm text-base-content/70">
-        {t("perPoint", { price: formatMoney(bundle.bundlePPP, currency) })}
+        {t("perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
         {bundle.bundleDisc > 0 && (
           <span className="badge badge-secondary badge-soft ms-2">
             {t("discount", { percent: formatPercent(bundle.bundleDisc) })}
@@ -91,13 +91,7 @@ export default function BundlePage() {
       pageOf={(page, pages) => t("pageOf", { page: formatNumber(page), pages })}
     >
       {list.editing && (
-        <BundleDialog
-          bundle={list.editing.row}
-          currency={currency}
-          onClose={list.closeEdit}
-          onError={list.failed}
-          onSaved={list.saved}
-        />
+        <BundleDialog bundle={list.editing.row} currency={currency} onClose={list.closeEdit} onSaved={list.saved} />
       )}
     </ListPage>
   );

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteCoupon(couponId: number) {
-  return api<{ message: string }>("deletecoupon", { couponId });
+  return api("deletecoupon", { couponId });
 }

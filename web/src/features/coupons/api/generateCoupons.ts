@@ -8,7 +8,7 @@ export interface GenerateForm {
 }
 
 export function generateCoupons(form: GenerateForm) {
-  return api<{ message: string; codes: string[] }>("generate-coupons", {
+  return api("generate-coupons", {
     couponQuota: Number(form.couponQuota),
     couponExpired: form.couponExpired,
     couponCount: form.couponCount.trim() === "" ? 1 : Number(form.couponCount),

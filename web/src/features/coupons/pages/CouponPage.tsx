@@ -19,7 +19,7 @@ export default function CouponPage() {
   const { t } = useTranslation("coupons");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Coupon");
-  const list = useListController<Coupon, { search: string; status: string }>({
+  const list = useListController({
     call: SEARCH_COUPON,
     defaults: { limit: 10, search: "", status: "" },
     // The original reloaded the user list after a delete (spec section 7); the coupon list is what changed.
@@ -103,10 +103,9 @@ export default function CouponPage() {
       {list.editing && (
         <GenerateDialog
           onClose={list.closeEdit}
-          onError={list.failed}
-          onGenerated={(answer, form) => {
-            list.saved(answer.message || t("generatedDefault"));
-            setFresh({ codes: answer.codes, quota: form.couponQuota, expires: form.couponExpired });
+          onGenerated={(codes, form) => {
+            list.saved();
+            setFresh({ codes, quota: form.couponQuota, expires: form.couponExpired });
           }}
         />
       )}

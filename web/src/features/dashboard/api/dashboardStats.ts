@@ -1,100 +1,24 @@
 import useSWR from "swr";
-import { api } from "../../../lib/api";
+import { api, type CallAnswer, type CallInput } from "../../../lib/api";
 
-/** The answer of dashboard-stats (worker/src/routes/dashboard.ts); series are aligned with `days`. */
-export const RANGES = [7, 30, 90, 365] as const;
-export type Range = (typeof RANGES)[number];
+/** The answer of dashboard-stats; series are aligned with `days`. */
+export type DashboardStats = CallAnswer<"dashboard-stats">;
+export type Range = DashboardStats["range"];
+export type BusinessStats = NonNullable<DashboardStats["business"]>;
+export type OwnStats = NonNullable<DashboardStats["own"]>;
+export type KpiName = keyof BusinessStats["kpis"];
 
-export interface Kpi {
-  current: number;
-  previous: number;
-}
+/** The ranges the picker offers (every range the API takes, checked by the compiler). */
+const RANGE_TABLE: Record<Range, true> = { 7: true, 30: true, 90: true, 365: true };
+export const RANGES = Object.keys(RANGE_TABLE).map(Number) as Range[];
 
-export type KpiName =
-  "revenue" | "paidPayments" | "newUsers" | "activeSubscriptions" | "pointsSold" | "pointsSpent" | "jobs" | "couponsRedeemed";
-
-export type SeriesName =
-  | "revenue"
-  | "paidPayments"
-  | "payments"
-  | "newUsers"
-  | "pointsSold"
-  | "pointsSpent"
-  | "pointsRedeemed"
-  | "jobs"
-  | "jobsDone"
-  | "jobsFailed"
-  | "couponsRedeemed";
-
-export interface JobCounts {
-  queued: number;
-  done: number;
-  failed: number;
-}
-
-export interface BusinessStats {
-  setup: { sites: number; activeVendors: number; bundles: number; items: number; users: number; hasPayments: boolean };
-  kpis: Partial<Record<KpiName, Kpi>>;
-  series: Partial<Record<SeriesName, number[]>>;
-  paymentsByStatus?: { status: string; count: number; amount: number }[];
-  subscriptionsByItem?: { itemId: number; itemName: string; active: number }[];
-  jobsByStatus?: JobCounts;
-  jobsBySite?: { siteId: number | null; siteName: string; jobs: number; done: number; failed: number; points: number }[];
-  vendorLoad?: {
-    vendorId: number;
-    vendorName: string;
-    siteName: string;
-    vendorIsActive: boolean;
-    jobs: number;
-    queued: number;
-  }[];
-}
-
-export interface OwnJob {
-  uniqueId: string;
-  siteName: string;
-  fileName: string;
-  status: number;
-  similarity: number | null;
-  pointsSpent: number;
-  createdAt: string;
-}
-
-export interface OwnStats {
-  balance?: number;
-  balanceSeries?: number[];
-  pointsAdded?: number;
-  pointsUsed?: number;
-  jobsByStatus?: JobCounts;
-  recentJobs?: OwnJob[];
-  subscriptions: {
-    subscriptionId: number;
-    itemId: number;
-    itemName: string;
-    startsAt: string;
-    endsAt: string;
-    daysLeft: number;
-  }[];
-}
-
-export interface DashboardStats {
-  range: Range;
-  from: string;
-  to: string;
-  days: string[];
-  currency: string;
-  generatedAt: string;
-  business: BusinessStats | null;
-  own: OwnStats | null;
-}
-
-export function fetchDashboardStats(range: Range) {
-  return api<DashboardStats>("dashboard-stats", { range });
+export function fetchDashboardStats(range: NonNullable<CallInput<"dashboard-stats">["range"]>) {
+  return api("dashboard-stats", { range });
 }
 
 /** The figures for a range, kept while another range loads. */
 export function useDashboardStats(range: Range) {
-  return useSWR<DashboardStats>(["dashboard-stats", range], () => fetchDashboardStats(range), {
+  return useSWR(["dashboard-stats", range], () => fetchDashboardStats(range), {
     keepPreviousData: true,
     onError: () => console.error("Network response was not ok"),
   });

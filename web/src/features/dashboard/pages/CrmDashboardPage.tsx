@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
 import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
 import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
@@ -31,7 +31,7 @@ export default function CrmDashboardPage() {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{t("crmTitle")}</h1>
-          {data && <p className="text-sm text-base-content/70">{t("periodOf", { days: data.range })}</p>}
+          {data && <p className="text-sm text-base-content/70">{t("periodOf", { days: formatCount("days", data.range) })}</p>}
         </div>
         <div className="flex items-center gap-2">
           {isValidating && data && (
@@ -119,7 +119,7 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Bus
               label: s.siteName || t("deletedSite"),
               value: s.jobs,
               display: formatNumber(s.jobs),
-              detail: t("pointsValue", { value: formatNumber(s.points) }),
+              detail: formatCount("points", s.points),
             }))}
           />
         )}

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import { Icon } from "../../../components/Icon";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { formatDate, formatNumber, formatPercent } from "../../../lib/format";
+import { formatCount, formatDate, formatNumber, formatPercent } from "../../../lib/format";
 import { useDashboardStats, type OwnStats } from "../api/dashboardStats";
 import { TimeSeriesCard } from "../components/Cards";
 import { RangePicker, useRange } from "../components/RangePicker";
@@ -36,7 +36,7 @@ export default function PortalDashboardPage() {
               days={data.days}
               kind="line"
               mode="last"
-              format={(value) => t("pointsValue", { value: formatNumber(value) })}
+              format={(value) => formatCount("points", value)}
               series={[{ label: t("balance"), values: data.own.balanceSeries, tone: "primary" }]}
             />
           )}

@@ -4,7 +4,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { PageHeader } from "../../../components/PageHeader";
 import { useSnackbar } from "../../../components/Snackbar";
-import { useListController, type NoFilters } from "../../../components/useListController";
+import { useListController } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatPercent } from "../../../lib/format";
 import { downloadFile } from "../api/download";
@@ -18,14 +18,14 @@ export default function DownloadPage() {
   const { t } = useTranslation("downloads");
   const { userData } = useSession();
   const snackbar = useSnackbar();
-  const reports = useListController<FinishedJob, NoFilters>({
+  const reports = useListController({
     call: "search-history",
     defaults: { limit: 10 },
     // Own finished jobs: an admin's scope is every job, so the page always names the caller.
     body: ({ page, limit }) => ({ search: "", status: 1, userId: userData?.userId, page, limit }),
   });
   // The second list keeps its own page and size in the URL (itemPage, itemLimit).
-  const items = useListController<SubscribedItem, NoFilters>({
+  const items = useListController({
     call: "search-downloads",
     defaults: { limit: 10 },
     scope: "item",

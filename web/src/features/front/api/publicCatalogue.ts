@@ -1,30 +1,12 @@
-import { api } from "../../../lib/api";
+import { api, type CallAnswer } from "../../../lib/api";
 
 /** The answer of `public-catalogue`: active rows only, as a visitor may see them. */
-export interface PublicBundle {
-  bundleId: number;
-  bundlePoin: number;
-  bundlePrice: number;
-  bundleDisc: number;
-}
-
-export interface PublicItem {
-  itemId: number;
-  itemName: string;
-  itemDesc: string;
-  itemPrice: number;
-  itemDuration: number;
-  itemImage: string | null;
-}
-
-export interface PublicCatalogue {
-  currency: string;
-  bundles: PublicBundle[];
-  items: PublicItem[];
-}
+export type PublicCatalogue = CallAnswer<typeof PUBLIC_CATALOGUE>;
+export type PublicBundle = PublicCatalogue["bundles"][number];
+export type PublicItem = PublicCatalogue["items"][number];
 
 export const PUBLIC_CATALOGUE = "public-catalogue";
 
 export function publicCatalogue() {
-  return api<PublicCatalogue>(PUBLIC_CATALOGUE);
+  return api(PUBLIC_CATALOGUE);
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
-import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
 import type { ProductKind } from "../api/checkout";
 import type { PublicBundle, PublicItem } from "../api/publicCatalogue";
-import { formatDays, formatPerPoint } from "../lib/format";
+import { Thumbnail } from "../../../components/Thumbnail";
 
 interface BuyProps {
   onBuy: (kind: ProductKind, refId: number) => void;
@@ -69,7 +69,7 @@ export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles:
               <h3 className="flex flex-col items-center">
                 <span className="text-4xl font-extrabold text-primary">{points}</span>
                 <span className="text-sm font-medium uppercase tracking-wide text-base-content/70">
-                  {t("pricing.pointsLabel")}
+                  {t("pricing.pointsLabel", { count: bundle.bundlePoin })}
                 </span>
               </h3>
               <p className="text-2xl font-bold">{formatMoney(bundle.bundlePrice, currency)}</p>
@@ -77,7 +77,12 @@ export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles:
                 {t("pricing.perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
               </p>
               <div className="card-actions mt-auto w-full">
-                <BuyButton kind="bundle" refId={bundle.bundleId} label={t("pricing.buyPoints", { points })} {...buy} />
+                <BuyButton
+                  kind="bundle"
+                  refId={bundle.bundleId}
+                  label={t("pricing.buyPoints", { points: formatCount("points", bundle.bundlePoin) })}
+                  {...buy}
+                />
               </div>
             </div>
           </li>
@@ -93,18 +98,16 @@ export function ItemCards({ items, currency, ...buy }: BuyProps & { items: Publi
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item) => (
         <li key={item.itemId} className="card border border-base-300 bg-base-100 shadow-sm" data-testid="item-card">
-          {item.itemImage && (
-            <figure className="aspect-video bg-base-200">
-              <img src={item.itemImage} alt={item.itemName} className="h-full w-full object-cover" loading="lazy" />
-            </figure>
-          )}
+          <figure>
+            <Thumbnail src={item.itemImage} name={item.itemName} className="aspect-video w-full" textClass="text-4xl" />
+          </figure>
           <div className="card-body gap-3">
             <h3 className="card-title">{item.itemName}</h3>
             {item.itemDesc && <p className="text-base-content/80">{item.itemDesc}</p>}
             <p className="flex flex-wrap items-baseline gap-x-2">
               <span className="text-2xl font-bold">{formatMoney(item.itemPrice, currency)}</span>
               <span className="text-sm text-base-content/70">
-                {t("pricing.forDuration", { duration: formatDays(item.itemDuration) })}
+                {t("pricing.forDuration", { duration: formatCount("days", item.itemDuration) })}
               </span>
             </p>
             <ul className="space-y-1 text-sm">

@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { formatCount, formatMoney, formatPercent } from "../../../lib/format";
 import type { ProductKind } from "../api/checkout";
 import type { PublicCatalogue } from "../api/publicCatalogue";
 import { MarketingLayout } from "../components/MarketingLayout";
-import { formatDays } from "../lib/format";
 import { useBuy } from "../lib/useBuy";
 import { useCatalogue } from "../lib/useCatalogue";
 
@@ -29,11 +28,11 @@ function selected(catalogue: PublicCatalogue, search: string, t: TFunction<"fron
   if (kind === "bundle") {
     const bundle = catalogue.bundles.find((b) => b.bundleId === refId);
     if (!bundle) return null;
-    const points = formatNumber(bundle.bundlePoin);
+    const points = formatCount("points", bundle.bundlePoin);
     return {
       kind,
       refId,
-      name: t("checkout.bundleName", { points }),
+      name: points,
       detail: t("checkout.bundleDetail", { points }),
       price: bundle.bundlePrice,
       discount: bundle.bundleDisc,
@@ -46,7 +45,7 @@ function selected(catalogue: PublicCatalogue, search: string, t: TFunction<"fron
       kind,
       refId,
       name: item.itemName,
-      detail: t("checkout.itemDetail", { duration: formatDays(item.itemDuration) }),
+      detail: t("checkout.itemDetail", { duration: formatCount("days", item.itemDuration) }),
       price: item.itemPrice,
       discount: 0,
     };

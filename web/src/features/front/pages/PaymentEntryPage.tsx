@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
+import { TextField } from "../../../components/FormField";
 import { Icon } from "../../../components/Icon";
+import { rules, useForm } from "../../../lib/form";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { referenceFrom } from "../lib/reference";
 
@@ -11,23 +12,16 @@ const STEPS = ["order", "transfer", "proof", "confirmed"] as const;
 export default function PaymentEntryPage() {
   const { t } = useTranslation("front");
   const [, navigate] = useLocation();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!value.trim()) {
-      setError(t("requiredField", { ns: "common", field: t("payment.referenceLabel") }));
-      return;
-    }
-    const reference = referenceFrom(value);
-    if (!reference) {
-      setError(t("payment.invalidReference"));
-      return;
-    }
-    navigate(`/payment/${encodeURIComponent(reference)}`);
-  }
+  const form = useForm<{ reference: string }>(
+    { reference: "" },
+    {
+      reference: {
+        label: t("payment.referenceLabel"),
+        check: (value) => rules.required(value) ?? (referenceFrom(value) ? undefined : "front:payment.invalidReference"),
+      },
+    },
+  );
+  const open = form.submit(async ({ reference }) => navigate(`/payment/${encodeURIComponent(referenceFrom(reference)!)}`));
 
   return (
     <MarketingLayout>
@@ -55,35 +49,19 @@ export default function PaymentEntryPage() {
         </section>
 
         <section aria-labelledby="payment-open" className="card mx-auto w-full max-w-xl bg-base-200">
-          <form className="card-body gap-4" onSubmit={submit} noValidate>
+          <form className="card-body gap-4" onSubmit={open} noValidate>
             <h2 id="payment-open" className="card-title">
               {t("payment.openTitle")}
             </h2>
             <p className="text-sm text-base-content/70">{t("payment.openText")}</p>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={inputId} className="font-medium">
-                {t("payment.referenceLabel")}
-              </label>
-              <input
-                id={inputId}
-                className={`input w-full ${error ? "input-error" : ""}`}
-                value={value}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t("payment.referencePlaceholder")}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                onChange={(e) => {
-                  setValue(e.target.value);
-                  setError(null);
-                }}
-              />
-              {error && (
-                <p id={`${inputId}-error`} className="text-sm text-error" role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
+            <TextField
+              form={form}
+              name="reference"
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              placeholder={t("payment.referencePlaceholder")}
+            />
             <button type="submit" className="btn btn-primary">
               {t("payment.open")}
               <Icon name="chevron-right" size={16} />

@@ -1,21 +1,11 @@
-import { api, type ListAnswer } from "../../../lib/api";
-
-export interface SiteOption {
-  siteId: number;
-  siteName: string;
-}
-
-export interface VendorOption {
-  vendorId: number;
-  vendorName: string;
-}
+import { api } from "../../../lib/api";
 
 /** Sites for the vendor filter (the largest page the API allows). */
 export function searchSiteOptions() {
-  return api<ListAnswer<SiteOption>>("searchsite", { search: "", limit: 100, page: 1 });
+  return api("searchsite", { search: "", limit: 100, page: 1 });
 }
 
 /** The vendor accounts of one site. */
 export function searchVendorOptions(siteId: number) {
-  return api<ListAnswer<VendorOption>>("searchvendor", { search: "", selectedVendor: siteId, limit: 100, page: 1 });
+  return api("searchvendor", { search: "", selectedVendor: siteId, limit: 100, page: 1 });
 }

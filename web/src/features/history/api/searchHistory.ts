@@ -1,5 +1,4 @@
-import type { ListAnswer } from "../../../lib/api";
-import type { HistoryEntry } from "../types";
+import type { ListAnswerOf } from "../../../lib/api";
 
 export const SEARCH_HISTORY = "search-history";
 
@@ -10,5 +9,5 @@ export const OPEN_JOBS_REFRESH_MS = 10_000;
  * search-history's SWR refresh: the list refreshes itself while it shows an open (queued) job, so a
  * result appears without a reload.
  */
-export const refreshWhileOpen = (latest?: ListAnswer<HistoryEntry>) =>
+export const refreshWhileOpen = (latest?: ListAnswerOf<typeof SEARCH_HISTORY>) =>
   latest?.data.some((h) => h.fileData.status === 0) ? OPEN_JOBS_REFRESH_MS : 0;

@@ -1,13 +1,8 @@
-import { api, toFormData } from "../../../lib/api";
-import type { HistoryEntry } from "../types";
+import { type CallInput } from "../../../lib/api";
+import { apiForm } from "../../../lib/upload";
 
-export interface FinishJob {
-  uniqueId: string;
-  status: 1 | 2;
-  similarity?: number;
-  report?: File | null;
-}
+export type FinishJob = CallInput<"update-history">;
 
 export function updateHistory(input: FinishJob) {
-  return api<{ message: string; history: HistoryEntry }>("update-history", toFormData({ ...input }));
+  return apiForm("update-history", input);
 }

@@ -1,95 +1,61 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api";
+import { FormDialog } from "../../../components/FormDialog";
+import { FileField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
+import { useForm } from "../../../lib/form";
 import { updateHistory } from "../api/updateHistory";
 import type { HistoryEntry } from "../types";
 
 const REPORT_TYPES =
   ".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain";
 
+type Values = { similarity: string; report: File | null };
+
+/** A whole number from 0 to 100 (the server's rule), worded by this feature. */
+const similarityRule = (value: string) => {
+  const n = Number(value);
+  return value.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= 100 ? undefined : "history:similarityRange";
+};
+
 /** "Mark done": the similarity (0..100, required) and an optional report file. */
-export function FinishJobDialog(props: { job: HistoryEntry; onClose: () => void; onDone: (message: string) => void }) {
+export function FinishJobDialog(props: { job: HistoryEntry; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation("history");
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [similarity, setSimilarity] = useState("");
-  const [report, setReport] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>(
+    { similarity: "", report: null },
+    { similarity: { label: t("similarity"), check: similarityRule }, report: { label: t("report") } },
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
+  );
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal?.();
-  }, []);
-
-  const value = Number(similarity);
-  const valid = similarity.trim() !== "" && Number.isInteger(value) && value >= 0 && value <= 100;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) {
-      setError(t("similarityRange"));
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      const answer = await updateHistory({ uniqueId: props.job.fileData.uniqueId, status: 1, similarity: value, report });
-      props.onDone(answer.message);
-    } catch (err) {
-      setError(t("saveFailed") + (err instanceof ApiError ? err.message : t("saveFailedDefault")));
-    } finally {
-      setSending(false);
-    }
+  async function send({ similarity, report }: Values) {
+    const answer = await updateHistory({
+      uniqueId: props.job.fileData.uniqueId,
+      status: 1,
+      similarity: Number(similarity),
+      report,
+    });
+    props.onDone();
+    return answer.message;
   }
 
   return (
-    <dialog ref={dialog} className="modal" onCancel={props.onClose} aria-labelledby="finish-job-title">
-      <form className="modal-box flex flex-col gap-4" onSubmit={submit} noValidate>
-        <h3 id="finish-job-title" className="text-lg font-bold">
-          {t("markDoneTitle", { file: props.job.fileName })}
-        </h3>
-        {error && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {error}
-          </div>
-        )}
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t("similarity")}</span>
-          <input
-            className={`input w-full ${similarity && !valid ? "input-error" : ""}`}
-            type="number"
-            name="similarity"
-            min={0}
-            max={100}
-            step={1}
-            inputMode="numeric"
-            value={similarity}
-            onChange={(e) => setSimilarity(e.target.value)}
-            required
-          />
-          <span className="text-sm text-base-content/70">{t("similarityHint")}</span>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{t("report")}</span>
-          <input
-            className="file-input w-full"
-            type="file"
-            name="report"
-            accept={REPORT_TYPES}
-            onChange={(e) => setReport(e.target.files?.[0] ?? null)}
-          />
-          <span className="text-sm text-base-content/70">{t("reportHint")}</span>
-        </label>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={props.onClose}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={sending}>
-            {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("markDone")}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog
+      title={t("markDoneTitle", { file: props.job.fileName })}
+      form={form}
+      onSend={send}
+      onClose={props.onClose}
+      submitText={t("markDone")}
+    >
+      <TextField
+        form={form}
+        name="similarity"
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        inputMode="numeric"
+        hint={t("similarityHint")}
+      />
+      <FileField form={form} name="report" accept={REPORT_TYPES} hint={t("reportHint")} />
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useConfirm } from "../../../components/ConfirmDialog";
 import type { Column } from "../../../components/DataTable";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatCount, formatDate, formatNumber } from "../../../lib/format";
 import { downloadFile } from "../api/download";
 import { updateHistory } from "../api/updateHistory";
 import type { HistoryEntry } from "../types";
@@ -40,7 +40,7 @@ export function useHistoryColumns({ admin, reload }: Options) {
   async function markFailed(job: HistoryEntry) {
     const ok = await confirm({
       title: t("markFailedTitle", { file: job.fileName }),
-      text: t("markFailedText", { points: formatNumber(job.pointsSpent) }),
+      text: t("markFailedText", { points: formatCount("points", job.pointsSpent) }),
       confirmText: t("markFailed"),
     });
     if (!ok) return;
@@ -121,9 +121,8 @@ export function useHistoryColumns({ admin, reload }: Options) {
     <FinishJobDialog
       job={finishing}
       onClose={() => setFinishing(null)}
-      onDone={(message) => {
+      onDone={() => {
         setFinishing(null);
-        snackbar.success(message);
         void reload();
       }}
     />

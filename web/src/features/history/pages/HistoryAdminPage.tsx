@@ -6,17 +6,13 @@ import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
 import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
-import type { HistoryEntry } from "../types";
 
 const logFailure = { onError: () => console.error("Network response was not ok"), shouldRetryOnError: false };
 
 /** /portal/history: every user's jobs, filtered by site (the "vendor"), vendor account and status. */
 export default function HistoryAdminPage() {
   const { t } = useTranslation("history");
-  const list = useListController<
-    HistoryEntry,
-    { search: string; userId: string; selectedVendor: string; vendorId: string; status: string }
-  >({
+  const list = useListController({
     call: SEARCH_HISTORY,
     defaults: { limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" },
     swr: { refreshInterval: refreshWhileOpen },

@@ -6,13 +6,12 @@ import { useListController } from "../../../components/useListController";
 import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
-import type { HistoryEntry } from "../types";
 
 /** /portal/history-user: the caller's own jobs (the server ignores any userId). */
 export default function HistoryUserPage() {
   const { t } = useTranslation("history");
   const { userData } = useSession();
-  const list = useListController<HistoryEntry, { search: string; status: string }>({
+  const list = useListController({
     call: SEARCH_HISTORY,
     defaults: { limit: 10, search: "", status: "" },
     // An admin's scope is every job; asking for their own id keeps this page to their own.

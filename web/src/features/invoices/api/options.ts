@@ -1,26 +1,8 @@
-import { api, type ListAnswer } from "../../../lib/api";
-
-export interface UserOption {
-  userId: number;
-  userName: string;
-  userEmail: string;
-}
-export interface ItemOption {
-  itemId: number;
-  itemName: string;
-  itemPrice: number;
-  itemIsActive: boolean;
-}
-export interface BundleOption {
-  bundleId: number;
-  bundlePoin: number;
-  bundlePrice: number;
-  bundleIsActive: boolean;
-}
+import { api } from "../../../lib/api";
 
 /** Choices of the manual payment form (admin calls of the users and catalogue features). */
 export const searchUsers = (search: string) =>
-  api<ListAnswer<UserOption>>("searchuser", {
+  api("searchuser", {
     search,
     selectedRole: "",
     selectedPlan: "",
@@ -28,5 +10,5 @@ export const searchUsers = (search: string) =>
     limit: 20,
     page: 1,
   });
-export const searchItems = () => api<ListAnswer<ItemOption>>("searchitem", { search: "", sort: "name", limit: 100, page: 1 });
-export const searchBundles = () => api<ListAnswer<BundleOption>>("searchbundle", { limit: 100, page: 1 });
+export const searchItems = () => api("searchitem", { search: "", sort: "name", limit: 100, page: 1 });
+export const searchBundles = () => api("searchbundle", { limit: 100, page: 1 });

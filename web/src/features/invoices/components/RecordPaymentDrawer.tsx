@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSnackbar } from "../../../components/Snackbar";
+import { FormDialog } from "../../../components/FormDialog";
+import { TextAreaField } from "../../../components/FormControls";
+import { useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
 import { confirmPayment, updatePayment } from "../api/payments";
 import type { Payment } from "../types";
-import { DrawerForm } from "./DrawerForm";
 
 /**
  * "Add payment" on an open invoice: the admin records that the money arrived (with a note, say the
@@ -12,30 +12,27 @@ import { DrawerForm } from "./DrawerForm";
  */
 export function RecordPaymentDrawer({ payment, onClose, onDone }: { payment: Payment; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation("invoices");
-  const snackbar = useSnackbar();
-  const [note, setNote] = useState(payment.note);
+  const form = useForm<{ note: string }>({ note: payment.note }, { note: { label: t("note") } });
 
-  async function send() {
+  async function send({ note }: { note: string }) {
     if (note !== payment.note) await updatePayment(payment.referenceId, note);
     const answer = await confirmPayment(payment.referenceId);
-    snackbar.success(answer.message);
     onDone();
+    return answer.message;
   }
 
   return (
-    <DrawerForm
+    <FormDialog
+      variant="drawer"
       title={t("recordTitle")}
+      form={form}
+      onSend={send}
       onClose={onClose}
-      send={send}
-      failedText={t("confirmFailed")}
       submitText={t("recordSubmit")}
       submitClass="btn-success"
     >
       <p>{t("recordText", { amount: formatMoney(payment.amount, payment.currency), name: payment.userName })}</p>
-      <label className="grid gap-1">
-        <span className="text-sm font-medium">{t("note")}</span>
-        <textarea className="textarea w-full" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-      </label>
-    </DrawerForm>
+      <TextAreaField form={form} name="note" maxLength={500} />
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation } from "wouter";
+import { SelectField, TextAreaField } from "../../../components/FormControls";
+import { FormError, GroupError, SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
-import { ApiError } from "../../../lib/api";
-import { formatMoney } from "../../../lib/format";
+import { rules, useForm } from "../../../lib/form";
+import { formatCount, formatMoney } from "../../../lib/format";
 import { useAppSettings } from "../../../app/settings";
 import { addPayment } from "../api/payments";
 import { searchBundles, searchItems, searchUsers } from "../api/options";
@@ -16,21 +17,26 @@ interface Line {
   qty: number;
 }
 
+type Values = { userId: string; lines: Line[]; note: string };
+
 const SEARCH_DELAY_MS = 300;
 
 /** Records a manual payment (add-payment): marked paid at once, points and subscriptions granted. */
 export default function InvoiceAddPage() {
   const { t } = useTranslation("invoices");
-  const snackbar = useSnackbar();
   const [, navigate] = useLocation();
   const { currency } = useAppSettings();
   const [userSearch, setUserSearch] = useState("");
   const [query, setQuery] = useState("");
-  const [userId, setUserId] = useState("");
-  const [lines, setLines] = useState<Line[]>([{ key: 1, product: "", qty: 1 }]);
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>(
+    { userId: "", lines: [{ key: 1, product: "", qty: 1 }], note: "" },
+    {
+      userId: { label: t("client"), check: rules.required },
+      lines: { label: t("lines"), check: (lines) => (lines.some((l) => !l.product) ? "invoices:validation.product" : undefined) },
+      note: { label: t("note") },
+    },
+  );
+  const lines = form.values.lines;
   const users = useSWR(["invoice-users", query], () => searchUsers(query));
   const items = useSWR("invoice-items", searchItems);
   const bundles = useSWR("invoice-bundles", searchBundles);
@@ -50,35 +56,25 @@ export default function InvoiceAddPage() {
     ...bundles.data.data.map((b) => [`bundle:${b.bundleId}`, b.bundlePrice] as const),
   ]);
   const total = lines.reduce((sum, l) => sum + (prices.get(l.product) ?? 0) * l.qty, 0);
-  const setLine = (key: number, patch: Partial<Line>) =>
-    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const setLines = (next: Line[]) => form.set("lines", next);
+  const setLine = (key: number, patch: Partial<Line>) => setLines(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!userId) return setError(t("validation.user"));
-    if (lines.some((l) => !l.product)) return setError(t("validation.product"));
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await addPayment({
-        userId: Number(userId),
-        note,
-        lines: lines.map((l) => {
-          const [kind, refId] = l.product.split(":");
-          return { kind: kind!, refId: Number(refId), qty: l.qty };
-        }),
-      });
-      snackbar.success(answer.message);
-      navigate(`/apps/invoice/preview/${answer.payment.referenceId}`);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t("addFailed"));
-    } finally {
-      setBusy(false);
-    }
+  async function send(values: Values) {
+    const answer = await addPayment({
+      userId: Number(values.userId),
+      note: values.note,
+      lines: values.lines.map((l) => {
+        // The choices are "item:<itemId>" and "bundle:<bundleId>".
+        const [kind, refId] = l.product.split(":");
+        return { kind: kind === "bundle" ? "bundle" : "item", refId: Number(refId), qty: l.qty };
+      }),
+    });
+    navigate(`/apps/invoice/preview/${answer.payment.referenceId}`);
+    return answer.message;
   }
 
   return (
-    <form className="card bg-base-100 shadow-sm" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card bg-base-100 shadow-sm" onSubmit={(e) => void form.submit(send)(e)} noValidate>
       <div className="card-body gap-4">
         <h1 className="card-title text-2xl">{t("addTitle")}</h1>
         <p className="text-base-content/70">{t("addText")}</p>
@@ -87,20 +83,18 @@ export default function InvoiceAddPage() {
             <span className="text-sm font-medium">{t("findClient")}</span>
             <input type="search" className="input w-full" value={userSearch} onChange={(e) => setUserSearch(e.target.value)} />
           </label>
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">{t("client")}</span>
-            <select className="select w-full" name="userId" value={userId} onChange={(e) => setUserId(e.target.value)}>
-              <option value="">{users.data ? t("chooseClient") : t("loadingOptions")}</option>
-              {users.data?.data.map((u) => (
-                <option key={u.userId} value={u.userId}>
-                  {u.userName} — {u.userEmail}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField form={form} name="userId">
+            <option value="">{users.data ? t("chooseClient") : t("loadingOptions")}</option>
+            {users.data?.data.map((u) => (
+              <option key={u.userId} value={u.userId}>
+                {u.userName} — {u.userEmail}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium">{t("lines")}</legend>
+          <legend className="text-sm font-medium">{form.labelOf("lines")}</legend>
+          <GroupError form={form} name="lines" />
           {lines.map((line) => (
             <div key={line.key} className="flex flex-wrap items-end gap-2">
               <select
@@ -113,7 +107,7 @@ export default function InvoiceAddPage() {
                 <optgroup label={t("kinds.bundle")}>
                   {bundles.data!.data.map((b) => (
                     <option key={b.bundleId} value={`bundle:${b.bundleId}`}>
-                      {t("bundleOption", { points: b.bundlePoin })} — {formatMoney(b.bundlePrice, currency)}
+                      {formatCount("points", b.bundlePoin)} — {formatMoney(b.bundlePrice, currency)}
                     </option>
                   ))}
                 </optgroup>
@@ -138,7 +132,7 @@ export default function InvoiceAddPage() {
                 type="button"
                 className="btn btn-ghost text-error"
                 disabled={lines.length === 1}
-                onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                onClick={() => setLines(lines.filter((l) => l.key !== line.key))}
               >
                 {t("removeLine")}
               </button>
@@ -147,30 +141,21 @@ export default function InvoiceAddPage() {
           <button
             type="button"
             className="btn btn-ghost btn-sm w-fit"
-            onClick={() => setLines((all) => [...all, { key: Math.max(...all.map((l) => l.key)) + 1, product: "", qty: 1 }])}
+            onClick={() => setLines([...lines, { key: Math.max(...lines.map((l) => l.key)) + 1, product: "", qty: 1 }])}
           >
             {t("addLine")}
           </button>
         </fieldset>
-        <label className="grid gap-1">
-          <span className="text-sm font-medium">{t("note")}</span>
-          <textarea className="textarea w-full" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
-        </label>
+        <TextAreaField form={form} name="note" maxLength={500} />
         <p className="text-lg font-semibold">
           {t("total")}: {formatMoney(total, currency)}
         </p>
-        {error && (
-          <div role="alert" className="alert alert-error alert-soft">
-            {error}
-          </div>
-        )}
+        <FormError text={form.formError} />
         <div className="card-actions justify-end">
           <Link href="/apps/invoice/list" className="btn">
             {t("cancel")}
           </Link>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {t("recordManual")}
-          </button>
+          <SubmitButton sending={form.sending}>{t("recordManual")}</SubmitButton>
         </div>
       </div>
     </form>

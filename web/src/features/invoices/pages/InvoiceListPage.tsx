@@ -13,10 +13,10 @@ import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";
 import { STATUSES, type Payment } from "../types";
 
-/** The call's filters: empty ones are left out. */
+/** The call's filters: empty ones, and a status the contract does not know, are left out. */
 const filtersOf = (params: { search: string; status: string; userId: number }) => ({
   search: params.search,
-  status: params.status || undefined,
+  status: STATUSES.find((status) => status === params.status),
   userId: params.userId || undefined,
 });
 
@@ -25,7 +25,7 @@ export default function InvoiceListPage() {
   const { t } = useTranslation("invoices");
   const snackbar = useSnackbar();
   const { ability } = useSession();
-  const list = useListController<Payment, { search: string; status: string; userId: number }>({
+  const list = useListController({
     call: SEARCH_PAYMENT,
     // userId (admins): one client's payments, as linked from the user view.
     defaults: { limit: 10, search: "", status: "", userId: 0 },

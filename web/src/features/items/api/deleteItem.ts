@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteItem(itemId: number) {
-  return api<{ message: string }>("deleteitem", { itemId });
+  return api("deleteitem", { itemId });
 }

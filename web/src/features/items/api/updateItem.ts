@@ -1,5 +1,4 @@
-import { toFormData, uploadWithProgress } from "../../../lib/api";
-import type { Item } from "../types";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface ItemForm {
   itemId: number;
@@ -15,5 +14,5 @@ export interface ItemForm {
 
 /** Multipart save (spec section 7) with upload progress for the image and the downloadable file. */
 export function updateItem(form: ItemForm, onProgress: (fraction: number) => void) {
-  return uploadWithProgress<{ message: string; item: Item }>("updateitem", toFormData({ ...form }), onProgress);
+  return uploadWithProgress("updateitem", form, onProgress);
 }

@@ -6,7 +6,8 @@ import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
 import { useListController } from "../../../components/useListController";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { Thumbnail } from "../../../components/Thumbnail";
+import { formatCount, formatMoney } from "../../../lib/format";
 import { deleteItem } from "../api/deleteItem";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { ItemDialog } from "../components/ItemDialog";
@@ -17,7 +18,8 @@ import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 export default function ItemSettingPage() {
   const { t } = useTranslation("items");
   const { currency } = useAppSettings();
-  const list = useListController<Item, typeof ITEM_LIST_DEFAULTS>({
+  // Named: onChanged below reads the controller, which TypeScript cannot infer from itself.
+  const list = useListController<typeof SEARCH_ITEM, typeof ITEM_LIST_DEFAULTS>({
     call: SEARCH_ITEM,
     defaults: ITEM_LIST_DEFAULTS,
     remove: {
@@ -38,9 +40,7 @@ export default function ItemSettingPage() {
       header: t("colItem"),
       render: (item) => (
         <div className="flex min-w-0 items-center gap-3">
-          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {item.itemImage && <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-          </div>
+          <Thumbnail src={item.itemImage} name={item.itemName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
             <div className="font-medium">{item.itemName}</div>
             {item.itemFile && (
@@ -57,7 +57,7 @@ export default function ItemSettingPage() {
       key: "itemDuration",
       header: t("colDuration"),
       className: "text-end",
-      render: (item) => t("days", { days: formatNumber(item.itemDuration) }),
+      render: (item) => formatCount("days", item.itemDuration),
     },
     { key: "itemIsActive", header: t("common:status"), render: (item) => <ActiveBadge active={item.itemIsActive} /> },
     {
@@ -88,7 +88,7 @@ export default function ItemSettingPage() {
       rowKey={(item) => item.itemId}
       emptyText={list.search ? t("noMatch") : t("emptySetting")}
     >
-      {list.editing && <ItemDialog item={list.editing.row} onClose={list.closeEdit} onError={list.failed} onSaved={list.saved} />}
+      {list.editing && <ItemDialog item={list.editing.row} onClose={list.closeEdit} onSaved={list.saved} />}
     </ListPage>
   );
 }

@@ -5,7 +5,8 @@ import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useListController } from "../../../components/useListController";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { Thumbnail } from "../../../components/Thumbnail";
+import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
@@ -19,7 +20,7 @@ export default function ItemShopPage() {
   // Managers see the shop as clients do, without buying from themselves.
   const canManage = ability.can("manage", "Item");
   const canBuy = !canManage && ability.can("create", "Payment");
-  const list = useListController<Item, typeof ITEM_LIST_DEFAULTS>({
+  const list = useListController({
     call: SEARCH_ITEM,
     defaults: ITEM_LIST_DEFAULTS,
     body: ({ search, sort, page, limit }) =>
@@ -37,21 +38,15 @@ export default function ItemShopPage() {
 
   const card = (item: Item) => (
     <>
-      <figure className="aspect-video bg-base-200">
-        {item.itemImage ? (
-          <img src={item.itemImage} alt="" className="h-full w-full object-cover" loading="lazy" />
-        ) : (
-          <span className="text-4xl text-base-content/30" aria-hidden="true">
-            ◇
-          </span>
-        )}
+      <figure>
+        <Thumbnail src={item.itemImage} name={item.itemName} className="aspect-video w-full" textClass="text-4xl" />
       </figure>
       <div className="card-body gap-2">
         <h2 className="card-title break-words">{item.itemName}</h2>
         {item.itemDesc && <p className="line-clamp-3 text-sm text-base-content/70">{item.itemDesc}</p>}
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <span className="text-xl font-bold text-primary">{formatMoney(item.itemPrice, currency)}</span>
-          <span className="badge badge-soft">{t("days", { days: formatNumber(item.itemDuration) })}</span>
+          <span className="badge badge-soft">{t("days", { days: formatCount("days", item.itemDuration) })}</span>
         </div>
         {canBuy && (
           <div className="card-actions mt-2 justify-end">

@@ -10,7 +10,7 @@ const STATUS_CLASS = { queued: "badge-info", sent: "badge-success", failed: "bad
 
 export default function OutboxPage() {
   const { t } = useTranslation("outbox");
-  const list = useListController<OutboxRow, { status: string }>({ call: SEARCH_OUTBOX, defaults: { limit: 10, status: "" } });
+  const list = useListController({ call: SEARCH_OUTBOX, defaults: { limit: 10, status: "" } });
   const [open, setOpen] = useState<number | null>(null);
 
   const columns: Column<OutboxRow>[] = [

@@ -1,7 +1,7 @@
-import { api, toFormData, uploadWithProgress } from "../../../lib/api";
-import type { PaymentDetail } from "../types";
+import { api } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
-export const paymentDetail = (referenceId: string) => api<PaymentDetail>("payment-detail", { referenceId });
+export const paymentDetail = (referenceId: string) => api("payment-detail", { referenceId });
 
 export const uploadProof = (referenceId: string, file: File, onProgress: (fraction: number) => void) =>
-  uploadWithProgress<{ message: string }>("payment-proof", toFormData({ referenceId, file }), onProgress);
+  uploadWithProgress("payment-proof", { referenceId, file }, onProgress);

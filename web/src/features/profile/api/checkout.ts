@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function checkout(kind: "item" | "bundle", refId: number) {
-  return api<{ message: string; referenceId: string; amount: number }>("checkout", { kind, refId });
+  return api("checkout", { kind, refId });
 }

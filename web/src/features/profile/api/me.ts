@@ -1,6 +1,5 @@
 import { api } from "../../../lib/api";
-import type { SignInAnswer } from "../../../app/session";
 
 export function fetchMe() {
-  return api<SignInAnswer>("me");
+  return api("me");
 }

@@ -1,5 +1,4 @@
-import { toFormData, uploadWithProgress } from "../../../lib/api";
-import type { UserData } from "../../../app/session";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface ProfileForm {
   userId: number;
@@ -11,9 +10,5 @@ export interface ProfileForm {
 
 /** updateuser on oneself: never role, status or quota (the server refuses those from non-admins). */
 export function updateProfile(form: ProfileForm, onProgress: (fraction: number) => void) {
-  return uploadWithProgress<{ message: string; user: UserData; newImage: string | null }>(
-    "updateuser",
-    toFormData({ ...form }),
-    onProgress,
-  );
+  return uploadWithProgress("updateuser", form, onProgress);
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatCount, formatMoney } from "../../../lib/format";
 import { fetchOffers } from "../api/offers";
 
 interface Props {
@@ -37,7 +37,7 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
                 <li key={item.itemId} className="card card-border bg-base-100">
                   <div className="card-body gap-1 p-4">
                     <span className="font-semibold">{item.itemName}</span>
-                    <span className="text-sm text-base-content/70">{t("days", { count: item.itemDuration })}</span>
+                    <span className="text-sm text-base-content/70">{formatCount("days", item.itemDuration)}</span>
                     <span>{formatMoney(item.itemPrice)}</span>
                     <button
                       type="button"
@@ -57,7 +57,7 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
             <h3 className="mb-2 font-medium">{t("bundles")}</h3>
             <ul className="grid gap-2 sm:grid-cols-2">
               {offers.data.bundles.map((bundle) => {
-                const label = t("pointsCount", { count: bundle.bundlePoin, points: formatNumber(bundle.bundlePoin) });
+                const label = formatCount("points", bundle.bundlePoin);
                 return (
                   <li key={bundle.bundleId} className="card card-border bg-base-100">
                     <div className="card-body gap-1 p-4">

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation, useParams } from "wouter";
-import { useSession, type UserData } from "../../../app/session";
+import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatNumber } from "../../../lib/format";
+import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../api/checkout";
 import { fetchMe } from "../api/me";
 import { EditProfileDialog } from "../components/EditProfileDialog";
@@ -30,7 +30,7 @@ export default function ProfilePage() {
 
   if (me.error && !me.data) return <ErrorState onRetry={() => void me.mutate()} />;
   if (!me.data) return <Loading />;
-  const user = me.data.userData as UserData & { createdAt?: string };
+  const user = me.data.userData;
   const canEdit = ability.can("update", "Profile");
   const canBuy = ability.can("create", "Payment");
 
@@ -68,7 +68,7 @@ export default function ProfilePage() {
       <div className="card-body gap-3">
         <h2 className="card-title">{t("plan")}</h2>
         <p>{user.userPlan ? t("currentPlan", { name: user.userPlan }) : t("noPlan")}</p>
-        <p>{t("balance", { points: formatNumber(user.userQuota) })}</p>
+        <p>{t("balance", { points: formatCount("points", user.userQuota) })}</p>
         {canBuy && (
           <button type="button" className="btn btn-primary self-start" disabled={buying} onClick={() => setDialog("upgrade")}>
             {buying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
@@ -134,9 +134,8 @@ export default function ProfilePage() {
         <EditProfileDialog
           user={user}
           onClose={() => setDialog(null)}
-          onSaved={(answer) => {
-            snackbar.success(answer.message);
-            updateUserData({ userName: answer.user.userName, userImage: answer.user.userImage });
+          onSaved={(saved) => {
+            updateUserData({ userName: saved.userName, userImage: saved.userImage });
             setDialog(null);
             void me.mutate();
           }}

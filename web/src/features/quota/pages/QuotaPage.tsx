@@ -1,47 +1,50 @@
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../app/session";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
+import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useListController, type NoFilters } from "../../../components/useListController";
-import { ApiError } from "../../../lib/api";
+import { useListController } from "../../../components/useListController";
+import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { redeemCoupon, SEARCH_QUOTA, type LedgerRow, type QuotaAnswer } from "../api/quota";
+import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";
+
+/** A coupon code: redeemed, the balance in the session and the ledger follow. */
+function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
+  const { t } = useTranslation("quota");
+  const { updateUserData } = useSession();
+  const form = useForm<{ couponCode: string }>(
+    { couponCode: "" },
+    { couponCode: { label: t("couponCode"), check: rules.required } },
+  );
+  const redeem = form.submit(async ({ couponCode }) => {
+    const answer = await redeemCoupon(couponCode.trim());
+    updateUserData({ userQuota: answer.userQuota });
+    form.reset();
+    await onRedeemed();
+    return answer.message;
+  });
+  return (
+    <form className="card bg-base-100 shadow-sm" onSubmit={redeem} noValidate>
+      <div className="card-body gap-3">
+        <h2 className="card-title">{t("redeemTitle")}</h2>
+        <TextField form={form} name="couponCode" autoComplete="off" />
+        <FormError text={form.formError} />
+        <SubmitButton sending={form.sending} className="btn-secondary">
+          {t("redeem")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
 
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
-  const snackbar = useSnackbar();
-  const { ability, updateUserData } = useSession();
-  const ledger = useListController<LedgerRow, NoFilters>({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const balance = (ledger.data as QuotaAnswer | undefined)?.userQuota;
+  const { ability } = useSession();
+  const ledger = useListController({ call: SEARCH_QUOTA, defaults: { limit: 10 } });
+  const balance = ledger.data?.userQuota;
   const canRedeem = ability.can("redeem", "Coupon");
-
-  async function redeem(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError(t("codeRequired"));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await redeemCoupon(code.trim());
-      snackbar.success(answer.message);
-      updateUserData({ userQuota: answer.userQuota });
-      setCode("");
-      await ledger.reload();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : t("redeemFailed"));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const columns: Column<LedgerRow>[] = [
     { key: "createdAt", header: t("colDate"), render: (r) => formatDate(r.createdAt, true) },
@@ -95,33 +98,7 @@ export default function QuotaPage() {
             </div>
           </div>
         </div>
-        {canRedeem && (
-          <form className="card bg-base-100 shadow-sm" onSubmit={(e) => void redeem(e)} noValidate>
-            <div className="card-body gap-3">
-              <h2 className="card-title">{t("redeemTitle")}</h2>
-              <label className="grid gap-1">
-                <span className="text-sm font-medium">{t("couponCode")}</span>
-                <input
-                  className={`input w-full ${error ? "input-error" : ""}`}
-                  name="couponCode"
-                  autoComplete="off"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                />
-              </label>
-              {error && (
-                <p role="alert" className="text-sm text-error">
-                  {error}
-                </p>
-              )}
-              <button type="submit" className="btn btn-secondary" disabled={busy}>
-                {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                {t("redeem")}
-              </button>
-            </div>
-          </form>
-        )}
+        {canRedeem && <RedeemForm onRedeemed={() => ledger.reload()} />}
       </div>
       <ListCard
         heading={t("ledger")}

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteRole(roleId: number) {
-  return api<{ message: string }>("delete-role", { roleId });
+  return api("delete-role", { roleId });
 }

@@ -1,8 +1,7 @@
-import { api, type ListAnswer } from "../../../lib/api";
-import type { Role } from "../types";
+import { api } from "../../../lib/api";
 
 export const ROLES_KEY = "roles-all";
 
 export function searchRoles() {
-  return api<ListAnswer<Role>>("search-role", { limit: 100 });
+  return api("search-role", { limit: 100 });
 }

@@ -1,13 +1,14 @@
 import { api } from "../../../lib/api";
-import type { Role } from "../types";
+import type { Action, Subject } from "../types";
 
+/** The role dialog's form: what update-role takes, with each rule's `inverted` a plain boolean. */
 export interface RoleInput {
   roleId: number;
   roleName: string;
   roleDesc: string;
-  rules: { action: string; subject: string; inverted: boolean }[];
+  rules: { action: Action; subject: Subject; inverted: boolean }[];
 }
 
 export function updateRole(input: RoleInput) {
-  return api<{ message: string; role: Role }>("update-role", input);
+  return api("update-role", input);
 }

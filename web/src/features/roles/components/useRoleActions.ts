@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../app/session";
-import { useSnackbar } from "../../../components/Snackbar";
 import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
 import { deleteRole } from "../api/deleteRole";
 import { ROLES_KEY, searchRoles } from "../api/searchRoles";
@@ -12,7 +11,6 @@ import type { Role } from "../types";
 export function useRoleActions() {
   const { t } = useTranslation("roles");
   const { ability, userData, refresh } = useSession();
-  const snackbar = useSnackbar();
   const roles = useSWR(ROLES_KEY, searchRoles);
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
 
@@ -23,13 +21,21 @@ export function useRoleActions() {
     failedPrefix: t("deleteFailed"),
   });
 
-  async function saved(message: string) {
-    snackbar.success(message);
+  /** After the dialog saved (it shows the server's message): close, reload, and follow an edit of one's own role. */
+  async function saved() {
     setEditing(null);
     await roles.mutate();
     // The signed-in user's own role changed: their menu and guards follow at once.
     if (editing?.role && editing.role.roleName === userData?.role) await refresh();
   }
 
-  return { roles, canManage: ability.can("manage", "Role"), editing, setEditing, remove, saved };
+  return {
+    roles,
+    canManage: ability.can("manage", "Role"),
+    canAddUser: ability.can("create", "User"),
+    editing,
+    setEditing,
+    remove,
+    saved,
+  };
 }

@@ -68,7 +68,7 @@ export default function PermissionsPage() {
           <p className="p-3 text-xs text-base-content/70">{t("allHint")}</p>
         </div>
       )}
-      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}
+      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={() => void saved()} />}
     </section>
   );
 }

@@ -1,7 +1,10 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { UserDrawer } from "../../../components/UserDrawer";
+import { addUser } from "../api/addUser";
 import { RoleDialog } from "../components/RoleDialog";
 import { useRoleActions } from "../components/useRoleActions";
 import type { RoleRule } from "../types";
@@ -19,7 +22,10 @@ export function RuleBadge({ rule }: { rule: RoleRule }) {
 
 export default function RolesPage() {
   const { t } = useTranslation("roles");
-  const { roles, canManage, editing, setEditing, remove, saved } = useRoleActions();
+  // The add-user drawer speaks the users namespace: loaded with the page, so opening it never waits.
+  useTranslation("users");
+  const { roles, canManage, canAddUser, editing, setEditing, remove, saved } = useRoleActions();
+  const [addingUser, setAddingUser] = useState(false);
 
   let body;
   if (roles.error && !roles.data) body = <ErrorState onRetry={() => void roles.mutate()} />;
@@ -66,14 +72,34 @@ export default function RolesPage() {
   return (
     <section className="flex flex-col gap-4">
       <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        {canManage && (
-          <button type="button" className="btn btn-primary" onClick={() => setEditing({ role: null })}>
-            {t("addRole")}
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {canAddUser && (
+            <button type="button" className="btn" onClick={() => setAddingUser(true)}>
+              {t("users:addUser")}
+            </button>
+          )}
+          {canManage && (
+            <button type="button" className="btn btn-primary" onClick={() => setEditing({ role: null })}>
+              {t("addRole")}
+            </button>
+          )}
+        </div>
       </PageHeader>
       {body}
-      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={(m) => void saved(m)} />}
+      {editing && <RoleDialog role={editing.role} onClose={() => setEditing(null)} onSaved={() => void saved()} />}
+      {addingUser && (
+        <UserDrawer
+          user={null}
+          roles={roles.data?.data ?? []}
+          save={addUser}
+          onClose={() => setAddingUser(false)}
+          onSaved={() => {
+            setAddingUser(false);
+            // The roles' user counts change.
+            void roles.mutate();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteSite(siteId: number) {
-  return api<{ message: string }>("deletesite", { siteId });
+  return api("deletesite", { siteId });
 }

@@ -1,5 +1,4 @@
-import { toFormData, uploadWithProgress } from "../../../lib/api";
-import type { Site } from "../types";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface SiteForm {
   siteId: number;
@@ -11,7 +10,7 @@ export interface SiteForm {
   siteImageNew: File | null;
 }
 
-/** Multipart save (spec section 7) with upload progress for the image. */
+/** Multipart save (spec section 7) with upload progress for the image; the dialog has checked every required field. */
 export function updateSite(form: SiteForm, onProgress: (fraction: number) => void) {
-  return uploadWithProgress<{ message: string; site: Site }>("updatesite", toFormData({ ...form }), onProgress);
+  return uploadWithProgress("updatesite", { ...form, siteIsUse: form.siteIsUse === "true" }, onProgress);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { formatNumber } from "../../../lib/format";
+import { Thumbnail } from "../../../components/Thumbnail";
+import { formatCount } from "../../../lib/format";
 import type { Site } from "../types";
 
 /** What a client sees of a usable site: its price in points and a way to start a job. */
@@ -9,14 +10,12 @@ export function SiteCard({ site }: { site: Site }) {
   return (
     <div className="card-body gap-3">
       <div className="flex min-w-0 items-center gap-3">
-        <div className="h-12 w-12 shrink-0 overflow-hidden rounded-box bg-base-200">
-          {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-        </div>
+        <Thumbnail src={site.siteImage} name={site.siteName} className="h-12 w-12 rounded-box" />
         <h2 className="card-title min-w-0 break-words">{site.siteName}</h2>
       </div>
       <p className="text-sm break-words text-base-content/70">{site.siteDesc}</p>
       <div className="card-actions items-center justify-between">
-        <span className="badge badge-primary badge-soft">{t("pricePoints", { points: formatNumber(site.sitePrice) })}</span>
+        <span className="badge badge-primary badge-soft">{formatCount("points", site.sitePrice)}</span>
         <Link href={`/portal/site/use/${site.siteId}`} className="btn btn-primary btn-sm">
           {t("useSite")}
         </Link>

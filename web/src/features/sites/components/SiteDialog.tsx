@@ -1,138 +1,64 @@
-import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
+import { SelectField, TextAreaField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
-import { UploadProgress } from "../../../components/UploadProgress";
-import { useDialogSave } from "../../../components/useDialogSave";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
+import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { updateSite, type SiteForm } from "../api/updateSite";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
 
 interface Props {
   site: Site | null;
   onClose: () => void;
-  onSaved: (message: string) => void;
-  onError: (text: string) => void;
+  /** After a save (the form shows the server's message): close and reload. */
+  onSaved: () => void;
 }
 
-/** Add or edit a site: every required field non-blank, an optional image with preview and progress. */
-export function SiteDialog({ site, onClose, onSaved, onError }: Props) {
+/** Add or edit a site: every required field non-blank (spec section 5), an optional image with preview and progress. */
+export function SiteDialog({ site, onClose, onSaved }: Props) {
   const { t } = useTranslation("sites");
-  const id = useId();
-  const [form, setForm] = useState<SiteForm>({
-    siteId: site?.siteId ?? 0,
-    siteName: site?.siteName ?? "",
-    siteDesc: site?.siteDesc ?? "",
-    sitePrice: site ? String(site.sitePrice) : "",
-    siteIsUse: site ? (site.siteIsUse ? "true" : "false") : "true",
-    siteImageNew: null,
-  });
-  const [progress, setProgress] = useState<number | null>(null);
-  const { fieldError, busy, save } = useDialogSave({
-    onError,
-    failedPrefix: t("saveFailed"),
-    failedDefault: t("saveFailedDefault"),
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // Same rule and text as the server: The field "{field}" is required.
-    const missing = REQUIRED_SITE_FIELDS.find((field) => form[field].trim() === "");
-    // The bar shows from the start of the upload; it is gone once the save answered or failed.
-    if (!missing) setProgress(0);
-    await save(missing ? { field: missing, text: t("common:requiredField", { field: missing }) } : null, async () =>
-      onSaved((await updateSite(form, setProgress)).message),
-    );
-    setProgress(null);
-  }
-
-  const described = (field: string) =>
-    fieldError?.field === field ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
-  const errorFor = (field: string) =>
-    fieldError?.field === field ? (
-      <p id={`${id}-${field}-error`} className="text-sm text-error" role="alert">
-        {fieldError.text}
-      </p>
-    ) : null;
-  const label = (field: string) => (
-    <label htmlFor={`${id}-${field}`} className="text-sm font-medium">
-      {t(field)}
-    </label>
+  const upload = useUpload();
+  const fields: FieldSpecs<SiteForm> = { siteImageNew: { label: t("siteImageNew") } };
+  for (const field of REQUIRED_SITE_FIELDS) fields[field] = { label: t(field), check: rules.required };
+  const form = useForm<SiteForm>(
+    {
+      siteId: site?.siteId ?? 0,
+      siteName: site?.siteName ?? "",
+      siteDesc: site?.siteDesc ?? "",
+      sitePrice: site ? String(site.sitePrice) : "",
+      siteIsUse: site ? (site.siteIsUse ? "true" : "false") : "true",
+      siteImageNew: null,
+    },
+    fields,
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
   );
 
+  async function send(values: SiteForm) {
+    const answer = await upload.run((onProgress) => updateSite(values, onProgress));
+    onSaved();
+    return answer.message;
+  }
+
   return (
-    <FormDialog
-      title={form.siteId ? t("editSite") : t("addSite")}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={busy}
-    >
+    <FormDialog title={site ? t("editSite") : t("addSite")} form={form} onSend={send} onClose={onClose}>
       <ImageField
-        id={`${id}-siteImageNew`}
-        label={t("siteImageNew")}
+        form={form}
+        name="siteImageNew"
         hint={t("imageHint")}
         previewAlt={t("imagePreview")}
         current={site?.siteImage ?? null}
-        file={form.siteImageNew}
-        onChange={(file) => setForm((f) => ({ ...f, siteImageNew: file }))}
-        error={fieldError?.field === "siteImageNew" ? fieldError.text : null}
       />
-      <div className="flex flex-col gap-1">
-        {label("siteName")}
-        <input
-          id={`${id}-siteName`}
-          name="siteName"
-          className={`input w-full ${fieldError?.field === "siteName" ? "input-error" : ""}`}
-          value={form.siteName}
-          onChange={(e) => setForm((f) => ({ ...f, siteName: e.target.value }))}
-          {...described("siteName")}
-        />
-        {errorFor("siteName")}
-      </div>
-      <div className="flex flex-col gap-1">
-        {label("siteDesc")}
-        <textarea
-          id={`${id}-siteDesc`}
-          name="siteDesc"
-          rows={3}
-          className={`textarea w-full ${fieldError?.field === "siteDesc" ? "textarea-error" : ""}`}
-          value={form.siteDesc}
-          onChange={(e) => setForm((f) => ({ ...f, siteDesc: e.target.value }))}
-          {...described("siteDesc")}
-        />
-        {errorFor("siteDesc")}
-      </div>
+      <TextField form={form} name="siteName" />
+      <TextAreaField form={form} name="siteDesc" rows={3} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          {label("sitePrice")}
-          <input
-            id={`${id}-sitePrice`}
-            name="sitePrice"
-            type="number"
-            min={0}
-            className={`input w-full ${fieldError?.field === "sitePrice" ? "input-error" : ""}`}
-            value={form.sitePrice}
-            onChange={(e) => setForm((f) => ({ ...f, sitePrice: e.target.value }))}
-            {...described("sitePrice")}
-          />
-          {errorFor("sitePrice")}
-        </div>
-        <div className="flex flex-col gap-1">
-          {label("siteIsUse")}
-          <select
-            id={`${id}-siteIsUse`}
-            name="siteIsUse"
-            className="select w-full"
-            value={form.siteIsUse}
-            onChange={(e) => setForm((f) => ({ ...f, siteIsUse: e.target.value as SiteForm["siteIsUse"] }))}
-            {...described("siteIsUse")}
-          >
-            <option value="true">{t("inUse")}</option>
-            <option value="false">{t("notInUse")}</option>
-          </select>
-          {errorFor("siteIsUse")}
-        </div>
+        <TextField form={form} name="sitePrice" type="number" inputMode="numeric" min={0} />
+        <SelectField form={form} name="siteIsUse">
+          <option value="true">{t("inUse")}</option>
+          <option value="false">{t("notInUse")}</option>
+        </SelectField>
       </div>
-      <UploadProgress progress={progress} label={t("uploading")} />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
     </FormDialog>
   );
 }

@@ -5,7 +5,8 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { RowActions } from "../../../components/RowActions";
 import { useListController } from "../../../components/useListController";
-import { formatNumber } from "../../../lib/format";
+import { Thumbnail } from "../../../components/Thumbnail";
+import { formatCount } from "../../../lib/format";
 import { deleteSite } from "../api/deleteSite";
 import { SEARCH_SITE } from "../api/searchSite";
 import { SiteCard } from "../components/SiteCard";
@@ -17,7 +18,7 @@ export default function SitePage() {
   const { t } = useTranslation("sites");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Site");
-  const list = useListController<Site, { search: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_SITE,
     defaults: { limit: 10, search: "", selectedStatus: "" },
     remove: {
@@ -34,9 +35,7 @@ export default function SitePage() {
       header: t("siteName"),
       render: (site) => (
         <div className="flex min-w-0 items-center gap-3">
-          <div className="h-10 w-10 shrink-0 overflow-hidden rounded-box bg-base-200">
-            {site.siteImage && <img src={site.siteImage} alt="" className="h-full w-full object-cover" loading="lazy" />}
-          </div>
+          <Thumbnail src={site.siteImage} name={site.siteName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
             <div className="font-medium">{site.siteName}</div>
             <div className="line-clamp-1 text-xs text-base-content/70">{site.siteDesc}</div>
@@ -48,7 +47,7 @@ export default function SitePage() {
       key: "sitePrice",
       header: t("colPrice"),
       className: "text-end",
-      render: (site) => t("pricePoints", { points: formatNumber(site.sitePrice) }),
+      render: (site) => formatCount("points", site.sitePrice),
     },
     {
       key: "siteIsUse",
@@ -95,7 +94,7 @@ export default function SitePage() {
       columns={columns}
       emptyText={t("empty")}
     >
-      {list.editing && <SiteDialog site={list.editing.row} onClose={list.closeEdit} onError={list.failed} onSaved={list.saved} />}
+      {list.editing && <SiteDialog site={list.editing.row} onClose={list.closeEdit} onSaved={list.saved} />}
     </ListPage>
   );
 }

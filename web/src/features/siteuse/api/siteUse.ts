@@ -1,31 +1,14 @@
-import { api, uploadWithProgress } from "../../../lib/api";
+import { api, type CallAnswer } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
-export interface SiteUse {
-  site: {
-    siteId: number;
-    siteName: string;
-    siteDesc: string;
-    sitePrice: number;
-    siteImage: string | null;
-    /** False while the site has no active vendor account. */
-    available: boolean;
-  };
-  userQuota: number;
-  maxFileSize: number;
-}
+/** What the page shows before sending: the site, its price, the caller's balance and the size limit. */
+export type SiteUse = CallAnswer<"site-use">;
+export type SubmittedJob = CallAnswer<"submit-job">;
 
 export function siteUse(siteId: number) {
-  return api<SiteUse>("site-use", { siteId });
-}
-
-export interface SubmittedJob {
-  message: string;
-  history: { fileName: string; pointsSpent: number; fileData: { uniqueId: string; status: number } };
+  return api("site-use", { siteId });
 }
 
 export function submitJob(siteId: number, file: File, onProgress: (fraction: number) => void) {
-  const form = new FormData();
-  form.append("siteId", String(siteId));
-  form.append("file", file);
-  return uploadWithProgress<SubmittedJob>("submit-job", form, onProgress);
+  return uploadWithProgress("submit-job", { siteId, file }, onProgress);
 }

@@ -1,13 +1,17 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useParams } from "wouter";
 import { useSession } from "../../../app/session";
+import { FileField } from "../../../components/FormControls";
+import { SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
+import { Thumbnail } from "../../../components/Thumbnail";
+import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { ApiError } from "../../../lib/api";
-import { formatNumber } from "../../../lib/format";
-import { siteUse, submitJob, type SubmittedJob } from "../api/siteUse";
+import { useForm } from "../../../lib/form";
+import { formatCount, formatNumber } from "../../../lib/format";
+import { siteUse, submitJob, type SiteUse, type SubmittedJob } from "../api/siteUse";
 
 const ACCEPT =
   ".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain";
@@ -15,63 +19,104 @@ const EXTENSIONS = /\.(pdf|docx|txt)$/i;
 
 const megabytes = (bytes: number) => formatNumber(Math.round(bytes / 1024 / 1024));
 
+type Values = { file: File | null };
+
+/** The document form: the file is checked as it is picked (type, size), then sent with upload progress. */
+function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unknown> }) {
+  const { t } = useTranslation("siteuse");
+  const { site, userQuota, maxFileSize } = info;
+  const upload = useUpload();
+  const [lacking, setLacking] = useState(false);
+  const [sent, setSent] = useState<SubmittedJob | null>(null);
+  const form = useForm<Values>(
+    { file: null },
+    {
+      file: {
+        label: t("document"),
+        check: (file) =>
+          !file
+            ? "validation.required"
+            : !EXTENSIONS.test(file.name)
+              ? "siteuse:wrongType"
+              : file.size > maxFileSize
+                ? { key: "siteuse:tooLarge", values: { size: megabytes(maxFileSize) } }
+                : undefined,
+      },
+    },
+  );
+  const enough = userQuota >= site.sitePrice;
+
+  async function send({ file }: Values) {
+    setSent(null);
+    setLacking(false);
+    try {
+      const answer = await upload.run((onProgress) => submitJob(site.siteId, file!, onProgress));
+      setSent(answer);
+      form.reset();
+      await onSent();
+      return answer.message;
+    } catch (error) {
+      setLacking(error instanceof ApiError && error.code === "insufficient_points");
+      throw error;
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={form.submit(send)} noValidate>
+      <FileField
+        form={form}
+        name="file"
+        accept={ACCEPT}
+        disabled={form.sending}
+        hint={t("hint", { size: megabytes(maxFileSize) })}
+      />
+      <UploadProgress progress={upload.progress} label={t("uploading")} />
+      {form.formError && (
+        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+          <span>{form.formError}</span>
+          {lacking && (
+            <Link href="/portal/bundle" className="btn btn-sm btn-primary">
+              {t("buyPoints")}
+            </Link>
+          )}
+        </div>
+      )}
+      {sent && (
+        <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between">
+          <span>{t("sent", { file: sent.history.fileName })}</span>
+          <Link href="/portal/history-user" className="btn btn-sm">
+            {t("seeJobs")}
+          </Link>
+        </div>
+      )}
+      <div>
+        <SubmitButton sending={form.sending} disabled={!form.values.file || !form.passes("file") || !enough || !site.available}>
+          {t("submit", { value: formatCount("points", site.sitePrice) })}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
 /** /portal/site/use/:siteId: send a document to a site, paying its price in points. */
 export default function SiteUsePage() {
   const { t } = useTranslation("siteuse");
   const params = useParams<{ siteId: string }>();
   const siteId = Number(params.siteId);
   const { updateUserData } = useSession();
-  const snackbar = useSnackbar();
   const info = useSWR(Number.isInteger(siteId) && siteId > 0 ? ["site-use", siteId] : null, () => siteUse(siteId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<{ text: string; buyPoints: boolean } | null>(null);
-  const [sent, setSent] = useState<SubmittedJob | null>(null);
-  const inputId = useId();
 
   if (!info.data && (info.error || !(siteId > 0))) {
     const notFound = info.error instanceof ApiError && info.error.status === 404;
     return <ErrorState text={notFound || !(siteId > 0) ? t("notFound") : undefined} onRetry={() => void info.mutate()} />;
   }
   if (!info.data) return <Loading />;
-  const { site, userQuota, maxFileSize } = info.data;
+  const { site, userQuota } = info.data;
   const enough = userQuota >= site.sitePrice;
 
-  function pick(chosen: File | null) {
-    setSent(null);
-    setProblem(null);
-    if (chosen && !EXTENSIONS.test(chosen.name)) setProblem({ text: t("wrongType"), buyPoints: false });
-    else if (chosen && chosen.size > maxFileSize)
-      setProblem({ text: t("tooLarge", { size: megabytes(maxFileSize) }), buyPoints: false });
-    setFile(chosen);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!file || problem) return;
-    setProgress(0);
-    try {
-      const answer = await submitJob(site.siteId, file, setProgress);
-      setSent(answer);
-      setFile(null);
-      snackbar.success(answer.message);
-      const fresh = await info.mutate();
-      if (fresh) updateUserData({ userQuota: fresh.userQuota });
-    } catch (error) {
-      const api = error instanceof ApiError ? error : null;
-      setProblem({
-        text: api?.message ?? t("submitFailed"),
-        buyPoints: api?.code === "insufficient_points",
-      });
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  const valid = file !== null && problem === null;
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <nav className="text-sm">
@@ -85,7 +130,7 @@ export default function SiteUsePage() {
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <div className="flex flex-wrap items-start gap-4">
-            {site.siteImage && <img src={site.siteImage} alt="" className="size-16 rounded-box object-cover" />}
+            <Thumbnail src={site.siteImage} name={site.siteName} className="size-16 rounded-box" textClass="text-xl" />
             <div className="min-w-0 flex-1">
               <h1 className="card-title text-2xl">{site.siteName}</h1>
               <p className="text-base-content/70">{site.siteDesc}</p>
@@ -106,71 +151,23 @@ export default function SiteUsePage() {
               {t("unavailable")}
             </div>
           )}
-          {!enough && !problem && (
+          {!enough && (
             <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
-              <span>{t("notEnough", { price: formatNumber(site.sitePrice), balance: formatNumber(userQuota) })}</span>
+              <span>
+                {t("notEnough", { price: formatCount("points", site.sitePrice), balance: formatCount("points", userQuota) })}
+              </span>
               <Link href="/portal/bundle" className="btn btn-sm btn-primary">
                 {t("buyPoints")}
               </Link>
             </div>
           )}
-          <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={inputId} className="font-medium">
-                {t("document")}
-              </label>
-              <input
-                id={inputId}
-                className="file-input w-full"
-                type="file"
-                name="file"
-                accept={ACCEPT}
-                aria-describedby={`${inputId}-hint`}
-                onChange={(e) => pick(e.target.files?.[0] ?? null)}
-                disabled={progress !== null}
-              />
-              <span id={`${inputId}-hint`} className="text-sm text-base-content/70">
-                {t("hint", { size: megabytes(maxFileSize) })}
-              </span>
-            </div>
-            {progress !== null && (
-              <div className="flex items-center gap-3">
-                <progress
-                  className="progress progress-primary w-full"
-                  value={Math.round(progress * 100)}
-                  max={100}
-                  aria-label={t("uploading")}
-                />
-                <span className="text-sm tabular-nums">{Math.round(progress * 100)}%</span>
-              </div>
-            )}
-            {problem && (
-              <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-                <span>{problem.text}</span>
-                {problem.buyPoints && (
-                  <Link href="/portal/bundle" className="btn btn-sm btn-primary">
-                    {t("buyPoints")}
-                  </Link>
-                )}
-              </div>
-            )}
-            {sent && (
-              <div role="status" className="alert alert-success alert-soft flex flex-wrap justify-between">
-                <span>{t("sent", { file: sent.history.fileName })}</span>
-                <Link href="/portal/history-user" className="btn btn-sm">
-                  {t("seeJobs")}
-                </Link>
-              </div>
-            )}
-            <button
-              type="submit"
-              className="btn btn-primary self-start"
-              disabled={!valid || !enough || !site.available || progress !== null}
-            >
-              {progress !== null && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {t("submit", { value: formatNumber(site.sitePrice) })}
-            </button>
-          </form>
+          <SendForm
+            info={info.data}
+            onSent={async () => {
+              const fresh = await info.mutate();
+              if (fresh) updateUserData({ userQuota: fresh.userQuota });
+            }}
+          />
         </div>
       </div>
     </section>

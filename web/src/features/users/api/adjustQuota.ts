@@ -1,5 +1,5 @@
-import { api } from "../../../lib/api";
+import { api, type CallInput } from "../../../lib/api";
 
-export function adjustQuota(body: { userId: number; delta: number; reason: string }) {
-  return api<{ message: string; userQuota: number }>("adjust-quota", body);
+export function adjustQuota(body: CallInput<"adjust-quota">) {
+  return api("adjust-quota", body);
 }

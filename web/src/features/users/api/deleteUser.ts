@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteUser(userId: number) {
-  return api<{ message: string }>("deleteuser", { userId });
+  return api("deleteuser", { userId });
 }

@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function resetTwoFactor(userId: number) {
-  return api<{ message: string }>("reset-two-factor", { userId });
+  return api("reset-two-factor", { userId });
 }

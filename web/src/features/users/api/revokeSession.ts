@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function revokeSession(userId: number, sessionId: number) {
-  return api<{ message: string }>("revoke-session", { userId, sessionId });
+  return api("revoke-session", { userId, sessionId });
 }

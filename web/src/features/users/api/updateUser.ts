@@ -1,5 +1,5 @@
-import { toFormData, uploadWithProgress } from "../../../lib/api";
-import type { User } from "../types";
+import { type CallAnswer } from "../../../lib/api";
+import { uploadWithProgress } from "../../../lib/upload";
 
 export interface UserForm {
   userId: number;
@@ -12,14 +12,10 @@ export interface UserForm {
   userImageNew?: File | null;
 }
 
-export interface UpdateUserAnswer {
-  message: string;
-  user: User;
-  newImage: string | null;
-}
+export type UpdateUserAnswer = CallAnswer<"updateuser">;
 
 /** Multipart with the avatar (API.md); progress goes from 0 to 1 while the body uploads. */
 export function updateUser(form: UserForm, onProgress: (fraction: number) => void = () => undefined) {
   const { userPW, ...rest } = form;
-  return uploadWithProgress<UpdateUserAnswer>("updateuser", toFormData({ ...rest, ...(userPW ? { userPW } : {}) }), onProgress);
+  return uploadWithProgress("updateuser", { ...rest, ...(userPW ? { userPW } : {}) }, onProgress);
 }

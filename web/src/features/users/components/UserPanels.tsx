@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useConfirm } from "../../../components/ConfirmDialog";
+import { SubmitButton, TextField } from "../../../components/FormField";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { rules, useForm } from "../../../lib/form";
+import { formatCount, formatDate, formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { adjustQuota } from "../api/adjustQuota";
 import { revokeSession } from "../api/revokeSession";
 import { panelCalls } from "../api/userPanels";
@@ -18,69 +19,60 @@ const REASON_KEYS: Record<string, string> = {
   adjust: "reasonAdjust",
 };
 
+type Adjustment = { delta: string; reason: string };
+
+/** A quota change by an admin: a non-zero number of points and why (the ledger row's note). */
+function AdjustForm({ userId, onAdjusted }: { userId: number; onAdjusted: () => Promise<unknown> }) {
+  const { t } = useTranslation("users");
+  const form = useForm<Adjustment>(
+    { delta: "", reason: "" },
+    {
+      delta: {
+        label: t("delta"),
+        check: (delta) => rules.required(delta) ?? (Number(delta) === 0 ? "validation.invalid" : undefined),
+      },
+      reason: { label: t("reason"), check: rules.required },
+    },
+    { failure: { prefix: t("actionFailed"), fallback: t("actionFailedDefault") } },
+  );
+  const adjust = form.submit(async ({ delta, reason }) => {
+    const answer = await adjustQuota({ userId, delta: Number(delta), reason: reason.trim() });
+    form.reset();
+    await onAdjusted();
+    return answer.message;
+  });
+  return (
+    <form className="flex flex-col gap-2" onSubmit={adjust} aria-label={t("adjustQuota")} noValidate>
+      <TextField form={form} name="delta" type="number" inputMode="numeric" className="input-sm" />
+      <TextField form={form} name="reason" className="input-sm" />
+      <div>
+        <SubmitButton sending={form.sending} className="btn-sm btn-primary">
+          {t("adjustQuota")}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
 export function QuotaPanel({ userId, canAdjust, onChanged }: { userId: number; canAdjust: boolean; onChanged: () => void }) {
   const { t } = useTranslation("users");
-  const snackbar = useSnackbar();
   const quota = useSWR(["user-quota", userId], () => panelCalls.quota(userId));
-  const [delta, setDelta] = useState("");
-  const [reason, setReason] = useState("");
-  const [sending, setSending] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
-    try {
-      const answer = await adjustQuota({ userId, delta: Number(delta), reason });
-      snackbar.success(answer.message);
-      setDelta("");
-      setReason("");
-      await quota.mutate();
-      onChanged();
-    } catch (error) {
-      snackbar.error(t("actionFailed") + (error instanceof ApiError ? error.message : ""));
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <Panel title={t("quota")} swr={quota} isEmpty={() => false} emptyText={t("ledgerEmpty")}>
       {(data) => (
         <div className="flex flex-col gap-3">
           <p className="text-lg">
-            {t("balance")}: <strong>{t("points", { count: data.userQuota, formatted: formatNumber(data.userQuota) })}</strong>
+            {t("balance")}: <strong>{formatCount("points", data.userQuota)}</strong>
           </p>
           {canAdjust && (
-            <form className="flex flex-col gap-2" onSubmit={submit} aria-label={t("adjustQuota")}>
-              <label className="flex flex-col gap-1 text-sm">
-                {t("delta")}
-                <input
-                  type="number"
-                  name="delta"
-                  className="input input-sm w-full"
-                  value={delta}
-                  onChange={(e) => setDelta(e.target.value)}
-                  required
-                />
-              </label>
-              <label className="flex flex-col gap-1 text-sm">
-                {t("reason")}
-                <input
-                  name="reason"
-                  className="input input-sm w-full"
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  required
-                />
-              </label>
-              <button
-                type="submit"
-                className="btn btn-sm btn-primary self-start"
-                disabled={sending || !delta || Number(delta) === 0 || !reason.trim()}
-              >
-                {t("adjustQuota")}
-              </button>
-            </form>
+            <AdjustForm
+              userId={userId}
+              onAdjusted={async () => {
+                await quota.mutate();
+                onChanged();
+              }}
+            />
           )}
           <h3 className="font-medium">{t("ledger")}</h3>
           {data.data.length === 0 ? (

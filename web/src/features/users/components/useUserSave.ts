@@ -5,8 +5,8 @@ import type { UpdateUserAnswer } from "../api/updateUser";
 import type { User } from "../types";
 
 /**
- * What happens after the drawer saves: the server's message, and when the saved user is the
- * signed-in one, their stored name and avatar at once (and their rules, if the role changed).
+ * What happens after the drawer saves (it shows the server's message itself): when the saved user is
+ * the signed-in one, their stored name and avatar change at once (and their rules, if the role changed).
  */
 export function useUserSave() {
   const { t } = useTranslation("users");
@@ -14,7 +14,6 @@ export function useUserSave() {
   const { userData, updateUserData, refresh } = useSession();
   return {
     saved(answer: UpdateUserAnswer, before: User | null) {
-      snackbar.success(answer.message);
       if (userData && answer.user.userId === userData.userId) {
         updateUserData({ userName: answer.user.userName, userImage: answer.user.userImage });
         if (before && before.userRole !== answer.user.userRole) void refresh();

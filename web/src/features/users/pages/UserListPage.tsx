@@ -8,12 +8,13 @@ import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
 import { useListController } from "../../../components/useListController";
+import { UserDrawer } from "../../../components/UserDrawer";
 import { formatNumber } from "../../../lib/format";
 import { deleteUser } from "../api/deleteUser";
 import { searchPlanOptions, searchRoleOptions } from "../api/options";
 import { SEARCH_USERS } from "../api/searchUsers";
+import { updateUser } from "../api/updateUser";
 import { Avatar } from "../components/Avatar";
-import { UserDrawer } from "../components/UserDrawer";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
 
@@ -21,7 +22,7 @@ export default function UserListPage() {
   const { t } = useTranslation("users");
   const { ability } = useSession();
   const afterSave = useUserSave();
-  const list = useListController<User, { search: string; selectedRole: string; selectedPlan: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_USERS,
     defaults: { limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" },
     remove: {
@@ -123,12 +124,11 @@ export default function UserListPage() {
         <UserDrawer
           user={list.editing.row}
           roles={roles.data?.data ?? []}
+          save={updateUser}
           onClose={list.closeEdit}
-          onError={afterSave.failed}
-          onSaved={(answer, before) => {
-            afterSave.saved(answer, before);
-            list.closeEdit();
-            void list.reload();
+          onSaved={(answer) => {
+            afterSave.saved(answer, list.editing?.row ?? null);
+            list.saved();
           }}
         />
       )}

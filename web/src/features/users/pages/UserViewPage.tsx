@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { Link, useParams } from "wouter";
 import { useSession } from "../../../app/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
+import { UserDrawer } from "../../../components/UserDrawer";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { searchRoleOptions } from "../api/options";
@@ -14,7 +15,7 @@ import { resetTwoFactor } from "../api/resetTwoFactor";
 import { updateUser } from "../api/updateUser";
 import { panelCalls } from "../api/userPanels";
 import { Avatar } from "../components/Avatar";
-import { UserDrawer } from "../components/UserDrawer";
+import { UpgradePlanDialog } from "../components/UpgradePlanDialog";
 import { JobsPanel, PaymentsPanel, QuotaPanel, SessionsPanel, SubscriptionsPanel } from "../components/UserPanels";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
@@ -31,6 +32,9 @@ export default function UserViewPage() {
   const canEdit = ability.can("update", "User");
   const roles = useSWR(canEdit ? "user-role-options" : null, searchRoleOptions);
   const [editing, setEditing] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
+  const { mutate } = useSWRConfig();
+  const canGrant = ability.can("update", "Payment");
 
   if (user.error && !user.data) return <ErrorState onRetry={() => void user.mutate()} />;
   if (user.data === undefined && user.isLoading) return <Loading />;
@@ -119,6 +123,11 @@ export default function UserViewPage() {
                   <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing(true)}>
                     {t("edit")}
                   </button>
+                  {canGrant && (
+                    <button type="button" className="btn btn-sm" onClick={() => setUpgrading(true)}>
+                      {t("upgradePlan")}
+                    </button>
+                  )}
                   <button type="button" className="btn btn-sm" onClick={() => void toggleActive(u)}>
                     {u.userIsActive ? t("deactivate") : t("activate")}
                   </button>
@@ -140,14 +149,25 @@ export default function UserViewPage() {
           <SessionsPanel userId={u.userId} canRevoke={ability.can("manage", "User")} />
         </div>
       </div>
+      {upgrading && (
+        <UpgradePlanDialog
+          user={u}
+          onClose={() => setUpgrading(false)}
+          onGranted={() => {
+            setUpgrading(false);
+            // The plan, the subscriptions and the payments change.
+            for (const key of ["user-view", "user-subscriptions", "user-payments"]) void mutate([key, u.userId]);
+          }}
+        />
+      )}
       {editing && (
         <UserDrawer
           user={u}
           roles={roles.data?.data ?? []}
+          save={updateUser}
           onClose={() => setEditing(false)}
-          onError={afterSave.failed}
-          onSaved={(answer, before) => {
-            afterSave.saved(answer, before);
+          onSaved={(answer) => {
+            afterSave.saved(answer, u);
             setEditing(false);
             void user.mutate(answer.user, { revalidate: false });
           }}

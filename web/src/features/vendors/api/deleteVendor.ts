@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
 
 export function deleteVendor(vendorId: number) {
-  return api<{ message: string }>("deletevendor", { vendorId });
+  return api("deletevendor", { vendorId });
 }

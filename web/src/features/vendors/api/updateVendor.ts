@@ -1,5 +1,5 @@
 import { api } from "../../../lib/api";
-import type { LoginMethod, Vendor } from "../types";
+import type { LoginMethod } from "../types";
 
 export interface VendorForm {
   vendorId: number;
@@ -29,5 +29,5 @@ export function vendorBody(form: VendorForm) {
 }
 
 export function updateVendor(form: VendorForm) {
-  return api<{ message: string; vendor: Vendor }>("updatevendor", vendorBody(form));
+  return api("updatevendor", vendorBody(form));
 }

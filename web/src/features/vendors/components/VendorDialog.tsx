@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
-import { useDialogSave } from "../../../components/useDialogSave";
+import { SelectField, TextAreaField, ToggleField } from "../../../components/FormControls";
+import { TextField } from "../../../components/FormField";
+import { rules, useForm } from "../../../lib/form";
 import { updateVendor, type VendorForm } from "../api/updateVendor";
 import type { LoginMethod, SiteOption, Vendor } from "../types";
 
@@ -9,166 +11,101 @@ interface Props {
   vendor: Vendor | null;
   sites: SiteOption[];
   onClose: () => void;
-  onSaved: (message: string) => void;
-  onError: (text: string) => void;
+  /** After a save (the form shows the server's message): close and reload. */
+  onSaved: () => void;
 }
 
 /** Add or edit a vendor account; the credential inputs follow the login method. */
-export function VendorDialog({ vendor, sites, onClose, onSaved, onError }: Props) {
+export function VendorDialog({ vendor, sites, onClose, onSaved }: Props) {
   const { t } = useTranslation("vendors");
   const id = useId();
-  const [form, setForm] = useState<VendorForm>({
-    vendorId: vendor?.vendorId ?? 0,
-    vendorSiteID: vendor ? String(vendor.vendorSiteID) : "",
-    vendorName: vendor?.vendorName ?? "",
-    vendorIsActive: vendor?.vendorIsActive ?? true,
-    loginMethod: vendor?.loginMethod ?? "cookie",
-    vendorValue: "",
-    vendorEmail: vendor?.vendorEmail ?? "",
-    vendorPassword: "",
-  });
-  const { fieldError, busy, save } = useDialogSave({
-    onError,
-    failedPrefix: t("saveFailed"),
-    failedDefault: t("saveFailedDefault"),
-  });
   // A stored secret stays only while the method is unchanged: switching needs the new method's secret.
-  const keepsSecret = vendor !== null && vendor.hasSecret && vendor.loginMethod === form.loginMethod;
-  const secretField = form.loginMethod === "cookie" ? "vendorValue" : "vendorPassword";
+  const keepsSecret = (method: LoginMethod) => vendor !== null && vendor.hasSecret && vendor.loginMethod === method;
+  const secretFor = (method: LoginMethod) => (value: string, v: VendorForm) =>
+    v.loginMethod === method && !keepsSecret(method) ? rules.required(value) : undefined;
+  const form = useForm<VendorForm>(
+    {
+      vendorId: vendor?.vendorId ?? 0,
+      vendorSiteID: vendor ? String(vendor.vendorSiteID) : "",
+      vendorName: vendor?.vendorName ?? "",
+      vendorIsActive: vendor?.vendorIsActive ?? true,
+      loginMethod: vendor?.loginMethod ?? "cookie",
+      vendorValue: "",
+      vendorEmail: vendor?.vendorEmail ?? "",
+      vendorPassword: "",
+    },
+    {
+      vendorSiteID: { label: t("vendorSiteID"), check: rules.required },
+      vendorName: { label: t("vendorName"), check: rules.required },
+      loginMethod: { label: t("loginMethod") },
+      vendorValue: { label: t("vendorValue"), check: secretFor("cookie") },
+      vendorEmail: { label: t("vendorEmail"), check: (value, v) => (v.loginMethod === "email" ? rules.email(value) : undefined) },
+      vendorPassword: { label: t("vendorPassword"), check: secretFor("email") },
+      vendorIsActive: { label: t("vendorIsActive") },
+    },
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
+  );
+  const method = form.values.loginMethod;
+  const secretHint = keepsSecret(method) ? t("keepSecret") : undefined;
+  const secretPlaceholder = keepsSecret(method) ? t("keepSecretPlaceholder") : "";
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const required: (keyof VendorForm)[] = ["vendorSiteID", "vendorName"];
-    if (form.loginMethod === "email") required.push("vendorEmail");
-    if (!keepsSecret) required.push(secretField);
-    const missing = required.find((field) => String(form[field]).trim() === "");
-    await save(missing ? { field: missing, text: t("common:requiredField", { field: t(missing) }) } : null, async () =>
-      onSaved((await updateVendor(form)).message),
-    );
+  async function send(values: VendorForm) {
+    const answer = await updateVendor(values);
+    onSaved();
+    return answer.message;
   }
 
-  const set = (field: keyof VendorForm, value: string | boolean) => setForm((f) => ({ ...f, [field]: value }));
-  const field = (name: keyof VendorForm, control: ReactNode, hint?: string) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {t(name)}
-      </label>
-      {control}
-      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
-      {fieldError?.field === name && (
-        <p id={`${id}-${name}-error`} className="text-sm text-error" role="alert">
-          {fieldError.text}
-        </p>
-      )}
-    </div>
-  );
-  const a11y = (name: string) => ({
-    id: `${id}-${name}`,
-    name,
-    "aria-invalid": fieldError?.field === name ? true : undefined,
-    "aria-describedby": fieldError?.field === name ? `${id}-${name}-error` : undefined,
-  });
-  const secretHint = keepsSecret ? t("keepSecret") : undefined;
-
   return (
-    <FormDialog
-      title={form.vendorId ? t("editVendor") : t("addVendor")}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event)}
-      busy={busy}
-      autoComplete="off"
-    >
-      {field(
-        "vendorSiteID",
-        <select
-          className="select w-full"
-          value={form.vendorSiteID}
-          onChange={(e) => set("vendorSiteID", e.target.value)}
-          {...a11y("vendorSiteID")}
-        >
-          <option value="">{t("chooseSite")}</option>
-          {sites.map((site) => (
-            <option key={site.siteId} value={String(site.siteId)}>
-              {site.siteName}
-            </option>
-          ))}
-        </select>,
-      )}
-      {field(
-        "vendorName",
-        <input
-          className="input w-full"
-          value={form.vendorName}
-          onChange={(e) => set("vendorName", e.target.value)}
-          {...a11y("vendorName")}
-        />,
-      )}
+    <FormDialog title={vendor ? t("editVendor") : t("addVendor")} form={form} onSend={send} onClose={onClose} autoComplete="off">
+      <SelectField form={form} name="vendorSiteID">
+        <option value="">{t("chooseSite")}</option>
+        {sites.map((site) => (
+          <option key={site.siteId} value={String(site.siteId)}>
+            {site.siteName}
+          </option>
+        ))}
+      </SelectField>
+      <TextField form={form} name="vendorName" />
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium">{t("loginMethod")}</legend>
+        <legend className="text-sm font-medium">{form.labelOf("loginMethod")}</legend>
         <div className="flex flex-wrap gap-4">
-          {(["cookie", "email"] as LoginMethod[]).map((method) => (
-            <label key={method} className="label cursor-pointer gap-2">
+          {(["cookie", "email"] as LoginMethod[]).map((choice) => (
+            <label key={choice} className="label cursor-pointer gap-2">
               <input
                 type="radio"
                 className="radio radio-primary"
                 name={`${id}-loginMethod`}
-                checked={form.loginMethod === method}
-                onChange={() => set("loginMethod", method)}
+                checked={method === choice}
+                onChange={() => form.set("loginMethod", choice)}
               />
-              <span>{t(`method_${method}`)}</span>
+              <span>{t(`method_${choice}`)}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      {form.loginMethod === "cookie" ? (
-        field(
-          "vendorValue",
-          <textarea
-            className="textarea w-full font-mono"
-            rows={3}
-            value={form.vendorValue}
-            placeholder={keepsSecret ? t("keepSecretPlaceholder") : ""}
-            onChange={(e) => set("vendorValue", e.target.value)}
-            {...a11y("vendorValue")}
-          />,
-          secretHint,
-        )
+      {method === "cookie" ? (
+        <TextAreaField
+          form={form}
+          name="vendorValue"
+          rows={3}
+          className="font-mono"
+          placeholder={secretPlaceholder}
+          hint={secretHint}
+        />
       ) : (
         <>
-          {field(
-            "vendorEmail",
-            <input
-              type="email"
-              className="input w-full"
-              value={form.vendorEmail}
-              onChange={(e) => set("vendorEmail", e.target.value)}
-              {...a11y("vendorEmail")}
-            />,
-          )}
-          {field(
-            "vendorPassword",
-            <input
-              type="password"
-              autoComplete="new-password"
-              className="input w-full"
-              value={form.vendorPassword}
-              placeholder={keepsSecret ? t("keepSecretPlaceholder") : ""}
-              onChange={(e) => set("vendorPassword", e.target.value)}
-              {...a11y("vendorPassword")}
-            />,
-            secretHint,
-          )}
+          <TextField form={form} name="vendorEmail" type="email" dir="ltr" />
+          <TextField
+            form={form}
+            name="vendorPassword"
+            type="password"
+            autoComplete="new-password"
+            placeholder={secretPlaceholder}
+            hint={secretHint}
+          />
         </>
       )}
-      <label className="label cursor-pointer justify-start gap-3">
-        <input
-          type="checkbox"
-          className="toggle toggle-primary"
-          checked={form.vendorIsActive}
-          onChange={(e) => set("vendorIsActive", e.target.checked)}
-        />
-        <span>{t("vendorIsActive")}</span>
-      </label>
+      <ToggleField form={form} name="vendorIsActive" />
     </FormDialog>
   );
 }

@@ -20,7 +20,7 @@ export default function VendorPage() {
   const { t } = useTranslation("vendors");
   const { ability } = useSession();
   const canManage = ability.can("manage", "Vendor");
-  const list = useListController<Vendor, { search: string; selectedVendor: string; selectedStatus: string }>({
+  const list = useListController({
     call: SEARCH_VENDOR,
     defaults: { limit: 10, search: "", selectedVendor: "", selectedStatus: "" },
     remove: {
@@ -106,13 +106,7 @@ export default function VendorPage() {
       emptyText={t("empty")}
     >
       {list.editing && (
-        <VendorDialog
-          vendor={list.editing.row}
-          sites={sites.data?.data ?? []}
-          onClose={list.closeEdit}
-          onError={list.failed}
-          onSaved={list.saved}
-        />
+        <VendorDialog vendor={list.editing.row} sites={sites.data?.data ?? []} onClose={list.closeEdit} onSaved={list.saved} />
       )}
     </ListPage>
   );

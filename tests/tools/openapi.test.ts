@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { callList } from "../../worker/src/contract";
+import { currentDocument, OPENAPI_FILE } from "../../scripts/openapi";
+
+describe("docs/openapi.json", () => {
+  const committed = JSON.parse(readFileSync(OPENAPI_FILE, "utf8")) as ReturnType<typeof currentDocument>;
+
+  it("is what `npm run openapi` makes from worker/src/contract (run it after changing the contract)", () => {
+    expect(committed).toEqual(currentDocument());
+  });
+
+  it("documents every call of the contract as POST /api/<name>, with its access, body and answer", () => {
+    for (const call of callList) {
+      const operation = (committed.paths[`/api/${call.name}`] as { post?: Record<string, unknown> } | undefined)?.post;
+      expect(operation, call.name).toBeDefined();
+      expect(operation!["x-access"], call.name).toEqual(
+        typeof call.access === "string" ? call.access : { action: call.access[0], subject: call.access[1] },
+      );
+      expect(operation!.requestBody, call.name).toBeDefined();
+      expect((operation!.responses as Record<string, unknown>)["200"], call.name).toBeDefined();
+    }
+  });
+
+  it("sends uploads as multipart files and states the error shape", () => {
+    const schemas = committed.components.schemas as Record<string, { properties?: Record<string, { format?: string }> }>;
+    const submit = committed.paths["/api/submit-job"] as { post: { requestBody: { content: Record<string, unknown> } } };
+    expect(Object.keys(submit.post.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(schemas["submit-job.input"]!.properties!.file!.format).toBe("binary");
+    expect(Object.keys(schemas.Error!.properties!)).toEqual(["error", "code", "field", "reason"]);
+  });
+});

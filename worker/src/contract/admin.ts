@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { ACTIONS, SUBJECTS } from "./access";
+import { defineCalls, done, listOf, timestamp } from "./call";
+import * as f from "./fields";
+
+/** A rule of a role as stored: an action on a subject, or a denying rule. */
+const storedRule = z.strictObject({
+  action: z.enum(ACTIONS),
+  subject: z.enum(SUBJECTS),
+  inverted: z.boolean(),
+  conditions: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** A role with its rules; `admin` and `client` are built in. */
+export const role = z.strictObject({
+  roleId: z.number().int(),
+  roleName: z.string(),
+  roleDesc: z.string(),
+  builtIn: z.boolean(),
+  createdAt: timestamp(),
+  userCount: z.number().int(),
+  rules: z.array(storedRule),
+});
+
+const ruleInput = z.object({
+  action: z.enum(ACTIONS),
+  subject: z.enum(SUBJECTS),
+  inverted: f.bool().optional().default(false),
+});
+
+export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
+export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+
+const auditRow = z.strictObject({
+  auditId: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  subjectId: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string(),
+  createdAt: timestamp(),
+});
+
+const outboxRow = z.strictObject({
+  mailId: z.number().int(),
+  toEmail: z.string(),
+  mailKind: z.string(),
+  mailSubject: z.string(),
+  /** Null for those who may read the outbox but not manage it: bodies hold one-time links. */
+  mailBody: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: timestamp(),
+  sentAt: timestamp().nullable(),
+});
+
+/** An API key as listed: never the key itself, which is shown once when created. */
+export const apiKey = z.strictObject({
+  apiKeyId: z.number().int(),
+  keyName: z.string(),
+  keyPrefix: z.string(),
+  scope: z.literal("agent"),
+  createdAt: timestamp(),
+  lastUsedAt: timestamp().nullable(),
+  revokedAt: timestamp().nullable(),
+});
+
+export const adminCalls = defineCalls({
+  "search-role": {
+    summary: "Roles with their rules and user counts, built-in first.",
+    access: ["read", "Role"],
+    input: z.object({ search: f.search(), ...f.paging(50) }),
+    answer: listOf(role),
+  },
+  "update-role": {
+    summary: "Creates (roleId 0) or updates a custom role and its rules; a rename carries its users along.",
+    access: ["manage", "Role"],
+    input: z.object({
+      roleId: f.idOrNew(),
+      roleName: f.text(40).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, "letters, digits, - and _ only")),
+      roleDesc: f.optionalText(200),
+      rules: z.array(ruleInput).min(1).max(50),
+    }),
+    answer: z.strictObject({
+      message: z.string(),
+      role: role.omit({ userCount: true, rules: true }).extend({ rules: z.array(storedRule.omit({ conditions: true })) }),
+    }),
+  },
+  "delete-role": {
+    summary: "Deletes a custom role nobody holds (409 built_in, role_in_use).",
+    access: ["manage", "Role"],
+    input: z.object({ roleId: f.id() }),
+    answer: done,
+  },
+  "search-audit": {
+    summary: "The audit log, newest first, by action, actor email or subject, and outcome.",
+    access: ["read", "Audit"],
+    input: z.object({
+      search: f.search(),
+      outcome: f.blankIsAbsent(z.enum(AUDIT_OUTCOMES)),
+      ...f.paging(10),
+    }),
+    answer: listOf(auditRow),
+  },
+  "search-outbox": {
+    summary: "Mails the app queued (verification, reset, receipts, invoices), newest first.",
+    access: ["read", "Outbox"],
+    input: z.object({
+      status: f.blankIsAbsent(z.enum(OUTBOX_STATUSES)),
+      ...f.paging(10),
+    }),
+    answer: listOf(outboxRow),
+  },
+  "search-apikey": {
+    summary: "The API keys agents use, newest first.",
+    access: ["read", "ApiKey"],
+    input: z.object({ ...f.paging(10) }),
+    answer: listOf(apiKey.extend({ createdByName: z.string().nullable() })),
+  },
+  "create-apikey": {
+    summary: "Creates an agent key; `key` is in this answer only (only its SHA-256 is stored).",
+    access: ["manage", "ApiKey"],
+    input: z.object({ keyName: f.text(60) }),
+    answer: z.strictObject({ message: z.string(), key: z.string(), apiKey }),
+  },
+  "revoke-apikey": {
+    summary: "Revokes an API key (409 already_revoked).",
+    access: ["manage", "ApiKey"],
+    input: z.object({ apiKeyId: f.id() }),
+    answer: done,
+  },
+});

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { ACTIONS, SUBJECTS } from "./access";
+import { defineCalls, done, listOf, timestamp } from "./call";
+import * as f from "./fields";
+import { user } from "./users";
+
+const oneOrMore = <T extends z.ZodType>(schema: T) => z.union([schema, z.array(schema)]);
+
+/** A permission rule as the session carries it (a CASL raw rule, `${user.userId}` already filled in). */
+export const abilityRule = z.strictObject({
+  action: oneOrMore(z.enum(ACTIONS)),
+  subject: oneOrMore(z.enum(SUBJECTS)),
+  fields: oneOrMore(z.string()).optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  inverted: z.boolean().optional(),
+  reason: z.string().optional(),
+});
+
+/** userData as the web app keeps it: the User plus `role` (spec section 3). */
+export const userData = user.extend({ role: z.string() });
+
+/** What signing in (and `me`) answers: the user and their rules. */
+export const signedIn = z.strictObject({ userData, userAbilityRules: z.array(abilityRule) });
+export const signedInWithMessage = signedIn.extend({ message: z.string() });
+
+export const authCalls = defineCalls({
+  login: {
+    summary:
+      "Signs in (session cookie `sid`) or, when TOTP is on, answers a challenge for two-steps; a wrong email or password is one 401 text.",
+    access: "public",
+    input: z.object({
+      email: f.email(),
+      password: z.string().min(1).max(200),
+      rememberMe: f.bool().optional().default(false),
+    }),
+    answer: z.union([signedInWithMessage, z.strictObject({ twoFactorRequired: z.literal(true), challenge: z.string() })]),
+  },
+  "two-steps": {
+    summary: "Finishes a two-factor sign-in with the challenge and a TOTP code.",
+    access: "public",
+    input: z.object({ challenge: f.text(100), code: z.string().trim().min(1).max(10) }),
+    answer: signedInWithMessage,
+  },
+  register: {
+    summary: "Creates a client account (quota 0), mails a verification link and signs in.",
+    access: "public",
+    input: z.object({
+      userName: f.text(100),
+      userEmail: f.email(),
+      password: f.password(),
+      userPhone: f.optionalText(40),
+    }),
+    answer: signedInWithMessage,
+  },
+  logout: {
+    summary: "Ends the session server side.",
+    access: "signedIn",
+    input: z.object({}),
+    answer: done,
+  },
+  me: {
+    summary: "The signed-in user and their permission rules.",
+    access: "signedIn",
+    readsOnly: true,
+    input: z.object({}),
+    answer: signedIn,
+  },
+});
+
+/** A session of the caller (or, for user managers, of another user). */
+const session = z.strictObject({
+  sessionId: z.number().int(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: timestamp(),
+  lastSeenAt: timestamp(),
+  rememberMe: z.boolean(),
+  current: z.boolean(),
+});
+
+export const accountCalls = defineCalls({
+  "forgot-password": {
+    summary: "Mails a reset link when the account exists; the answer is the same either way.",
+    access: "public",
+    input: z.object({ email: f.email() }),
+    answer: done,
+  },
+  "reset-password": {
+    summary: "Sets a new password with a reset token (single use, 1 hour) and ends every session.",
+    access: "public",
+    input: z.object({ token: f.text(100), password: f.password() }),
+    answer: done,
+  },
+  "verify-email": {
+    summary: "Confirms an email address with its verification token.",
+    access: "public",
+    input: z.object({ token: f.text(100) }),
+    answer: done,
+  },
+  "resend-verification": {
+    summary: "Mails a new verification link (409 already_verified).",
+    access: "signedIn",
+    input: z.object({}),
+    answer: done,
+  },
+  "change-password": {
+    summary: "Changes the caller's password; other sessions end and this browser gets a fresh one.",
+    access: "signedIn",
+    input: z.object({ currentPassword: z.string().min(1).max(200), newPassword: f.password() }),
+    answer: done,
+  },
+  "two-factor-setup": {
+    summary: "Starts TOTP set-up: a new secret and its otpauth URL (for a QR code).",
+    access: "signedIn",
+    input: z.object({}),
+    answer: z.strictObject({ secret: z.string(), otpauthUrl: z.string() }),
+  },
+  "two-factor-enable": {
+    summary: "Turns TOTP on with a code of the new secret.",
+    access: "signedIn",
+    input: z.object({ code: f.text(10) }),
+    answer: done,
+  },
+  "two-factor-disable": {
+    summary: "Turns TOTP off; needs the password.",
+    access: "signedIn",
+    input: z.object({ password: z.string().min(1).max(200) }),
+    answer: done,
+  },
+  "search-session": {
+    summary: "The caller's sessions (user managers: another user's with userId), most recently seen first.",
+    access: "signedIn",
+    input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+    answer: listOf(session),
+  },
+  "revoke-session": {
+    summary: "Signs one session out (user managers: another user's with userId).",
+    access: "signedIn",
+    input: z.object({ sessionId: f.id(), userId: f.id().optional() }),
+    answer: done,
+  },
+});

@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { defineCalls, done, fileAnswer, listOf, timestamp } from "./call";
+import * as f from "./fields";
+import { bodyLimitFor } from "./uploads";
+
+export const LINE_KINDS = ["item", "bundle"] as const;
+export const PAYMENT_STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ["bank", "gateway", "manual"] as const;
+
+/** A payment line, frozen at checkout. */
+export const paymentLine = z.strictObject({
+  kind: z.enum(LINE_KINDS),
+  refId: z.number().int(),
+  name: z.string(),
+  unitPrice: z.number().int(),
+  qty: z.number().int(),
+  lineTotal: z.number().int(),
+});
+
+/** Where a bank transfer goes (deployment settings). */
+export const bank = z.strictObject({ name: z.string(), accountName: z.string(), accountNumber: z.string(), logo: z.string() });
+
+/** The Payment entity. */
+export const payment = z.strictObject({
+  referenceId: z.string(),
+  userId: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
+  lines: z.array(paymentLine),
+  note: z.string(),
+  hasProof: z.boolean(),
+  createdAt: timestamp(),
+  paidAt: timestamp().nullable(),
+  expiresAt: timestamp(),
+  invoiceNumber: z.number().int().nullable(),
+});
+
+/** A payment with its buyer, for those who may read it. */
+export const paymentWithUser = payment.extend({ userName: z.string(), userEmail: z.string() });
+
+const cart = z.strictObject({
+  carts: z.array(paymentLine.extend({ cartId: z.number().int(), available: z.boolean() })),
+  amounts: z.strictObject({
+    subtotal: z.number().int(),
+    total: z.number().int(),
+    currency: z.string(),
+    count: z.number().int(),
+  }),
+  bank,
+});
+
+/** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
+export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));
+
+const kind = () => z.enum(LINE_KINDS);
+
+const paymentFilter = {
+  search: f.search(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  userId: f.id().optional(),
+};
+
+const lineInput = z.object({ kind: z.enum(LINE_KINDS), refId: f.id(), qty: f.int(1, 100) });
+
+export const commerceCalls = defineCalls({
+  searchcart: {
+    summary: "The caller's cart (admins: any userId) at today's prices, and the bank details for checkout.",
+    access: ["read", "Cart"],
+    input: z.object({ userId: f.id().optional() }),
+    answer: cart,
+  },
+  updatecart: {
+    summary: "Sets the quantity of a product in the caller's cart (qty 0 removes it).",
+    access: ["update", "Cart"],
+    input: z.object({ kind: kind(), refId: f.id(), qty: f.int(0, 100) }),
+    answer: cart.extend({ message: z.string() }),
+  },
+  checkout: {
+    summary: "Freezes the cart (or one product: kind and refId, 'buy now') into a pending payment with a random reference.",
+    access: ["create", "Payment"],
+    input: z.object({ kind: kind().optional(), refId: f.id().optional(), qty: f.int(1, 100).optional() }),
+    answer: z.strictObject({
+      message: z.string(),
+      referenceId: z.string(),
+      amount: z.number().int(),
+      lines: z.array(paymentLine),
+    }),
+  },
+  "payment-detail": {
+    summary: "A payment by its reference, for the public payment page: no personal data beyond a masked name.",
+    access: "public",
+    input: z.object({ referenceId: referenceId() }),
+    answer: payment.omit({ userId: true, note: true }).extend({ payerName: z.string(), bank }),
+  },
+  "payment-proof": {
+    summary: "Uploads the proof of transfer of an open payment: it then awaits confirmation.",
+    access: "public",
+    maxBody: bodyLimitFor("proof"),
+    input: z.object({ referenceId: referenceId(), file: f.file() }),
+    answer: z.strictObject({ message: z.string(), status: z.literal("awaiting_confirmation") }),
+  },
+  "confirm-payment": {
+    summary: "Marks a pending payment paid: invoice number, points and subscriptions, granted exactly once.",
+    access: ["update", "Payment"],
+    input: z.object({ referenceId: referenceId() }),
+    answer: done,
+  },
+  "cancel-payment": {
+    summary: "Cancels a pending payment.",
+    access: ["update", "Payment"],
+    input: z.object({ referenceId: referenceId() }),
+    answer: done,
+  },
+  "payment-webhook": {
+    summary:
+      'The payment gateway\'s event, signed with `X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">` (5 minutes); idempotent, the amount must match.',
+    access: "public",
+    input: z.object({ referenceId: referenceId(), status: f.text(40), amount: f.int(0, Number.MAX_SAFE_INTEGER) }),
+    answer: done,
+  },
+  "search-payment": {
+    summary: "Payments, newest first: all of them (optionally one user's) for admins, the caller's own otherwise.",
+    access: ["read", "Payment"],
+    input: z.object({ ...paymentFilter, ...f.paging(10) }),
+    answer: listOf(paymentWithUser),
+  },
+  "export-payment": {
+    summary: "The payments search-payment would list (up to 10,000), as CSV.",
+    access: ["read", "Payment"],
+    input: z.object(paymentFilter),
+    answer: fileAnswer("text/csv"),
+  },
+  "download-proof": {
+    summary: "The payer's proof of transfer, as an attachment.",
+    access: ["update", "Payment"],
+    input: z.object({ referenceId: referenceId() }),
+    answer: fileAnswer("application/octet-stream"),
+  },
+  "invoice-detail": {
+    summary: "A payment the caller may read with the seller block of its invoice; another user's is 404.",
+    access: ["read", "Payment"],
+    input: z.object({ referenceId: referenceId() }),
+    answer: z.strictObject({ payment: paymentWithUser, seller: z.strictObject({ siteName: z.string(), bank }) }),
+  },
+  "add-payment": {
+    summary: "Records a manual payment priced from the catalogue, paid and granted in one batch.",
+    access: ["update", "Payment"],
+    input: z.object({
+      userId: f.id(),
+      lines: z.array(lineInput).min(1).max(50),
+      note: f.optionalText(500),
+    }),
+    answer: z.strictObject({ message: z.string(), payment: paymentWithUser }),
+  },
+  "update-payment": {
+    summary: "Saves the invoice note of a payment.",
+    access: ["update", "Payment"],
+    input: z.object({ referenceId: referenceId(), note: f.optionalText(500) }),
+    answer: z.strictObject({ message: z.string(), payment: paymentWithUser }),
+  },
+  "send-invoice": {
+    summary: "Queues the invoice mail of a paid payment (to the buyer unless `to`).",
+    access: ["update", "Payment"],
+    input: z.object({
+      referenceId: referenceId(),
+      to: f.email().optional(),
+      subject: f.optionalText(200),
+      message: f.optionalText(2000),
+    }),
+    answer: done,
+  },
+});
+
+export const LEDGER_REASONS = ["grant", "spend", "refund", "redeem", "adjust"] as const;
+
+const ledgerRow = z.strictObject({
+  ledgerId: z.number().int(),
+  delta: z.number().int(),
+  reason: z.enum(LEDGER_REASONS),
+  ref: z.string().nullable(),
+  note: z.string(),
+  createdAt: timestamp(),
+});
+
+export const quotaCalls = defineCalls({
+  "redeem-coupon": {
+    summary: "Redeems a coupon code: its points are credited once, even under concurrent tries.",
+    access: ["redeem", "Coupon"],
+    input: z.object({ couponCode: f.text(64) }),
+    answer: z.strictObject({ message: z.string(), userQuota: z.number().int() }),
+  },
+  "search-quota": {
+    summary: "A balance and its ledger, newest first: the caller's own (admins: any userId).",
+    access: ["read", "Quota"],
+    input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+    answer: listOf(ledgerRow, { userQuota: z.number().int() }),
+  },
+  "search-subscription": {
+    summary: "Subscriptions, latest end first: the caller's own (those who read every payment: any userId).",
+    access: "signedIn",
+    input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
+    answer: listOf(
+      z.strictObject({
+        subscriptionId: z.number().int(),
+        itemId: z.number().int(),
+        itemName: z.string(),
+        itemUrl: z.string(),
+        startsAt: timestamp(),
+        endsAt: timestamp(),
+        active: z.boolean(),
+      }),
+    ),
+  },
+});
