@@ -40,7 +40,7 @@ async function grow(count: number) {
     env.DB.prepare(
       `${series} INSERT INTO payments (referenceId, userId, amount, currency, status, lines, createdAt, expiresAt, paidAt)
        SELECT 'budget-payment-' || printf('%016d', i), (SELECT max(userId) FROM users) - (i % 500), 900, 'USD',
-         CASE WHEN i % 3 = 0 THEN 'paid' ELSE 'pending' END, '[]', ${day}, '2999-01-01', CASE WHEN i % 3 = 0 THEN ${day} END FROM n`,
+         CASE WHEN i % 3 = 0 THEN 'paid' ELSE 'pending' END, '[]', ${day}, '2999-01-01T00:00:00.000Z', CASE WHEN i % 3 = 0 THEN ${day} END FROM n`,
     ),
     env.DB.prepare(
       `${series} INSERT INTO audit_log (action, actorEmail, subject, outcome, createdAt)

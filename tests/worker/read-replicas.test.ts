@@ -73,6 +73,15 @@ describe("D1 sessions", () => {
     expect(recorder.constraints).toEqual(["first-unconstrained", bookmark, "first-unconstrained"]);
   });
 
+  it("let public and signed-in calls declared as only reading start on any replica too", async () => {
+    const admin = await createAdmin();
+    const recorder: Recorder = { constraints: [] };
+    for (const name of ["me", "search-session", "search-subscription", "public-catalogue"]) {
+      expect((await send(name, {}, { cookie: admin.cookie, recorder })).status, name).toBe(200);
+    }
+    expect(recorder.constraints).toEqual(Array(4).fill("first-unconstrained"));
+  });
+
   it("start every call that may write on the primary, whatever bookmark it brings", async () => {
     const admin = await createAdmin();
     const recorder: Recorder = { constraints: [] };
