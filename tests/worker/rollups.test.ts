@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { spansOf, spansThrough } from "../../worker/src/domain/stats/periods";
+import { DAILY_FIGURES } from "../../worker/src/domain/stats/queries";
 import { randomActivity } from "./activity-support";
 
 /**
@@ -11,20 +12,6 @@ import { randomActivity } from "./activity-support";
 type Row = Record<string, any>;
 const rows = async (sql: string) => (await env.DB.prepare(sql).all<Row>()).results;
 
-const DAILY = [
-  "paidCount",
-  "paidAmount",
-  "paymentsCreated",
-  "newUsers",
-  "pointsGrant",
-  "pointsSpend",
-  "pointsRefund",
-  "pointsRedeem",
-  "jobsCreated",
-  "jobsDone",
-  "jobsFailed",
-  "couponsRedeemed",
-] as const;
 const STATUS_CODE: Record<string, number> = { pending: 1, awaiting_confirmation: 2, paid: 3, cancelled: 4, expired: 5 };
 
 /** Drops all-zero entries: a roll-up row at 0 and no row mean the same. */
@@ -35,11 +22,12 @@ function nonZero<T extends Record<string, number>>(map: Map<string, T>): Record<
 }
 
 async function expectedDaily() {
-  const days = new Map<string, Record<(typeof DAILY)[number], number>>();
-  const add = (at: string | null, figure: (typeof DAILY)[number], value: number) => {
+  const days = new Map<string, Record<(typeof DAILY_FIGURES)[number], number>>();
+  const add = (at: string | null, figure: (typeof DAILY_FIGURES)[number], value: number) => {
     if (at === null) return;
     const day = at.slice(0, 10);
-    const row = days.get(day) ?? (Object.fromEntries(DAILY.map((k) => [k, 0])) as Record<(typeof DAILY)[number], number>);
+    const row =
+      days.get(day) ?? (Object.fromEntries(DAILY_FIGURES.map((k) => [k, 0])) as Record<(typeof DAILY_FIGURES)[number], number>);
     row[figure] += value;
     days.set(day, row);
   };
@@ -147,8 +135,10 @@ async function storedUserStats() {
 }
 
 async function storedDaily() {
-  const found = await rows(`SELECT day, ${DAILY.join(", ")} FROM daily_stats`);
-  return nonZero(new Map(found.map(({ day, ...figures }) => [day as string, figures as Record<(typeof DAILY)[number], number>])));
+  const found = await rows(`SELECT day, ${DAILY_FIGURES.join(", ")} FROM daily_stats`);
+  return nonZero(
+    new Map(found.map(({ day, ...figures }) => [day as string, figures as Record<(typeof DAILY_FIGURES)[number], number>])),
+  );
 }
 
 async function storedPeriods() {
