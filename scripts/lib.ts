@@ -51,9 +51,12 @@ export function parseVars(text: string): Record<string, string> {
   return vars;
 }
 
-/** Applies every migration to the local D1 (optionally in another state folder). */
-export function migrateLocal(persistTo?: string) {
+/** Applies every migration to the local D1 (optionally in another state folder; `quiet` keeps only errors). */
+export function migrateLocal(persistTo?: string, opts: { quiet?: boolean } = {}) {
   const args = ["d1", "migrations", "apply", "DB", "--local"];
   if (persistTo) args.push("--persist-to", persistTo);
-  return run(bin("wrangler"), args, { env: { ...process.env, ...OFFLINE_ENV, CI: "true" } });
+  return run(bin("wrangler"), args, {
+    env: { ...process.env, ...OFFLINE_ENV, CI: "true" },
+    ...(opts.quiet ? { stdio: ["ignore", "ignore", "inherit"] as const } : {}),
+  });
 }

@@ -154,6 +154,19 @@ export async function seed(db: D1Like, opts: SeedOptions) {
   return { adminCreated: admin.created };
 }
 
+/** A payment's line for one bundle, as checkout freezes it (the demo seed's and the bench's payments). */
+export function bundleLine(bundle: { bundleId: number; bundlePoin: number; bundlePrice: number }) {
+  return {
+    kind: "bundle" as const,
+    refId: bundle.bundleId,
+    name: `${bundle.bundlePoin} points`,
+    unitPrice: bundle.bundlePrice,
+    qty: 1,
+    lineTotal: bundle.bundlePrice,
+    points: bundle.bundlePoin,
+  };
+}
+
 /** A small deterministic random source, so every fresh install shows the same demo figures. */
 function demoRandom(seedValue: number) {
   let state = seedValue;
@@ -227,15 +240,7 @@ async function seedDemoActivity(db: D1Like) {
     const referenceId = token();
     const line =
       kind === "bundle"
-        ? {
-            kind,
-            refId: bundle.bundleId,
-            name: `${bundle.bundlePoin} points`,
-            unitPrice: bundle.bundlePrice,
-            qty: 1,
-            lineTotal: bundle.bundlePrice,
-            points: bundle.bundlePoin,
-          }
+        ? bundleLine(bundle)
         : {
             kind,
             refId: item.itemId,

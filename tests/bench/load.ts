@@ -1,98 +1,109 @@
 import autocannon from "autocannon";
-import type { Figure } from "./sizes";
-import { BENCH_SEARCH } from "./seed-bulk";
+import { parseUsageHeader, type D1Usage } from "../../worker/src/db/usage";
+import type { Body, CallCase } from "./calls";
+import type { Throughput } from "./report";
 
-/** Signed-in calls measured against the hello-world Worker: `me`, the budgeted search, and every list call. */
-const CALLS: Array<{ name: string; body: Record<string, unknown>; label?: string }> = [
-  { name: "me", body: {} },
-  { name: "searchuser", body: { search: BENCH_SEARCH }, label: `searchuser "${BENCH_SEARCH}"` },
-  { name: "search-history", body: {} },
-  { name: "search-history", body: { search: "chapter-4242" }, label: `search-history "chapter-4242"` },
-  { name: "search-payment", body: {} },
-  { name: "search-audit", body: {} },
-  { name: "search-coupon", body: {} },
-  { name: "searchitem", body: {} },
-  { name: "searchbundle", body: {} },
-  { name: "searchsite", body: {} },
-  { name: "searchvendor", body: {} },
-  { name: "dashboard-stats", body: {} },
-];
-
+/** autocannon's connections: enough to keep workerd busy on two shared cores. */
 const CONNECTIONS = 10;
+/** Seconds of load before each measurement (isolate warm, sessions remembered, SQLite pages cached). */
+export const WARM_UP_SECONDS = 1;
+/** Requests whose D1 usage is read after the warm-up; the worst of them is reported. */
+const PROBES = 3;
 
-async function measure(url: string, seconds: number, init: { method: string; headers?: Record<string, string>; body?: string }) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...init });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
-  }
-  return result;
-}
-
-/** Signs the admin in and returns the session cookie. */
-export async function signIn(baseUrl: string, who: { email: string; password: string }): Promise<string> {
+/** Signs someone in and returns the session cookie and the answer (userData and rules). */
+export async function signIn(baseUrl: string, who: { email: string; password: string }) {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(who),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
-  if (res.status !== 200 || !cookie) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  return cookie.split(";")[0]!;
+  const text = await res.text();
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in of ${who.email} failed: ${res.status} ${text}`);
+  return { cookie: cookie.split(";")[0]!, answer: JSON.parse(text) as { userData: unknown; userAbilityRules: unknown } };
+}
+
+interface Target {
+  path: string;
+  headers?: Record<string, string>;
+  /** Each request's body; GET without one. */
+  next?: () => Body;
 }
 
 /**
- * Requests per second of the hello-world Worker and of each call on the same workerd (autocannon, 10
- * connections, `seconds` each, after a short warm-up). Calls the route table lacks are skipped.
+ * Throughput and p99 latency of `seconds` of load; any error answer fails the measurement, and so does
+ * a run without any answer unless `warmUp` (a first call that fills a cache may outlast the warm-up).
  */
-export async function loadFigures(
-  baseUrl: string,
-  cookie: string,
-  seconds: number,
-): Promise<{ figures: Figure[]; notes: string[] }> {
-  const notes: string[] = [];
-  await measure(`${baseUrl}/hello`, 1, { method: "GET" });
-  const hello = await measure(`${baseUrl}/hello`, seconds, { method: "GET" });
-  const helloRps = hello.requests.average;
-  await measure(`${baseUrl}/hello-d1`, 1, { method: "GET" });
-  const floor = await measure(`${baseUrl}/hello-d1`, seconds, { method: "GET" });
-  const floorRps = floor.requests.average;
-  const figures: Figure[] = [
-    { metric: "hello-world Worker", value: helloRps, unit: "req/s" },
-    { metric: "hello-world + one D1 round trip (SELECT 1)", value: floorRps, unit: "req/s" },
-    { metric: "hello-world + one D1 round trip: share of hello-world", value: (100 * floorRps) / helloRps, unit: "%" },
-  ];
-  notes.push(`hello-world: p50 ${hello.latency.p50} ms, p99 ${hello.latency.p99} ms`);
-  notes.push(`hello-world + SELECT 1: p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms`);
-
-  for (const call of CALLS) {
-    const init = {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify(call.body),
-    };
-    const probe = await fetch(`${baseUrl}/api/${call.name}`, init);
-    const text = await probe.text();
-    if (probe.status === 404 && text.includes("unknown_call")) {
-      notes.push(`${call.name}: not in the route table, skipped`);
-      continue;
-    }
-    if (probe.status !== 200) throw new Error(`${call.name}: ${probe.status} ${text.slice(0, 200)}`);
-    await measure(`${baseUrl}/api/${call.name}`, 1, init);
-    const result = await measure(`${baseUrl}/api/${call.name}`, seconds, init);
-    const label = call.label ?? call.name;
-    const share = (100 * result.requests.average) / helloRps;
-    figures.push({ metric: `${label}`, value: result.requests.average, unit: "req/s" });
-    figures.push({
-      metric: `${label}: share of hello-world`,
-      value: share,
-      unit: "%",
-      // DESIGN.md's budget names searchuser with a search term; the others are reported.
-      budget: call.name === "searchuser" ? { limit: 25, kind: "min" } : undefined,
-    });
-    notes.push(
-      `${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
-        `${((100 * result.requests.average) / floorRps).toFixed(0)} % of the one-round-trip floor`,
-    );
+export async function hammer(baseUrl: string, target: Target, seconds: number, warmUp = false): Promise<Throughput> {
+  const { next } = target;
+  const result = await autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      next
+        ? {
+            method: "POST",
+            setupRequest: (request) => {
+              const body = next();
+              return {
+                ...request,
+                body: body.payload,
+                headers: { ...request.headers, ...target.headers, "content-type": body.contentType },
+              };
+            },
+          }
+        : { method: "GET", headers: target.headers },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { figures, notes };
+  if (result.requests.total === 0 && !warmUp) throw new Error(`no answer within ${seconds} s`);
+  // Completed requests over the run's own duration (the per-second sample average misses a short run's tail).
+  return { reqPerSec: result.requests.total / result.duration, p99Ms: result.latency.p99 };
 }
+
+/** Warm-up, then the measured run. */
+export async function measure(baseUrl: string, target: Target, seconds: number): Promise<Throughput> {
+  await hammer(baseUrl, target, WARM_UP_SECONDS, true);
+  return hammer(baseUrl, target, seconds);
+}
+
+async function post(baseUrl: string, call: string, cookie: string, body: Body) {
+  return fetch(`${baseUrl}/api/${call}`, {
+    method: "POST",
+    headers: { cookie, "content-type": body.contentType },
+    body: body.payload,
+  });
+}
+
+/** A call the route table lacks answers 404 unknown_call: the bench then skips it with a note. */
+export async function isKnownCall(baseUrl: string, call: string, cookie: string): Promise<boolean> {
+  const res = await post(baseUrl, call, cookie, { contentType: "application/json", payload: "{}" });
+  const text = await res.text();
+  return !(res.status === 404 && text.includes("unknown_call"));
+}
+
+/** The worst D1 usage of a few requests of a case, as the portal's meter reports it (Server-Timing). */
+export async function probeUsage(baseUrl: string, c: CallCase, cookie: string): Promise<D1Usage> {
+  const worst: D1Usage = { roundTrips: 0, rowsRead: 0, rowsWritten: 0 };
+  for (let i = 0; i < PROBES; i++) {
+    const res = await post(baseUrl, c.call, cookie, c.next());
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 200)}`);
+    const usage = parseUsageHeader(res.headers.get("server-timing"));
+    if (!usage) throw new Error("the answer carries no D1 usage (is D1_METER on?)");
+    worst.roundTrips = Math.max(worst.roundTrips, usage.roundTrips);
+    worst.rowsRead = Math.max(worst.rowsRead, usage.rowsRead);
+    worst.rowsWritten = Math.max(worst.rowsWritten, usage.rowsWritten);
+  }
+  return worst;
+}
+
+/** A case as autocannon's target: the call's path, the caller's cookie, the case's bodies. */
+export const callTarget = (c: CallCase, cookie: string): Target => ({
+  path: `/api/${c.call}`,
+  headers: { cookie },
+  next: c.next,
+});

@@ -4,7 +4,9 @@ import { App } from "./app/App";
 import { initI18n } from "./i18n";
 import "./styles.css";
 
-await initI18n();
+// Rendering does not wait for the language files: the first render already starts the route's chunk
+// and calls (app/prefetch.ts), and whatever needs a translation suspends until its file is there.
+void initI18n();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,13 +1,15 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { matchRoute, Redirect, Route, useLocation, useParams, useRouter, useSearch } from "wouter";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Redirect, Route, useLocation, useParams, useRouter, useSearch } from "wouter";
 import { Loading } from "../components/PageStates";
 import { BlankLayout } from "../layouts/BlankLayout";
 import { guardRedirect } from "./guard";
 import { lazyPage } from "./LazyPage";
-import { appRoutes, notFoundRoute, redirects } from "./registry";
+import { forgetStartedRoute, startRoute } from "./prefetch";
+import { notFoundRoute, resolvePath } from "./registry";
 import { useScrollBehaviour } from "./scroll";
 import { useSession } from "./session";
-import type { AppRedirect, AppRoute } from "./types";
+import type { AppRedirect, RegisteredRoute } from "./types";
+import { useIntentPrefetch } from "./useIntentPrefetch";
 
 // The default layout (menus, navbar, customizer, icons) is loaded on demand: /login never needs it.
 const DefaultLayout = lazy(() => import("../layouts/DefaultLayout"));
@@ -16,7 +18,7 @@ const DefaultLayout = lazy(() => import("../layouts/DefaultLayout"));
  * The layout stays mounted while the user moves between pages of the same layout (same element
  * type at the same place), so the menu keeps its state; only the page inside changes.
  */
-function Layout({ route, children }: { route: AppRoute; children: ReactNode }) {
+function Layout({ route, children }: { route: RegisteredRoute; children: ReactNode }) {
   if (route.meta?.layout === "blank") return <BlankLayout>{children}</BlankLayout>;
   return (
     <Suspense
@@ -33,12 +35,16 @@ function Layout({ route, children }: { route: AppRoute; children: ReactNode }) {
   );
 }
 
-function GuardedPage({ route }: { route: AppRoute }) {
+function GuardedPage({ route, params }: { route: RegisteredRoute; params: Record<string, string> }) {
   const { isLoggedIn, ability } = useSession();
   const [path] = useLocation();
   const search = useSearch();
-  const target = guardRedirect(route.meta, { isLoggedIn, can: (a, s) => ability.can(a, s) }, path, search);
+  const can = (action: string, subject: string) => ability.can(action, subject);
+  const target = guardRedirect(route.meta, { isLoggedIn, can }, path, search);
   if (target) return <Redirect to={target} replace />;
+  // The page's chunk, translations and first calls start together, before the layout and the page
+  // are loaded, instead of one after the other.
+  startRoute(route, { params, search: new URLSearchParams(search), can });
   const Page = lazyPage(route);
   return (
     <Layout route={route}>
@@ -64,14 +70,16 @@ export function AppRouter() {
   const router = useRouter();
   const [location] = useLocation();
   useScrollBehaviour();
-  const matches = (path: string) => matchRoute(router.parser, path, location)[0];
-  const redirect = redirects.find((r) => matches(r.path));
-  if (redirect) {
+  useIntentPrefetch();
+  // A new app (or a test's) starts its first route again.
+  useEffect(() => forgetStartedRoute, []);
+  const resolved = resolvePath(router.parser, location);
+  if (resolved && "redirect" in resolved) {
     return (
-      <Route path={redirect.path}>
-        <RedirectTo redirect={redirect} />
+      <Route path={resolved.redirect.path}>
+        <RedirectTo redirect={resolved.redirect} />
       </Route>
     );
   }
-  return <GuardedPage route={appRoutes.find((r) => matches(r.path)) ?? notFoundRoute} />;
+  return <GuardedPage route={resolved?.route ?? notFoundRoute} params={resolved?.params ?? {}} />;
 }

@@ -22,8 +22,9 @@ import * as items from "../features/items";
 import * as sites from "../features/sites";
 import * as vendors from "../features/vendors";
 import * as coupons from "../features/coupons";
+import { matchRoute, type Parser } from "wouter";
 import { homeFor } from "./guard";
-import type { AppRedirect, AppRoute, NavbarWidget, NavItem } from "./types";
+import type { AppRedirect, AppRoute, NavbarWidget, NavItem, RegisteredRoute } from "./types";
 
 /** What a feature's index.ts exports (navbarWidgets is optional). */
 interface FeatureModule {
@@ -32,8 +33,11 @@ interface FeatureModule {
   navbarWidgets?: NavbarWidget[];
 }
 
-/** Every feature's routes and menu entries: the route table and the menu are data. */
-const features: FeatureModule[] = [
+/**
+ * Every feature's routes and menu entries, by feature folder (which is also its i18n namespace): the
+ * route table and the menu are data. Routes match in this order.
+ */
+const features: Record<string, FeatureModule> = {
   auth,
   misc,
   dashboard,
@@ -58,9 +62,11 @@ const features: FeatureModule[] = [
   sites,
   vendors,
   coupons,
-];
+};
 
-export const appRoutes: AppRoute[] = features.flatMap((f) => f.routes);
+export const appRoutes: RegisteredRoute[] = Object.entries(features).flatMap(([ns, f]) =>
+  f.routes.map((route) => ({ ...route, ns })),
+);
 
 export const redirects: AppRedirect[] = [
   { path: "/", to: ({ role, search }) => homeFor(role, search) },
@@ -68,9 +74,25 @@ export const redirects: AppRedirect[] = [
   { path: "/pages/account-settings", to: "/pages/account-settings/account" },
 ];
 
-export const notFoundRoute = misc.notFoundRoute;
+export const notFoundRoute: RegisteredRoute = { ...misc.notFoundRoute, ns: "misc" };
 
-export const navItems: NavItem[] = features.flatMap((f) => f.nav);
+export const navItems: NavItem[] = Object.values(features).flatMap((f) => f.nav);
 
 /** Navbar widgets of every feature (say, a cart badge), in ascending order. */
-export const navbarWidgets: NavbarWidget[] = features.flatMap((f) => f.navbarWidgets ?? []).sort((a, b) => a.order - b.order);
+export const navbarWidgets: NavbarWidget[] = Object.values(features)
+  .flatMap((f) => f.navbarWidgets ?? [])
+  .sort((a, b) => a.order - b.order);
+
+/** Where a path leads: a redirect of the table, or a route with its path parameters (null: not found). */
+export type Resolved = { redirect: AppRedirect } | { route: RegisteredRoute; params: Record<string, string> } | null;
+
+/** Resolves a path as the router does: redirects first, then routes in table order. */
+export function resolvePath(parser: Parser, path: string): Resolved {
+  const redirect = redirects.find((r) => matchRoute(parser, r.path, path)[0]);
+  if (redirect) return { redirect };
+  for (const route of appRoutes) {
+    const [matched, params] = matchRoute(parser, route.path, path);
+    if (matched) return { route, params: (params ?? {}) as Record<string, string> };
+  }
+  return null;
+}

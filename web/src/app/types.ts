@@ -15,12 +15,35 @@ export interface RouteMeta {
   fixedHeight?: boolean;
 }
 
+/** One call a page makes first: its SWR key and fetcher, exactly as the page's own hook has them. */
+export interface FirstCall {
+  key: readonly unknown[] | string;
+  fetch: () => Promise<unknown>;
+}
+
+/** What a route's preload sees: the target's path parameters and query, and what the user may do. */
+export interface PreloadContext {
+  params: Record<string, string>;
+  search: URLSearchParams;
+  can: (action: string, subject: string) => boolean;
+}
+
 /** One entry of the route table: loaded on demand. */
 export interface AppRoute {
   path: string;
   name: string;
   page: () => Promise<{ default: ComponentType }>;
   meta?: RouteMeta;
+  /**
+   * The page's first data calls, started with its chunk when the user navigates there or shows the
+   * intent to (app/prefetch.ts), so the page finds them under way instead of asking after it loads.
+   */
+  preload?: (at: PreloadContext) => FirstCall[];
+}
+
+/** A route of the table with the i18n namespace of its feature (registry.ts adds it). */
+export interface RegisteredRoute extends AppRoute {
+  ns: string;
 }
 
 /** A redirect of the route table. `to` may depend on the signed-in role. */

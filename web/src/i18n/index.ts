@@ -8,24 +8,40 @@ export const RTL_LANGUAGES: readonly Language[] = ["ar"];
 
 /**
  * Translations are JSON files per language: web/src/i18n/locales/<lng>.json (namespace "common") and
- * web/src/features/<feature>/locales/<lng>.json (namespace <feature>). Each (language, namespace) file
- * is fetched the first time a component asks for it (useTranslation suspends meanwhile), so the
- * first load carries only "common" and the page's own namespace.
+ * web/src/features/<feature>/locales/<lng>.json (namespace <feature>), fetched the first time a
+ * component asks for them (useTranslation suspends meanwhile). "common" and the namespaces of
+ * features with public pages are a file each, so /login, the landing page or a payment page carry
+ * only "common" and their own; the signed-in app's namespaces come as one file per language
+ * (./bundles), which its menu needs all of anyway: one request instead of twenty.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(["./locales/*.json", "../features/*/locales/*.json"]);
+export const SEPARATE_NAMESPACES = ["auth", "front", "misc", "payment"];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  "./locales/*.json",
+  "../features/{auth,front,misc,payment}/locales/*.json",
+]);
+const bundles = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("./bundles/*.ts");
 
 export function localePath(lng: string, ns: string): string {
   return ns === "common" ? `./locales/${lng}.json` : `../features/${ns}/locales/${lng}.json`;
+}
+
+function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>> | null {
+  if (ns === "common" || SEPARATE_NAMESPACES.includes(ns)) {
+    return loaders[localePath(lng, ns)]?.().then((module) => module.default) ?? null;
+  }
+  const bundle = bundles[`./bundles/${lng}.ts`];
+  return bundle ? bundle().then((module) => module.default[`../../features/${ns}/locales/${lng}.json`] ?? {}) : null;
 }
 
 const backend: BackendModule = {
   type: "backend",
   init() {},
   read(lng: string, ns: string, callback: ReadCallback) {
-    const load = loaders[localePath(lng, ns)];
+    const load = loadNamespace(lng, ns);
     if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
+    load.then(
+      (data) => callback(null, data),
       (error: Error) => callback(error, false),
     );
   },
@@ -56,6 +72,8 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(backend)
     .use(initReactI18next)
     .init({
+      // The language is set before init returns (its files still load): the app renders at once.
+      initAsync: false,
       lng,
       fallbackLng: "en",
       supportedLngs: [...LANGUAGES],

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import useSWR, { type SWRConfiguration } from "swr";
 import { useSearchParams } from "wouter";
 import { api, type CallInput, type ListAnswerOf, type ListCallName } from "./api";
+import { listKey, listParamsFrom, scoped } from "./listParams";
 import { SWR_DEFAULTS } from "./swr";
 
 /** Page-size choices (spec section 9). */
@@ -24,19 +25,6 @@ export interface ListParamsOptions {
   scope?: string;
   /** false: the parameters live in the component instead of the URL (a tab holding several lists). */
   inUrl?: boolean;
-}
-
-const scoped = (scope: string | undefined, key: string) => (scope ? scope + key[0]!.toUpperCase() + key.slice(1) : key);
-
-/** The parameters `defaults` names, read from `get` (the URL or the component's own state). */
-function readParams(defaults: Record<string, string | number>, get: (key: string) => string | null) {
-  const out: Record<string, string | number> = { page: 1, ...defaults };
-  for (const [key, fallback] of Object.entries(out)) {
-    const raw = get(key);
-    if (raw === null) continue;
-    out[key] = typeof fallback === "number" ? Number(raw) || fallback : raw;
-  }
-  return out;
 }
 
 /** Applies a patch to stored parameters; any change but the page itself goes back to page 1. */
@@ -63,11 +51,8 @@ export function useListParams<D extends Record<string, string | number>>(
   const [searchParams, setSearchParams] = useSearchParams();
   const [local, setLocal] = useState(() => new URLSearchParams());
   const stored = inUrl ? searchParams : local;
-  const params = useMemo(
-    () => readParams(defaults, (key) => stored.get(scoped(scope, key))) as D & { page: number; limit: number },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults and scope are literals per page
-    [stored],
-  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults and scope are literals per page
+  const params = useMemo(() => listParamsFrom(defaults, stored, scope), [stored]);
 
   const update = useCallback(
     (patch: Patch<D>) => {
@@ -105,7 +90,7 @@ export function useList<N extends ListCallName>(
 ) {
   const refresh = options.refreshInterval;
   const swr = useSWR<ListAnswerOf<N>>(
-    call ? [call, params, revision] : null,
+    call ? listKey(call, params, revision) : null,
     ([name, body]: [N, UrlParams<CallInput<N>>]) => fetchList(name, body),
     {
       ...SWR_DEFAULTS,

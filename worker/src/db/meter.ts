@@ -6,25 +6,10 @@
  * production: row counts would tell a caller how large the tables are.
  */
 
-export interface D1Usage {
-  roundTrips: number;
-  rowsRead: number;
-  rowsWritten: number;
-}
+import type { D1Usage } from "./usage";
 
-export const newUsage = (): D1Usage => ({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 });
-
-/** The `Server-Timing` value of a usage: `d1;desc="trips=1 read=12 written=0"`. */
-export function usageHeader(usage: D1Usage): string {
-  return `d1;desc="trips=${usage.roundTrips} read=${usage.rowsRead} written=${usage.rowsWritten}"`;
-}
-
-/** Parses `usageHeader`'s value back (null when absent or malformed). */
-export function parseUsageHeader(value: string | null): D1Usage | null {
-  const match = value?.match(/d1;desc="trips=(\d+) read=(\d+) written=(\d+)"/);
-  if (!match) return null;
-  return { roundTrips: Number(match[1]), rowsRead: Number(match[2]), rowsWritten: Number(match[3]) };
-}
+// The header's format lives in ./usage (no Workers types), so Node scripts such as the bench can parse it.
+export { newUsage, parseUsageHeader, usageHeader, type D1Usage } from "./usage";
 
 type Runner = Pick<D1Database, "prepare" | "batch">;
 

@@ -1,9 +1,17 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "./api/searchBundle";
 
 const readBundles = { action: "read", subject: "Bundle" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/bundle", name: "portal-bundle", page: () => import("./pages/BundlePage"), meta: readBundles },
+  {
+    path: "/portal/bundle",
+    name: "portal-bundle",
+    page: () => import("./pages/BundlePage"),
+    meta: readBundles,
+    preload: listPreload(SEARCH_BUNDLE, BUNDLE_LIST, (params, { can }) => bundleListBody(params, can("manage", "Bundle"))),
+  },
 ];
 
 export const nav: NavItem[] = [

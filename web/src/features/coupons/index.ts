@@ -1,9 +1,17 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { COUPON_LIST, SEARCH_COUPON } from "./api/searchCoupon";
 
 const readCoupons = { action: "read", subject: "Coupon" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/coupon", name: "portal-coupon", page: () => import("./pages/CouponPage"), meta: readCoupons },
+  {
+    path: "/portal/coupon",
+    name: "portal-coupon",
+    page: () => import("./pages/CouponPage"),
+    meta: readCoupons,
+    preload: listPreload(SEARCH_COUPON, COUPON_LIST),
+  },
 ];
 
 export const nav: NavItem[] = [

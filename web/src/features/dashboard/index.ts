@@ -1,4 +1,11 @@
-import type { AppRoute, NavItem } from "../../app/types";
+import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../app/types";
+import { fetchDashboardStats, rangeOf, statsKey } from "./api/statsQuery";
+
+/** Every dashboard asks for the figures of the range its address names. */
+function statsPreload({ search }: PreloadContext): FirstCall[] {
+  const range = rangeOf(search);
+  return [{ key: statsKey(range), fetch: () => fetchDashboardStats(range) }];
+}
 
 export const routes: AppRoute[] = [
   {
@@ -6,6 +13,7 @@ export const routes: AppRoute[] = [
     name: "portal-dashboard",
     page: () => import("./pages/PortalDashboardPage"),
     meta: { action: "read", subject: "Portal" },
+    preload: statsPreload,
   },
   {
     path: "/access-control",
@@ -18,12 +26,14 @@ export const routes: AppRoute[] = [
     name: "dashboards-crm",
     page: () => import("./pages/CrmDashboardPage"),
     meta: { action: "manage", subject: "all" },
+    preload: statsPreload,
   },
   {
     path: "/dashboards/analytics",
     name: "dashboards-analytics",
     page: () => import("./pages/AnalyticsPage"),
     meta: { action: "manage", subject: "all" },
+    preload: statsPreload,
   },
 ];
 

@@ -1,11 +1,19 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./api/searchHistory";
 
 /** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */
 const processJobs = { action: "update", subject: "History" } as const;
 const readOwnJobs = { action: "read", subject: "History" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/history", name: "portal-history", page: () => import("./pages/HistoryAdminPage"), meta: processJobs },
+  {
+    path: "/portal/history",
+    name: "portal-history",
+    page: () => import("./pages/HistoryAdminPage"),
+    meta: processJobs,
+    preload: listPreload(SEARCH_HISTORY, HISTORY_ADMIN_LIST),
+  },
   { path: "/portal/history-user", name: "portal-history-user", page: () => import("./pages/HistoryUserPage"), meta: readOwnJobs },
 ];
 

@@ -1,10 +1,19 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { SEARCH_ITEM, shopListBody } from "./api/searchItem";
+import { ITEM_LIST_DEFAULTS } from "./types";
 
 const readItems = { action: "read", subject: "Item" } as const;
 const manageItems = { action: "manage", subject: "Item" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/item", name: "portal-item", page: () => import("./pages/ItemShopPage"), meta: readItems },
+  {
+    path: "/portal/item",
+    name: "portal-item",
+    page: () => import("./pages/ItemShopPage"),
+    meta: readItems,
+    preload: listPreload(SEARCH_ITEM, ITEM_LIST_DEFAULTS, (params, { can }) => shopListBody(params, can("manage", "Item"))),
+  },
   { path: "/portal/itemSetting", name: "portal-itemSetting", page: () => import("./pages/ItemSettingPage"), meta: manageItems },
 ];
 

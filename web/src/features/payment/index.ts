@@ -1,4 +1,6 @@
 import type { AppRoute, NavItem } from "../../app/types";
+import { CART_KEY, searchCart } from "./api/cart";
+import { paymentDetail, paymentDetailKey } from "./api/paymentDetail";
 
 /** Checkout from the cart and the public payment page. `/payment/payment` comes first: it would match `:referenceId`. */
 export const routes: AppRoute[] = [
@@ -7,12 +9,14 @@ export const routes: AppRoute[] = [
     name: "payment-payment",
     page: () => import("./pages/CheckoutPage"),
     meta: { action: "create", subject: "Payment" },
+    preload: () => [{ key: CART_KEY, fetch: searchCart }],
   },
   {
     path: "/payment/:referenceId",
     name: "payment-reference-id",
     page: () => import("./pages/PaymentPage"),
     meta: { layout: "blank", public: true },
+    preload: ({ params }) => [{ key: paymentDetailKey(params.referenceId!), fetch: () => paymentDetail(params.referenceId!) }],
   },
 ];
 

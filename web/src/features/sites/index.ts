@@ -1,9 +1,17 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { SEARCH_SITE, SITE_LIST } from "./api/searchSite";
 
 const readSites = { action: "read", subject: "Site" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/site", name: "portal-site", page: () => import("./pages/SitePage"), meta: readSites },
+  {
+    path: "/portal/site",
+    name: "portal-site",
+    page: () => import("./pages/SitePage"),
+    meta: readSites,
+    preload: listPreload(SEARCH_SITE, SITE_LIST),
+  },
 ];
 
 export const nav: NavItem[] = [

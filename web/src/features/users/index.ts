@@ -1,10 +1,25 @@
+import { listPreload } from "../../app/listPreload";
 import type { AppRoute, NavItem } from "../../app/types";
+import { SEARCH_USERS, USER_LIST } from "./api/searchUsers";
 
 const readUsers = { action: "read", subject: "User" } as const;
+const usersPreload = listPreload(SEARCH_USERS, USER_LIST);
 
 export const routes: AppRoute[] = [
-  { path: "/portal/user", name: "portal-user", page: () => import("./pages/UserListPage"), meta: readUsers },
-  { path: "/apps/user/list", name: "apps-user-list", page: () => import("./pages/UserListPage"), meta: readUsers },
+  {
+    path: "/portal/user",
+    name: "portal-user",
+    page: () => import("./pages/UserListPage"),
+    meta: readUsers,
+    preload: usersPreload,
+  },
+  {
+    path: "/apps/user/list",
+    name: "apps-user-list",
+    page: () => import("./pages/UserListPage"),
+    meta: readUsers,
+    preload: usersPreload,
+  },
   {
     path: "/apps/user/view/:id",
     name: "apps-user-view-id",

@@ -11,7 +11,7 @@ import { useListController } from "../../../components/useListController";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
 import { checkout } from "../api/checkout";
 import { deleteBundle } from "../api/deleteBundle";
-import { SEARCH_BUNDLE } from "../api/searchBundle";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api/searchBundle";
 import { CART_KEY, updateCart } from "../api/updateCart";
 import { BundleDialog } from "../components/BundleDialog";
 import type { Bundle } from "../types";
@@ -25,8 +25,8 @@ export default function BundlePage() {
   const canBuy = !canManage && ability.can("create", "Payment");
   const list = useListController({
     call: SEARCH_BUNDLE,
-    defaults: { limit: 12, isActive: "" },
-    body: (params) => (canManage ? params : { page: params.page, limit: params.limit }),
+    defaults: BUNDLE_LIST,
+    body: (params) => bundleListBody(params, canManage),
     remove: {
       ask: (bundle) => ({ title: t("deleteTitle", { points: formatCount("points", bundle.bundlePoin) }), text: t("deleteText") }),
       call: (bundle) => deleteBundle(bundle.bundleId),

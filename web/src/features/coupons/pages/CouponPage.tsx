@@ -7,7 +7,7 @@ import { RowActions } from "../../../components/RowActions";
 import { useListController } from "../../../components/useListController";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { deleteCoupon } from "../api/deleteCoupon";
-import { SEARCH_COUPON } from "../api/searchCoupon";
+import { COUPON_LIST, SEARCH_COUPON } from "../api/searchCoupon";
 import { GenerateDialog } from "../components/GenerateDialog";
 import { NewCodes } from "../components/NewCodes";
 import type { Coupon, CouponStatus } from "../types";
@@ -21,7 +21,7 @@ export default function CouponPage() {
   const canManage = ability.can("manage", "Coupon");
   const list = useListController({
     call: SEARCH_COUPON,
-    defaults: { limit: 10, search: "", status: "" },
+    defaults: COUPON_LIST,
     // The original reloaded the user list after a delete (spec section 7); the coupon list is what changed.
     remove: {
       ask: (coupon) => ({ title: t("deleteTitle", { code: coupon.couponCode }), text: t("deleteText") }),

@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { RANGES, type Range } from "../api/dashboardStats";
+import { DEFAULT_RANGE, RANGES, rangeOf, type Range } from "../api/statsQuery";
 
 /** The chosen range, kept in the URL (?range=90) so a reload or a shared link shows the same period. */
-export function useRange(fallback: Range = 30): [Range, (range: Range) => void] {
+export function useRange(fallback: Range = DEFAULT_RANGE): [Range, (range: Range) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number(params.get("range"));
-  const range = (RANGES as readonly number[]).includes(raw) ? (raw as Range) : fallback;
+  const range = rangeOf(params, fallback);
   const set = (next: Range) =>
     setParams(
       (current) => {

@@ -2,6 +2,9 @@ import type { ListAnswerOf } from "../../../lib/api";
 
 export const SEARCH_HISTORY = "search-history";
 
+/** The back-office jobs list's parameters and defaults (the page's and what its route preloads). */
+export const HISTORY_ADMIN_LIST = { limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" };
+
 /** While any listed job is still queued, the list asks again this often. */
 export const OPEN_JOBS_REFRESH_MS = 10_000;
 

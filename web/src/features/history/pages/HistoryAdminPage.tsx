@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
 import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
-import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { HISTORY_ADMIN_LIST, refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
 
@@ -14,7 +14,7 @@ export default function HistoryAdminPage() {
   const { t } = useTranslation("history");
   const list = useListController({
     call: SEARCH_HISTORY,
-    defaults: { limit: 10, search: "", userId: "", selectedVendor: "", vendorId: "", status: "" },
+    defaults: HISTORY_ADMIN_LIST,
     swr: { refreshInterval: refreshWhileOpen },
   });
   const jobs = useHistoryColumns({ admin: true, reload: list.reload });

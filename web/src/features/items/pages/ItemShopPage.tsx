@@ -8,7 +8,7 @@ import { useListController } from "../../../components/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
 import { CART_KEY, checkout, updateCart } from "../api/buy";
-import { SEARCH_ITEM } from "../api/searchItem";
+import { SEARCH_ITEM, shopListBody } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 
@@ -23,8 +23,7 @@ export default function ItemShopPage() {
   const list = useListController({
     call: SEARCH_ITEM,
     defaults: ITEM_LIST_DEFAULTS,
-    body: ({ search, sort, page, limit }) =>
-      canManage ? { search, sort, page, limit, isActive: "active" } : { search, sort, page, limit },
+    body: (params) => shopListBody(params, canManage),
   });
   const sort = useSortFilter(list.params.sort, (value) => list.update({ sort: value }));
   const buyActions = useBuyActions({

@@ -3,5 +3,8 @@ import { uploadWithProgress } from "../../../lib/upload";
 
 export const paymentDetail = (referenceId: string) => api("payment-detail", { referenceId });
 
+/** The SWR key of a payment's details: the public page's and what its route preloads. */
+export const paymentDetailKey = (referenceId: string) => ["payment-detail", referenceId] as const;
+
 export const uploadProof = (referenceId: string, file: File, onProgress: (fraction: number) => void) =>
   uploadWithProgress("payment-proof", { referenceId, file }, onProgress);

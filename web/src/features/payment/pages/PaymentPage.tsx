@@ -5,7 +5,7 @@ import { useParams } from "wouter";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { paymentDetail } from "../api/paymentDetail";
+import { paymentDetail, paymentDetailKey } from "../api/paymentDetail";
 import { BankCard } from "../components/BankCard";
 import { Countdown } from "../components/Countdown";
 import { ProofUpload } from "../components/ProofUpload";
@@ -23,7 +23,7 @@ const STATUS_TONE: Record<PaymentStatus, string> = {
 export default function PaymentPage() {
   const { t } = useTranslation("payment");
   const { referenceId = "" } = useParams<{ referenceId: string }>();
-  const detail = useSWR(["payment-detail", referenceId], () => paymentDetail(referenceId));
+  const detail = useSWR(paymentDetailKey(referenceId), () => paymentDetail(referenceId));
   const [notice, setNotice] = useState<string | null>(null);
   const [timeUp, setTimeUp] = useState(false);
   const onExpired = useCallback(() => setTimeUp(true), []);

@@ -8,7 +8,7 @@ import { useListController } from "../../../components/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount } from "../../../lib/format";
 import { deleteSite } from "../api/deleteSite";
-import { SEARCH_SITE } from "../api/searchSite";
+import { SEARCH_SITE, SITE_LIST } from "../api/searchSite";
 import { SiteCard } from "../components/SiteCard";
 import { SiteDialog } from "../components/SiteDialog";
 import type { Site } from "../types";
@@ -20,7 +20,7 @@ export default function SitePage() {
   const canManage = ability.can("manage", "Site");
   const list = useListController({
     call: SEARCH_SITE,
-    defaults: { limit: 10, search: "", selectedStatus: "" },
+    defaults: SITE_LIST,
     remove: {
       ask: (site) => ({ title: t("deleteTitle", { name: site.siteName }), text: t("deleteText") }),
       call: (site) => deleteSite(site.siteId),

@@ -12,7 +12,7 @@ import { UserDrawer } from "../../../components/UserDrawer";
 import { formatNumber } from "../../../lib/format";
 import { deleteUser } from "../api/deleteUser";
 import { searchPlanOptions, searchRoleOptions } from "../api/options";
-import { SEARCH_USERS } from "../api/searchUsers";
+import { SEARCH_USERS, USER_LIST } from "../api/searchUsers";
 import { updateUser } from "../api/updateUser";
 import { Avatar } from "../components/Avatar";
 import { useUserSave } from "../components/useUserSave";
@@ -24,7 +24,7 @@ export default function UserListPage() {
   const afterSave = useUserSave();
   const list = useListController({
     call: SEARCH_USERS,
-    defaults: { limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" },
+    defaults: USER_LIST,
     remove: {
       ask: (user) => ({ title: t("deleteTitle", { name: user.userName }), text: t("deleteText"), confirmText: t("delete") }),
       call: (user) => deleteUser(user.userId),

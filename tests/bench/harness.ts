@@ -1,0 +1,67 @@
+import { Log, LogLevel, Miniflare } from "miniflare";
+import path from "node:path";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { ensureDevVars, ROOT } from "../../scripts/lib";
+import type { SeedDb } from "./seed-bulk";
+
+/** The paths the hello-world Worker answers (everything else goes to the portal). */
+export const HELLO_PATHS = { hello: "/hello", oneTrip: "/hello-d1" } as const;
+
+/** A Worker bundled by `wrangler deploy --dry-run`: its folder and main module. */
+export interface WorkerBundle {
+  dir: string;
+  main: string;
+}
+
+export interface BenchServer {
+  url: string;
+  /** The portal's D1, through Miniflare (bulk seeding). */
+  db: SeedDb;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The portal and the hello-world baseline on one workerd through Miniflare's API: no inspector, no
+ * dev registry, no live reload, nothing `wrangler dev` adds. Each Worker runs its `wrangler deploy`
+ * bundle with the bindings its wrangler.toml declares (turned into Miniflare options by wrangler
+ * itself) and the local secrets of .dev.vars; the portal also gets D1_METER = "true" (every answer
+ * carries its D1 cost) and serves the built SPA in `assetsDir` as its assets. D1 and R2 persist under
+ * `stateDir`, where `wrangler d1 migrations apply --persist-to` and the seed script wrote them.
+ */
+export async function startBenchServer(opts: {
+  stateDir: string;
+  portalBundle: WorkerBundle;
+  helloBundle: WorkerBundle;
+  assetsDir: string;
+}): Promise<BenchServer> {
+  const portal = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"), undefined, {
+    overrides: { assets: { directory: opts.assetsDir } },
+  }).workerOptions;
+  const hello = unstable_getMiniflareWorkerOptions(path.join(ROOT, "tests/bench/hello.toml")).workerOptions;
+  const bundled = (bundle: WorkerBundle) => ({ modules: true, modulesRoot: bundle.dir, scriptPath: bundle.main });
+  const mf = new Miniflare({
+    host: "127.0.0.1",
+    port: 0,
+    log: new Log(LogLevel.WARN),
+    // wrangler's --persist-to <dir> keeps its Miniflare state under <dir>/v3.
+    defaultPersistRoot: path.join(opts.stateDir, "v3"),
+    workers: [
+      // The first Worker takes every request no other Worker's route claims.
+      {
+        ...portal,
+        name: "edge-portal",
+        ...bundled(opts.portalBundle),
+        bindings: { ...portal.bindings, ...ensureDevVars(), D1_METER: "true" },
+      },
+      {
+        ...hello,
+        name: "bench-hello",
+        ...bundled(opts.helloBundle),
+        routes: Object.values(HELLO_PATHS).map((p) => `*${p}`),
+      },
+    ],
+  });
+  const url = (await mf.ready).origin;
+  const db = (await mf.getD1Database("DB", "edge-portal")) as unknown as SeedDb;
+  return { url, db, stop: () => mf.dispose() };
+}

@@ -1,0 +1,21 @@
+/** One request's D1 cost and its `Server-Timing` form (see meter.ts); free of Workers types, so Node reads it too. */
+
+export interface D1Usage {
+  roundTrips: number;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+export const newUsage = (): D1Usage => ({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 });
+
+/** The `Server-Timing` value of a usage: `d1;desc="trips=1 read=12 written=0"`. */
+export function usageHeader(usage: D1Usage): string {
+  return `d1;desc="trips=${usage.roundTrips} read=${usage.rowsRead} written=${usage.rowsWritten}"`;
+}
+
+/** Parses `usageHeader`'s value back (null when absent or malformed). */
+export function parseUsageHeader(value: string | null): D1Usage | null {
+  const match = value?.match(/d1;desc="trips=(\d+) read=(\d+) written=(\d+)"/);
+  if (!match) return null;
+  return { roundTrips: Number(match[1]), rowsRead: Number(match[2]), rowsWritten: Number(match[3]) };
+}
