@@ -75,6 +75,11 @@ export function mockApi(answers: Record<string, Answer | ((body: Body) => Answer
     open(_method: string, url: string) {
       this.name = url.replace("/api/", "");
     }
+    private answerHeaders: Record<string, string> = {};
+    setRequestHeader() {}
+    getResponseHeader(header: string) {
+      return this.answerHeaders[header] ?? null;
+    }
     send(form: FormData) {
       const body = fieldsOf(form);
       calls.push({ name: this.name, body });
@@ -83,6 +88,7 @@ export function mockApi(answers: Record<string, Answer | ((body: Body) => Answer
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
         setTimeout(() => {
           this.status = a.status;
+          this.answerHeaders = a.headers ?? {};
           this.responseText = JSON.stringify(a.body);
           this.onload?.();
         }, options.uploadMs ?? 20);

@@ -119,6 +119,7 @@ export const commerceCalls = defineCalls({
   "payment-detail": {
     summary: "A payment by its reference, for the public payment page: no personal data beyond a masked name.",
     access: "public",
+    readsOnly: true,
     input: z.object({ referenceId: referenceId() }),
     answer: publicPayment,
   },
@@ -242,6 +243,7 @@ export const quotaCalls = defineCalls({
   "search-subscription": {
     summary: "Subscriptions, latest end first: the caller's own (those who read every payment: any userId).",
     access: "signedIn",
+    readsOnly: true,
     input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
     answer: listOf(
       z.strictObject({

@@ -298,6 +298,7 @@ export interface Database {
   history: HistoryTable;
   history_fts: FtsTable & { history_fts: string };
   audit_log: AuditLogTable;
+  audit_log_fts: FtsTable & { audit_log_fts: string };
   outbox: OutboxTable;
 }
 

@@ -1,10 +1,10 @@
-import { changes, countOf, nowSeconds, runBatch } from "../db";
+import { changes, nowSeconds, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
 import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
-  countPayments,
   paymentConditions,
+  paymentListQueries,
   paymentReader,
   paymentWithUser,
   requireAllPayments,
@@ -12,6 +12,7 @@ import {
   type PaymentWithUser,
 } from "../domain/commerce/queries";
 import { cardPayable } from "../domain/commerce/card";
+import { pageWindow, totalOf } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
@@ -83,7 +84,7 @@ const paymentProof = route(commerceCalls["payment-proof"], {
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
     ]);
-    if (changes(updated) !== 1) {
+    if (changes(updated) === 0) {
       await deleteStored(ctx.env.FILES, stored.key);
       throw conflict("paymentClosed", "payment_closed");
     }
@@ -121,7 +122,7 @@ const cancelPayment = route(commerceCalls["cancel-payment"], {
         .where("status", "in", OPEN),
       audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw conflict("onlyPendingCancelled", "not_cancellable");
+    if (changes(updated) === 0) throw conflict("onlyPendingCancelled", "not_cancellable");
     return json({ message: success(ctx, "paymentCancelled") });
   },
 });
@@ -154,15 +155,11 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
 
 const searchPayment = route(commerceCalls["search-payment"], {
   async handler(ctx, input) {
-    const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      selectPayments(ctx.db, where)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      countPayments(ctx.db, where),
-    ]);
+    const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
+    const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
+    const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, countOf(count), input.page, input.limit);
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 
