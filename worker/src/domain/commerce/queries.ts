@@ -162,7 +162,15 @@ function candidatePayments(db: DB, search: string, fts: string | null, newest: b
   const named = db
     .selectFrom("payments as p")
     .select([...columns, sql<number>`1`.as("named")])
-    .where((eb) => eb.or([eb("p.referenceId", "=", search), ...(invoice === null ? [] : [eb("p.invoiceNumber", "=", invoice)])]));
+    .where((eb) =>
+      eb.or([
+        // 8 or more first characters: a range of the referenceId index (base64url sorts below "~").
+        REFERENCE_PREFIX.test(search)
+          ? eb.and([eb("p.referenceId", ">=", search), eb("p.referenceId", "<", `${search}~`)])
+          : eb("p.referenceId", "=", search),
+        ...(invoice === null ? [] : [eb("p.invoiceNumber", "=", invoice)]),
+      ]),
+    );
   if (fts) {
     const buyers = db
       .selectFrom("users_fts")
