@@ -28,12 +28,16 @@ afterEach(() => {
 });
 
 describe("the first render, while the translations are still on their way", () => {
-  it("starts the route's chunk and first call at once", async () => {
+  it("starts the route's chunk and first call at once, the call before the settings", async () => {
     const { calls } = mockApi(signedIn("admin", ADMIN_RULES));
     const page = vi.spyOn(routeNamed("dashboards-crm"), "page");
     renderApp("/dashboards/crm");
     await waitFor(() => expect(calls.filter((c) => c.name === "dashboard-stats")).toHaveLength(1));
     expect(page).toHaveBeenCalledTimes(1);
+    // Before the deployment settings (asked once per page load, here), which no page waits for.
+    const names = calls.map((c) => c.name);
+    expect(names).toContain("app-settings");
+    expect(names.indexOf("dashboard-stats")).toBeLessThan(names.indexOf("app-settings"));
   });
 
   it("renders what the confirm provider wraps: only an open dialog needs its texts", () => {
