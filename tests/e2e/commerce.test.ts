@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -9,21 +9,6 @@ const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a1e2e60000000049454e44ae426082",
   "hex",
 );
-
-/** Calls the API from the page, with its session cookie, as the page's own scripts would. */
-function apiFromPage<T>(page: Page, name: string, body: object): Promise<T> {
-  return page.evaluate(
-    async ([call, payload]) => {
-      const res = await fetch(`/api/${call}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      return res.json();
-    },
-    [name, body] as const,
-  ) as Promise<T>;
-}
 
 describe("buying points by bank transfer", () => {
   let browser: Browser;
@@ -52,6 +37,8 @@ describe("buying points by bank transfer", () => {
     // Checkout from the cart page.
     await client.page.goto("/payment/payment");
     await client.page.getByText("100 points", { exact: true }).waitFor();
+    // Card payments are on in this run (tests/e2e/global-setup.ts): this buyer chooses the transfer.
+    await client.page.getByRole("radio", { name: "Bank transfer" }).check();
     expect(await client.page.getByAltText(/logo/).count()).toBe(1);
     await client.page.getByRole("button", { name: "Place order" }).click();
     await client.page.waitForURL(/\/payment\/[A-Za-z0-9_-]{24,}$/);

@@ -26,6 +26,7 @@ const PAYMENT: Payment = {
   paidAt: null,
   expiresAt: "2026-01-02T00:00:00.000Z",
   invoiceNumber: 7,
+  card: null,
 };
 
 function renderRecord() {

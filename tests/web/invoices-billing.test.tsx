@@ -4,14 +4,25 @@ import ar from "../../web/src/features/billing/locales/ar.json";
 import en from "../../web/src/features/billing/locales/en.json";
 import fr from "../../web/src/features/billing/locales/fr.json";
 import BillingTabPage from "../../web/src/features/billing/pages/BillingTabPage";
-import { calls, listOf, localeKeys, mockApi, renderAt, setupPageTests, signIn } from "./page-support";
+import {
+  arabicNumber,
+  calls,
+  inArabic,
+  listOf,
+  localeKeys,
+  mockApi,
+  renderAt,
+  setupPageTests,
+  signIn,
+  visibleText,
+} from "./page-support";
 
 const payment = (referenceId: string, status: string, invoiceNumber: number | null) => ({
   referenceId,
   amount: 950,
   currency: "USD",
   status,
-  lines: [{ kind: "bundle", refId: 2, name: "100 points", qty: 1, lineTotal: 950 }],
+  lines: [{ kind: "bundle", refId: 2, name: "100 points", points: 100, qty: 1, lineTotal: 950 }],
   createdAt: "2026-05-01T10:00:00.000Z",
   paidAt: null,
   expiresAt: "2026-05-02T10:00:00.000Z",
@@ -74,5 +85,19 @@ describe("billing tab", () => {
     renderTab();
     expect(await screen.findByText(en.noPayments)).toBeTruthy();
     expect(await screen.findByText(en.noSubscriptions)).toBeTruthy();
+  });
+});
+
+describe("billing tab in Arabic", () => {
+  inArabic({ billing: ar });
+
+  it("writes a payment's bundle with the Arabic unit word, not the English name frozen at checkout", async () => {
+    mockLists({ "search-payment": listOf([payment("PAID-reference-0000000001", "paid", 41)]) });
+    renderTab();
+    const lines = `${arabicNumber(1)} × ${arabicNumber(100)} نقطة`;
+    expect(await screen.findAllByText((_, element) => element?.tagName === "TD" && visibleText(element) === lines)).not.toEqual(
+      [],
+    );
+    expect(screen.queryByText(/points/)).toBeNull();
   });
 });

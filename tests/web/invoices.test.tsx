@@ -5,7 +5,20 @@ import en from "../../web/src/features/invoices/locales/en.json";
 import fr from "../../web/src/features/invoices/locales/fr.json";
 import InvoiceListPage from "../../web/src/features/invoices/pages/InvoiceListPage";
 import InvoicePreviewPage from "../../web/src/features/invoices/pages/InvoicePreviewPage";
-import { calls, fail, listOf, localeKeys, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests } from "./page-support";
+import {
+  arabicNumber,
+  calls,
+  fail,
+  inArabic,
+  listOf,
+  localeKeys,
+  mockApi,
+  ok,
+  renderRoutes,
+  setAbilityRules,
+  setupPageTests,
+  visibleText,
+} from "./page-support";
 
 const REF = "SW52b2ljZS1yZWZlcmVuY2UtMDAx";
 const payment = (status: string, invoiceNumber: number | null) => ({
@@ -18,7 +31,7 @@ const payment = (status: string, invoiceNumber: number | null) => ({
   status,
   method: "bank",
   lines: [
-    { kind: "bundle", refId: 3, name: "120 points", unitPrice: 1200, qty: 1, lineTotal: 1200 },
+    { kind: "bundle", refId: 3, name: "120 points", points: 120, unitPrice: 1200, qty: 1, lineTotal: 1200 },
     { kind: "item", refId: 2, name: "Pro plan", unitPrice: 2490, qty: 1, lineTotal: 2490 },
   ],
   note: "",
@@ -27,6 +40,7 @@ const payment = (status: string, invoiceNumber: number | null) => ({
   paidAt: invoiceNumber ? "2026-05-02T10:00:00.000Z" : null,
   expiresAt: "2026-05-02T10:00:00.000Z",
   invoiceNumber,
+  card: null,
 });
 const SELLER = {
   siteName: "Edge Portal",
@@ -100,10 +114,35 @@ describe("invoice preview", () => {
     expect(calls.find((c) => c.name === "send-invoice")!.body).toMatchObject({ referenceId: REF, to: "amira@example.com" });
   });
 
+  it("names a card payment's method and its Stripe payment instead of the bank account", async () => {
+    const card = { sessionId: "cs_test_a1", paymentIntentId: "pi_test_b2" };
+    mockApi({ "invoice-detail": ok({ payment: { ...payment("paid", 13), method: "card", card }, seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    expect((await screen.findByTestId("invoice-title")).textContent).toBe("Invoice #13");
+    expect(screen.getByText(`${en.method}: ${en.methods.card}`)).toBeTruthy();
+    expect(screen.getByText("pi_test_b2")).toBeTruthy();
+    expect(screen.queryByText("0000-1111-2222")).toBeNull();
+  });
+
   it("shows not-found for a payment the caller cannot read", async () => {
     mockApi({ "invoice-detail": fail(404, "No such payment.") });
     renderAt(`/apps/invoice/preview/${REF}`, [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);
     expect(await screen.findByText(en.notFound)).toBeTruthy();
     await waitFor(() => expect(calls.map((c) => c.name)).toEqual(["invoice-detail"]));
+  });
+});
+
+describe("invoice in Arabic", () => {
+  inArabic({ invoices: ar });
+
+  it("writes a bundle line's points with the Arabic unit word, not the English name frozen at checkout", async () => {
+    mockApi({ "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    const bundleLine = `${arabicNumber(120)} نقطة${ar.kinds.bundle}`;
+    expect(
+      await screen.findByText((_, element) => element?.tagName === "TD" && visibleText(element) === bundleLine),
+    ).toBeTruthy();
+    expect(screen.getByText("Pro plan")).toBeTruthy();
+    expect(screen.queryByText(/points/)).toBeNull();
   });
 });

@@ -293,6 +293,7 @@ describe("useListController with ListPage", () => {
 
 describe("a capped total", () => {
   it("shows the total as N+ and keeps Next while pages come back full", async () => {
+    // A text search counts up to 1,000 matches (docs/API.md); paging goes on past them.
     mockApi({ searchsite: siteApi(1000, { totalCapped: true, rows: 1004 }) });
     const location = renderAt("/sites?page=100", () => <SiteList />);
     await screen.findByText("Site 991");
@@ -328,6 +329,14 @@ describe("a capped total", () => {
     });
   });
 
+  it("pages past the first 1,000 rows, to the last page of an exact total or while capped pages come back full", () => {
+    expect(paging({ page: 100, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 9_999, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 10_000, limit: 10, total: 100_000, count: 10 }).hasNext).toBe(false);
+    expect(paging({ page: 250, limit: 10, total: 1000, totalCapped: true, count: 10 }).hasNext).toBe(true);
+    expect(paging({ page: 250, limit: 10, total: 1000, totalCapped: true, count: 9 }).hasNext).toBe(false);
+  });
+
   it("lets the card pager page on and say N+ pages", () => {
     const onPage = vi.fn();
     const { rerender } = render(
@@ -337,9 +346,15 @@ describe("a capped total", () => {
     fireEvent.click(next());
     expect(onPage).toHaveBeenCalledWith(4);
     rerender(
-      <Pager page={90} total={1000} totalCapped count={4} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
+      <Pager page={90} total={1000} totalCapped count={12} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
     );
     expect(screen.getByText("Page 90 of 90+")).toBeTruthy();
+    fireEvent.click(next());
+    expect(onPage).toHaveBeenCalledWith(91);
+    rerender(
+      <Pager page={91} total={1000} totalCapped count={4} limit={12} onPage={onPage} pageOf={(p, n) => `Page ${p} of ${n}`} />,
+    );
+    expect(screen.getByText("Page 91 of 91+")).toBeTruthy();
     expect(next().disabled).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { SessionProvider } from "../../web/src/app/session";
 import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
+import commonAr from "../../web/src/i18n/locales/ar.json";
 import common from "../../web/src/i18n/locales/en.json";
 
 /** Shared by the feature pages' component tests: a table-driven API, signed-in cookies, a page in its providers. */
@@ -74,6 +75,11 @@ export function mockApi(answers: Record<string, Answer | ((body: Body) => Answer
     open(_method: string, url: string) {
       this.name = url.replace("/api/", "");
     }
+    private answerHeaders: Record<string, string> = {};
+    setRequestHeader() {}
+    getResponseHeader(header: string) {
+      return this.answerHeaders[header] ?? null;
+    }
     send(form: FormData) {
       const body = fieldsOf(form);
       calls.push({ name: this.name, body });
@@ -82,6 +88,7 @@ export function mockApi(answers: Record<string, Answer | ((body: Body) => Answer
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
         setTimeout(() => {
           this.status = a.status;
+          this.answerHeaders = a.headers ?? {};
           this.responseText = JSON.stringify(a.body);
           this.onload?.();
         }, options.uploadMs ?? 20);
@@ -208,3 +215,21 @@ export function setupPageTests(namespaces: Record<string, object>) {
     });
   });
 }
+
+/**
+ * The tests of a `describe` run in Arabic, with the common texts and the given feature namespaces. Intl's
+ * digits for "ar" depend on the ICU version, so `arabicNumber` writes a number as the page does.
+ */
+export function inArabic(namespaces: Record<string, object>) {
+  beforeAll(async () => {
+    i18n.addResourceBundle("ar", "common", commonAr);
+    for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle("ar", namespace, texts);
+    await i18n.changeLanguage("ar");
+  });
+  afterAll(() => i18n.changeLanguage("en"));
+}
+
+export const arabicNumber = (value: number) => new Intl.NumberFormat("ar").format(value);
+
+/** The visible text, without the bidi marks Intl adds to Arabic numbers. */
+export const visibleText = (element: Element) => element.textContent?.replace(/[\u200e\u200f\u061c]/g, "") ?? "";

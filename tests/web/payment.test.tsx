@@ -3,36 +3,22 @@ import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/payment/locales/ar.json";
 import en from "../../web/src/features/payment/locales/en.json";
 import fr from "../../web/src/features/payment/locales/fr.json";
-import CheckoutPage from "../../web/src/features/payment/pages/CheckoutPage";
-import PaymentPage from "../../web/src/features/payment/pages/PaymentPage";
-import { calls, callsTo, fail, localeKeys, mockApi, ok, renderRoutes, setAbilityRules, setupPageTests } from "./page-support";
+import {
+  arabicNumber,
+  calls,
+  callsTo,
+  fail,
+  inArabic,
+  localeKeys,
+  mockApi,
+  ok,
+  setupPageTests,
+  visibleText,
+} from "./page-support";
+import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
-const REF = "Q2hlY2tvdXQtcmVmZXJlbmNlLTAx";
-const BANK = { name: "Example Bank", accountName: "Edge Portal Ltd", accountNumber: "0000-1111-2222", logo: "/bank-logo.svg" };
-const detail = (status: string, expiresAt = new Date(Date.now() + 3 * 3600_000).toISOString()) =>
-  ok({
-    referenceId: REF,
-    amount: 2490,
-    currency: "USD",
-    status,
-    lines: [{ kind: "bundle", refId: 3, name: "120 points", unitPrice: 2490, qty: 1, lineTotal: 2490 }],
-    hasProof: false,
-    createdAt: "2026-05-01T10:00:00.000Z",
-    paidAt: null,
-    expiresAt,
-    invoiceNumber: null,
-    payerName: "A**** H*****",
-    bank: BANK,
-  });
-
-/** The checkout page and the payment page, as the app routes them: `/payment/payment` is the checkout. */
-function renderAt(path: string, rules: object[] = []) {
-  setAbilityRules(rules);
-  return renderRoutes(path, [
-    ["/payment/payment", CheckoutPage],
-    ["/payment/:referenceId", PaymentPage],
-  ]).location;
-}
+const detail = (status: string, expiresAt?: string) => ok(paymentBody(status, expiresAt ? { expiresAt } : {}));
+const renderAt = renderPaymentPages;
 
 const PROOF_RECEIVED = ok({ message: "Thank you. Your proof of transfer was received." });
 
@@ -56,7 +42,7 @@ describe("public payment page", () => {
     expect(screen.getByTestId("payment-status").textContent).toBe(en.status.pending);
   });
 
-  it("uploads a proof with progress and shows the server's message", async () => {
+  it("uploads a proof with progress and confirms it once", async () => {
     let uploaded = false;
     mockApi({
       "payment-detail": () => detail(uploaded ? "awaiting_confirmation" : "pending"),
@@ -70,11 +56,13 @@ describe("public payment page", () => {
     fireEvent.change(screen.getByLabelText(en.proofLabel), { target: { files: [file] } });
     uploaded = true;
     fireEvent.click(screen.getByRole("button", { name: en.sendProof }));
-    expect(await screen.findByText("Thank you. Your proof of transfer was received.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe(en.status.awaiting_confirmation));
     expect(callsTo("payment-proof")).toHaveLength(1);
     expect(callsTo("payment-proof")[0]!.body.referenceId).toBe(REF);
     expect((callsTo("payment-proof")[0]!.body.file as File).name).toBe("proof.png");
-    await waitFor(() => expect(screen.getByTestId("payment-status").textContent).toBe(en.status.awaiting_confirmation));
+    // One confirmation, in the reader's language: not the server's text beside the page's own.
+    expect(screen.getByText(en.proofReceived).getAttribute("role")).toBe("status");
+    expect(screen.queryByText("Thank you. Your proof of transfer was received.")).toBeNull();
   });
 
   it("takes no proof once the payment has expired", async () => {
@@ -98,6 +86,7 @@ describe("checkout page", () => {
     ],
     amounts: { subtotal: 2400, total: 2400, currency: "USD", count: 2 },
     bank: BANK,
+    payByCard: false,
   };
   const CART = ok(CART_BODY);
   const buyer = [
@@ -139,5 +128,45 @@ describe("checkout page", () => {
     fireEvent.click(await screen.findByRole("button", { name: en.placeOrder }));
     await waitFor(() => expect(location.history).toContain(`/payment/${REF}`));
     expect(calls.find((c) => c.name === "checkout")!.body).toEqual({ kind: "item", refId: 4 });
+  });
+});
+
+describe("in Arabic", () => {
+  inArabic({ payment: ar });
+  const n = arabicNumber;
+
+  it("writes a bundle's points with the Arabic unit word on the payment page, not the English name", async () => {
+    mockApi({ "payment-detail": detail("pending") });
+    renderAt(`/payment/${REF}`);
+    const line = `${n(1)} × ${n(120)} نقطة`;
+    expect(await screen.findByText((_, element) => element?.tagName === "SPAN" && visibleText(element) === line)).toBeTruthy();
+    expect(screen.queryByText(/points/)).toBeNull();
+  });
+
+  it("writes a cart's bundle with the Arabic unit word on the checkout page", async () => {
+    mockApi({
+      searchcart: ok({
+        carts: [
+          {
+            cartId: 1,
+            kind: "bundle",
+            refId: 3,
+            name: "3 points",
+            points: 3,
+            unitPrice: 300,
+            qty: 2,
+            lineTotal: 600,
+            available: true,
+          },
+        ],
+        amounts: { subtotal: 600, total: 600, currency: "USD", count: 2 },
+        bank: BANK,
+        payByCard: false,
+      }),
+    });
+    renderAt("/payment/payment", [{ action: "manage", subject: "Cart", conditions: { userId: 7 } }]);
+    expect(await screen.findByText(`${n(3)} نقاط`)).toBeTruthy();
+    expect(screen.getByRole("button", { name: ar.increase.replace("{{name}}", `${n(3)} نقاط`) })).toBeTruthy();
+    expect(screen.queryByText(/points/)).toBeNull();
   });
 });

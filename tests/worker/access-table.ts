@@ -50,6 +50,8 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "payment-detail": "public",
   "payment-proof": "public",
   "payment-webhook": "public",
+  "start-card-payment": "public",
+  "stripe-webhook": "public",
   "confirm-payment": "admin",
   "cancel-payment": "admin",
   "download-proof": "admin",

@@ -30,7 +30,12 @@ describe("checkAnswer (what call() runs on every answer)", () => {
   it("accepts an answer the contract declares", () => {
     expect(() => checkAnswer("app-settings", jsonAnswer(), settings)).not.toThrow();
     expect(() =>
-      checkAnswer("searchcart", jsonAnswer(), { carts: [], amounts: { subtotal: 0, total: 0, currency: "USD", count: 0 }, bank }),
+      checkAnswer("searchcart", jsonAnswer(), {
+        carts: [],
+        amounts: { subtotal: 0, total: 0, currency: "USD", count: 0 },
+        bank,
+        payByCard: false,
+      }),
     ).not.toThrow();
   });
 

@@ -14,7 +14,7 @@ interface Trip {
   sql: string[];
 }
 
-/** env with a D1 binding that records every round trip. */
+/** env with a D1 binding that records every round trip, the calls' D1 sessions included. */
 function countingEnv(trips: Trip[]): Env {
   const real = env.DB;
   const statements = new WeakMap<object, string>();
@@ -36,15 +36,21 @@ function countingEnv(trips: Trip[]): Env {
     statements.set(proxy, sql);
     return proxy;
   };
-  const db = {
-    prepare: (sql: string) => wrap(real.prepare(sql), sql),
+  const recording = (runner: Pick<D1Database, "prepare" | "batch">) => ({
+    prepare: (sql: string) => wrap(runner.prepare(sql), sql),
     batch(list: D1PreparedStatement[]) {
       trips.push({ kind: "batch", sql: list.map((s) => statements.get(s) ?? "?") });
-      return real.batch(list);
+      return runner.batch(list);
     },
+  });
+  const db = {
+    ...recording(real),
     exec: (sql: string) => real.exec(sql),
     dump: () => real.dump(),
-    withSession: (c?: string) => real.withSession(c),
+    withSession(constraint?: string) {
+      const session = real.withSession(constraint);
+      return { ...recording(session), getBookmark: () => session.getBookmark() };
+    },
   };
   return { ...env, DB: db as unknown as D1Database };
 }

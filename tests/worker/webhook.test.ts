@@ -84,6 +84,15 @@ describe("payment webhook", () => {
     expect((await statusOf(referenceId)).status).toBe("paid");
   });
 
+  it("accepts a body signed with several secrets (one of them ours) while the gateway rolls its secret", async () => {
+    const { referenceId, amount } = await pendingPayment();
+    const body = JSON.stringify({ referenceId, status: "paid", amount });
+    const t = now();
+    const header = `t=${t},v1=${await sign(body, t, "the-old-secret")},v1=${await sign(body, t)}`;
+    expect((await webhook(body, header)).status).toBe(200);
+    expect((await statusOf(referenceId)).status).toBe("paid");
+  });
+
   it("ignores events other than paid and refuses closed payments", async () => {
     const admin = await createAdmin();
     const { referenceId, amount } = await pendingPayment();

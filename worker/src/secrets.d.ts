@@ -6,5 +6,8 @@ declare namespace Cloudflare {
     VENDOR_SECRET_KEYS: string;
     WEBHOOK_SECRET: string;
     MAIL_API_KEY: string;
+    /** Card payments (Stripe Checkout): both set, or card payments are off. */
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
   }
 }

@@ -1,5 +1,6 @@
 import i18n from "i18next";
 import type { ApiErrorAnswer, CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
+import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
 
 export type { CallName, FileCallName, JsonCallName };
 
@@ -82,7 +83,7 @@ export async function post(name: CallName, body: BodyInit, json: boolean, signal
     response = await fetch(`/api/${name}`, {
       method: "POST",
       credentials: "same-origin",
-      headers: json ? { "content-type": "application/json" } : undefined,
+      headers: withBookmark(json ? { "content-type": "application/json" } : {}),
       body,
       signal,
     });
@@ -90,6 +91,7 @@ export async function post(name: CallName, body: BodyInit, json: boolean, signal
     if ((error as Error).name === "AbortError") throw error;
     throw unreachable();
   }
+  rememberBookmark(response.headers.get(BOOKMARK_HEADER));
   const text = await response.text();
   if (!response.ok) throw failure(name, response.status, text);
   return parse(text);

@@ -1,4 +1,5 @@
 import { answerError, type CallInput, type FileCallName } from "./api";
+import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
 
 /** What the `download` call serves: a report, an item's file or a job's file. */
 export type DownloadKind = CallInput<"download">["kind"];
@@ -27,9 +28,10 @@ export async function saveFile<N extends FileCallName>(name: N, body: CallInput<
   const response = await fetch(`/api/${name}`, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    headers: withBookmark({ "content-type": "application/json" }),
     body: JSON.stringify(body),
   });
+  rememberBookmark(response.headers.get(BOOKMARK_HEADER));
   if (!response.ok) throw answerError(response.status, await response.json().catch(() => null));
   // In production the answer is {url, expiresAt}: a short-lived R2 link that R2 serves as an attachment
   // under the server's file name, so following it saves the file without leaving the page.

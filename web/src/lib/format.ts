@@ -60,6 +60,14 @@ export function formatCount(unit: Unit, count: number): string {
   return i18n.t(`common:unit.${unit}`, { count, formatted: formatNumber(count) });
 }
 
+/**
+ * A payment or cart line's product as the reader says it: a bundle by its points ("٣ نقاط"), since its
+ * stored name is the English "3 points" frozen at checkout; an item by its own name.
+ */
+export function formatLineName(line: { kind: string; name: string; points?: number }): string {
+  return line.kind === "bundle" && line.points !== undefined ? formatCount("points", line.points) : line.name;
+}
+
 export function formatDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return "—";
   const date = new Date(iso);

@@ -1,4 +1,5 @@
 import { failure, parse, post, unreachable, type CallAnswer, type CallInput, type CallName, type JsonCallName } from "./api";
+import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
 
 /**
  * Multipart calls (uploads), kept apart from lib/api.ts so the sign-in page's first load does not carry
@@ -35,11 +36,14 @@ export function uploadWithProgress<N extends JsonCallName>(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/${name}`);
+    const bookmark = currentBookmark();
+    if (bookmark) xhr.setRequestHeader(BOOKMARK_HEADER, bookmark);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onerror = () => reject(unreachable());
     xhr.onload = () => {
+      rememberBookmark(xhr.getResponseHeader(BOOKMARK_HEADER));
       if (xhr.status >= 200 && xhr.status < 300) resolve(parse(xhr.responseText) as CallAnswer<N>);
       else reject(failure(name, xhr.status, xhr.responseText));
     };

@@ -130,6 +130,7 @@ export const accountCalls = defineCalls({
   "search-session": {
     summary: "The caller's sessions (user managers: another user's with userId), most recently seen first.",
     access: "signedIn",
+    readsOnly: true,
     input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
     answer: listOf(session),
   },

@@ -6,7 +6,7 @@ import { bodyLimitFor } from "./uploads";
 export const LINE_KINDS = ["item", "bundle"] as const;
 export const PAYMENT_STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_METHODS = ["bank", "gateway", "manual"] as const;
+export const PAYMENT_METHODS = ["bank", "gateway", "manual", "card"] as const;
 
 /** A payment line, frozen at checkout. */
 export const paymentLine = z.strictObject({
@@ -16,6 +16,11 @@ export const paymentLine = z.strictObject({
   unitPrice: z.number().int(),
   qty: z.number().int(),
   lineTotal: z.number().int(),
+  points: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: "A bundle's points, for pages to write in the reader's language (`name` is English)." }),
 });
 
 /** Where a bank transfer goes (deployment settings). */
@@ -36,6 +41,19 @@ export const payment = z.strictObject({
   paidAt: timestamp().nullable(),
   expiresAt: timestamp(),
   invoiceNumber: z.number().int().nullable(),
+  card: z
+    .strictObject({ sessionId: z.string(), paymentIntentId: z.string().nullable() })
+    .nullable()
+    .meta({ description: "A card payment's Stripe Checkout Session and, once paid, its PaymentIntent; else null." }),
+});
+
+/** A payment as its public page shows it (payment-detail, and checkout's answer): no user id, note or Stripe ids. */
+const publicPayment = payment.omit({ userId: true, note: true, card: true }).extend({
+  payerName: z.string(),
+  bank,
+  payByCard: z
+    .boolean()
+    .meta({ description: "Whether it may be paid by card now: Stripe configured, pending, an amount Stripe can charge." }),
 });
 
 /** A payment with its buyer, for those who may read it. */
@@ -50,12 +68,20 @@ const cart = z.strictObject({
     count: z.number().int(),
   }),
   bank,
+  payByCard: z.boolean().meta({ description: "Card payments (Stripe Checkout) are configured." }),
 });
 
 /** Reference ids are base64url of 18+ random bytes; anything else cannot exist. */
 export const referenceId = () => f.text(100).pipe(z.string().regex(/^[A-Za-z0-9_-]{22,100}$/, "must be a payment reference"));
 
 const kind = () => z.enum(LINE_KINDS);
+
+/** A Stripe event as read before its signature is checked: nothing in it is trusted until then. */
+const stripeEvent = z.object({
+  id: f.text(255),
+  type: f.text(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 const paymentFilter = {
   search: f.search(),
@@ -87,13 +113,29 @@ export const commerceCalls = defineCalls({
       referenceId: z.string(),
       amount: z.number().int(),
       lines: z.array(paymentLine),
+      payment: publicPayment.meta({ description: "The new payment as payment-detail answers it." }),
     }),
   },
   "payment-detail": {
     summary: "A payment by its reference, for the public payment page: no personal data beyond a masked name.",
     access: "public",
+    readsOnly: true,
     input: z.object({ referenceId: referenceId() }),
-    answer: payment.omit({ userId: true, note: true }).extend({ payerName: z.string(), bank }),
+    answer: publicPayment,
+  },
+  "start-card-payment": {
+    summary:
+      "Opens a pending payment's Stripe Checkout page (its open session, else a new one with an idempotency key from the reference).",
+    access: "public",
+    input: z.object({ referenceId: referenceId() }),
+    answer: z.strictObject({ message: z.string(), url: z.string().meta({ description: "Stripe's hosted Checkout page." }) }),
+  },
+  "stripe-webhook": {
+    summary:
+      'A Stripe event, signed with `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">[,v1=…]` (5 minutes); a paid Checkout Session grants once.',
+    access: "public",
+    input: stripeEvent,
+    answer: done,
   },
   "payment-proof": {
     summary: "Uploads the proof of transfer of an open payment: it then awaits confirmation.",
@@ -201,6 +243,7 @@ export const quotaCalls = defineCalls({
   "search-subscription": {
     summary: "Subscriptions, latest end first: the caller's own (those who read every payment: any userId).",
     access: "signedIn",
+    readsOnly: true,
     input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
     answer: listOf(
       z.strictObject({

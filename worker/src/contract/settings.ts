@@ -11,6 +11,7 @@ export const settingsCalls = defineCalls({
   "public-catalogue": {
     summary: "The active bundles and items as a visitor may see them, for the front pages (cached 60 s).",
     access: "public",
+    readsOnly: true,
     input: z.object({}),
     answer: z.strictObject({
       currency: z.string(),

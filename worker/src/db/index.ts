@@ -36,12 +36,10 @@ export async function runBatch<T = Record<string, unknown>>(
   return d1.batch<T>(statements);
 }
 
-/** A row count answered by a count statement (`… AS n`) of a batch. */
-export function countOf(result: D1Result<unknown> | undefined): number {
-  return Number((result?.results[0] as { n?: number } | undefined)?.n ?? 0);
-}
-
-/** Changed rows of one batch result. */
+/**
+ * Rows one batch result changed. D1 counts the rows triggers wrote too (the counters and roll-ups of
+ * migrations 0090 and 0091), so compare with 0: "changed something" or not, never "changed one row".
+ */
 export function changes(result: D1Result<unknown> | undefined): number {
   return result?.meta?.changes ?? 0;
 }

@@ -163,6 +163,8 @@ export interface CartsTable {
 }
 
 export type PaymentStatus = "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired";
+/** How it was paid: bank transfer, the signed gateway webhook, recorded by an admin, or by card (Stripe Checkout). */
+export type PaymentMethod = "bank" | "gateway" | "manual" | "card";
 
 export interface PaymentsTable {
   paymentId: Generated<number>;
@@ -172,7 +174,7 @@ export interface PaymentsTable {
   currency: string;
   status: Defaulted<PaymentStatus>;
   lines: string;
-  method: Defaulted<"bank" | "gateway" | "manual">;
+  method: Defaulted<PaymentMethod>;
   proofKey: string | null;
   proofName: string | null;
   note: Defaulted<string>;
@@ -183,6 +185,11 @@ export interface PaymentsTable {
   updatedAt: Defaulted<string>;
   /** The grant attempt that marked it paid (migration 0030). */
   grantToken: Defaulted<string | null>;
+  /** The Stripe Checkout Session attempt, its session and expiry, the PaymentIntent that paid (migration 0085). */
+  cardAttempt: Defaulted<number>;
+  cardSessionId: Defaulted<string | null>;
+  cardSessionExpiresAt: Defaulted<string | null>;
+  cardPaymentIntentId: Defaulted<string | null>;
 }
 
 export interface CountersTable {
@@ -291,6 +298,7 @@ export interface Database {
   history: HistoryTable;
   history_fts: FtsTable & { history_fts: string };
   audit_log: AuditLogTable;
+  audit_log_fts: FtsTable & { audit_log_fts: string };
   outbox: OutboxTable;
 }
 

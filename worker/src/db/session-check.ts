@@ -104,7 +104,7 @@ export function withSessionCheck(real: D1Database, check: D1PreparedStatement): 
       await confirm();
       return real.dump();
     },
-    // Unchecked: nothing here uses D1's read-replica sessions; one that does must confirm() first.
+    // Unchecked, and refused anyway: the call already runs in its D1 session (db/sessions.ts).
     withSession: (constraint?: string) => real.withSession(constraint),
   } as unknown as D1Database;
 

@@ -4,6 +4,7 @@ import { forgetSession, rememberedSession, rememberSession } from "../auth/sessi
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
 import { meterD1, newUsage, usageHeader } from "../db/meter";
+import { BOOKMARK_HEADER, openSession, requestBookmark, sessionConstraint } from "../db/sessions";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
 import { forbidden, HttpError, msg, notFound, unauthorized } from "../errors";
@@ -32,14 +33,23 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
 
   return async function dispatch(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
     const usage = newUsage();
-    const response = await handle(request, { ...env, DB: meterD1(env.DB, usage) }, exec);
+    const def = byName.get(callName(request));
+    // Every query of the call runs in one D1 session (db/sessions.ts): reads from a replica at least
+    // as recent as the caller's bookmark, anything that may write from the primary.
+    const mayWrite = def === undefined || !readsOnly(def);
+    const session = openSession(env.DB, sessionConstraint(requestBookmark(request), mayWrite));
+    const primary = mayWrite ? null : meterD1(env.DB, usage);
+    const response = await handle(request, { ...env, DB: meterD1(session.db, usage) }, exec, primary);
+    const bookmark = session.bookmark();
+    if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
     if (env.D1_METER === "true") response.headers.append("server-timing", usageHeader(usage));
     return response;
   };
 
-  async function handle(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
+  /** `primary` is the primary database when the call runs on a replica (for a session it lacks). */
+  async function handle(request: Request, env: Env, exec: ExecutionContext, primary: D1Database | null): Promise<Response> {
     const url = new URL(request.url);
-    const name = url.pathname.slice("/api/".length);
+    const name = callName(request);
     let ctx: Ctx | null = null;
     try {
       const def = byName.get(name);
@@ -50,12 +60,12 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
       checkOrigin(request, url);
       const body: BodyOnce = { parsed: null };
       try {
-        ctx = await authenticate(request, url, env, exec, readsOnly(def));
+        ctx = await authenticate(request, url, env, exec, readsOnly(def), primary);
         return await answer(def, ctx, request, body);
       } catch (error) {
         if (!(error instanceof StaleSession)) throw error;
         // The remembered session changed: run the call again, loading the session afresh.
-        ctx = await authenticate(request, url, env, exec, false);
+        ctx = await authenticate(request, url, env, exec, false, primary);
         return await answer(def, ctx, request, body);
       }
     } catch (error) {
@@ -71,6 +81,8 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     }
   }
 }
+
+const callName = (request: Request) => new URL(request.url).pathname.slice("/api/".length);
 
 /** The request body, read once even when the call runs twice. */
 interface BodyOnce {
@@ -117,7 +129,14 @@ function checkOrigin(request: Request, url: URL) {
 /** The session checks of calls running on a remembered session (see db/session-check.ts). */
 const sessionChecks = new WeakMap<Ctx, SessionCheckedD1>();
 
-async function authenticate(request: Request, url: URL, env: Env, exec: ExecutionContext, mayRemember: boolean): Promise<Ctx> {
+async function authenticate(
+  request: Request,
+  url: URL,
+  env: Env,
+  exec: ExecutionContext,
+  mayRemember: boolean,
+  primary: D1Database | null,
+): Promise<Ctx> {
   const db = getDb(env.DB);
   const ctx: Ctx = {
     env,
@@ -157,6 +176,9 @@ async function authenticate(request: Request, url: URL, env: Env, exec: Executio
   } else {
     forgetSession(tokenHash);
     session = await loadSession(env.DB, tokenHash);
+    // A replica may not hold yet a session signed in a moment ago by a caller that sent no bookmark:
+    // the primary answers before the cookie is refused (and cleared).
+    if (!session && primary) session = await loadSession(primary, tokenHash);
     if (!session) return ctx;
     rememberSession(session, now);
   }

@@ -1,3 +1,4 @@
+import type { ListTotal } from "../db/counts";
 import { HttpError } from "../errors";
 import type { Language } from "../errors/language";
 import { msg, reasonOf, renderMessage, renderReason } from "../errors/messages";
@@ -16,15 +17,20 @@ export function json<T>(data: T, status = 200, headers?: HeadersInit): JsonRespo
   return response as JsonResponse<T>;
 }
 
-/** A list answer: `{data, total, page, limit}` (and `extra` fields). Its type comes from the arguments alone. */
+/**
+ * A list answer: `{data, total, page, limit}` (and `extra` fields), plus `totalCapped: true` when the total
+ * is a lower bound (db/counts.ts). Its type comes from the arguments alone.
+ */
 export function list<T, E extends object = Record<never, never>>(
   data: T[],
-  total: number,
+  total: number | ListTotal,
   page: number,
   limit: number,
   extra?: E,
-): JsonResponse<NoInfer<E> & { data: NoInfer<T>[]; total: number; page: number; limit: number }> {
-  return json({ ...(extra as E), data, total, page, limit });
+): JsonResponse<NoInfer<E> & { data: NoInfer<T>[]; total: number; totalCapped?: true; page: number; limit: number }> {
+  const counted =
+    typeof total === "number" ? { total } : { total: total.total, ...(total.totalCapped ? { totalCapped: true as const } : {}) };
+  return json({ ...(extra as E), data, ...counted, page, limit });
 }
 
 /**

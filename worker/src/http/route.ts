@@ -13,7 +13,11 @@ export interface RouteDef {
   access: Access;
   /** Whether an agent's API key (Authorization: Bearer) may make the call. */
   agent?: boolean;
-  /** For "signedIn" calls that change nothing: they may run on a remembered session (see http/dispatch.ts). */
+  /**
+   * For "public" and "signedIn" calls that change nothing: they may run on a remembered session and on
+   * a D1 read replica like read calls (see http/dispatch.ts); calls whose access is ["read", subject]
+   * do so already.
+   */
   readsOnly?: boolean;
   /** Largest multipart body accepted, in bytes (JSON bodies are always limited to 1 MB). */
   maxBody?: number;

@@ -1,3 +1,4 @@
+import type { InferResult } from "kysely";
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
 import { seal, unseal } from "../auth/secretbox";
@@ -5,6 +6,7 @@ import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { cappedTotal, pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { resetMail, verificationMail } from "../domain/users/mails";
@@ -202,28 +204,23 @@ function sessionOwner(ctx: Ctx, userId: number | undefined): number {
 const searchSession = route(accountCalls["search-session"], {
   async handler(ctx, { userId: wanted, page, limit }) {
     const userId = sessionOwner(ctx, wanted);
-    const [rows, count] = await Promise.all([
-      ctx.db
-        .selectFrom("sessions")
-        .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
-        .where("userId", "=", userId)
-        .orderBy("lastSeenAt", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      ctx.db
-        .selectFrom("sessions")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .executeTakeFirstOrThrow(),
-    ]);
+    const window = pageWindow(page, limit);
+    const sessions = ctx.db.selectFrom("sessions").where("userId", "=", userId);
+    // One round trip; a user's sessions are few, counted up to COUNT_CAP all the same.
+    const pageRows = sessions
+      .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
+      .orderBy("lastSeenAt", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+    const [found, total] = await runBatch(ctx.env.DB, [pageRows, cappedTotal(ctx.db, sessions.select("sessionId"))]);
+    const rows = found!.results as InferResult<typeof pageRows>;
     const data = rows.map((s) => ({
       ...s,
       rememberMe: s.rememberMe === 1,
       lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
       current: s.sessionId === ctx.sessionId,
     }));
-    return list(data, count.n, page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 

@@ -1,5 +1,6 @@
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
@@ -12,18 +13,19 @@ const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.cre
 
 const searchApiKey = route(adminCalls["search-apikey"], {
   async handler(ctx, { page, limit }) {
-    const [rows, count] = await runBatch(ctx.env.DB, [
+    const window = pageWindow(page, limit);
+    const [rows, total] = await runBatch(ctx.env.DB, [
       ctx.db
         .selectFrom("api_keys as k")
         .leftJoin("users as u", "u.userId", "k.createdBy")
         .select([...KEY_COLUMNS, "u.userName as createdByName"])
         .orderBy("k.createdAt", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      ctx.db.selectFrom("api_keys").select((eb) => eb.fn.countAll<number>().as("n")),
+        .limit(window.limit)
+        .offset(window.offset),
+      counterTotal(ctx.db, counterName("apikeys")),
     ]);
     const data = rows!.results as unknown as ListRowOf<"search-apikey">[];
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 

@@ -1,37 +1,83 @@
 import { sql } from "kysely";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
+import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { list } from "../http/respond";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
 import { adminCalls } from "../contract/admin";
 
+const AUDIT_COLUMNS = [
+  "a.auditId",
+  "a.actorId",
+  "a.actorEmail",
+  "a.action",
+  "a.subject",
+  "a.subjectId",
+  "a.outcome",
+  "a.detail",
+  "a.ip",
+  "a.createdAt",
+] as const;
+
 const searchAudit = route(adminCalls["search-audit"], {
   async handler(ctx, { search, outcome, page, limit }) {
-    let base = ctx.db.selectFrom("audit_log");
+    const window = pageWindow(page, limit);
+    const db = ctx.db;
     const match = ftsQuery(search);
-    if (match) {
-      // Words of 3+ characters go through the trigram index (migration 0060); shorter ones fall back to LIKE.
-      base = base.where(sql<boolean>`auditId IN (SELECT rowid FROM audit_log_fts WHERE audit_log_fts MATCH ${match})`);
-    } else if (search) {
-      const like = likeAnywhere(search);
-      base = base.where(
-        sql<boolean>`(action LIKE ${like} ESCAPE '\\' OR actorEmail LIKE ${like} ESCAPE '\\' OR subject LIKE ${like} ESCAPE '\\')`,
+    const like = !match && search ? likeAnywhere(search) : null;
+    const conds = [];
+    if (outcome) conds.push(sql`a.outcome = ${outcome}`);
+    if (like)
+      conds.push(
+        sql`(a.action LIKE ${like} ESCAPE '\\' OR a.actorEmail LIKE ${like} ESCAPE '\\' OR a.subject LIKE ${like} ESCAPE '\\')`,
       );
+    const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+    let statements;
+    if (!match && !like) {
+      // Newest first walks audit_newest (audit_outcome with an outcome) and stops at the page.
+      const rows = db
+        .selectFrom("audit_log as a")
+        .select(AUDIT_COLUMNS)
+        .where(where)
+        .orderBy("a.createdAt", "desc")
+        .orderBy("a.auditId", "desc");
+      const name = outcome ? counterName("audit", ["outcome", outcome]) : counterName("audit");
+      statements = [rows.limit(window.limit).offset(window.offset), counterTotal(db, name)];
+    } else if (match && !outcome) {
+      // Words of 3+ characters go through the trigram index (migration 0060), newest (highest id) first.
+      const rows = db
+        .selectFrom("audit_log_fts as f")
+        .crossJoin("audit_log as a")
+        .whereRef("a.auditId", "=", "f.rowid")
+        .where(sql<boolean>`audit_log_fts MATCH ${match}`)
+        .select(AUDIT_COLUMNS)
+        .orderBy(sql`f.rowid`, "desc");
+      const matches = db
+        .selectFrom("audit_log_fts")
+        .select("rowid")
+        .where(sql<boolean>`audit_log_fts MATCH ${match}`);
+      statements = [rows.limit(window.limit).offset(window.offset), cappedTotal(db, matches)];
+    } else {
+      // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
+      const candidates = match
+        ? db
+            .selectFrom("audit_log_fts")
+            .select(sql<number>`rowid`.as("id"))
+            .where(sql<boolean>`audit_log_fts MATCH ${match}`)
+            .orderBy(sql`rowid`, "desc")
+            .limit(SEARCH_SCAN)
+        : db.selectFrom("audit_log").select("auditId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
+      const joined = db.selectFrom(candidates.as("c")).crossJoin("audit_log as a").whereRef("a.auditId", "=", "c.id");
+      const rows = joined.select(AUDIT_COLUMNS).where(where).orderBy("a.createdAt", "desc").orderBy("a.auditId", "desc");
+      statements = [
+        rows.limit(window.limit).offset(window.offset),
+        scannedTotal(db, joined.select(["c.id", sql<number>`${where}`.as("hit")])),
+      ];
     }
-    if (outcome) base = base.where("outcome", "=", outcome);
-    // Newest first walks the audit_newest index and stops at the page.
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      base
-        .select(["auditId", "actorId", "actorEmail", "action", "subject", "subjectId", "outcome", "detail", "ip", "createdAt"])
-        .orderBy("createdAt", "desc")
-        .orderBy("auditId", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      base.select((eb) => eb.fn.countAll<number>().as("n")),
-    ]);
+    const [rows, total] = await runBatch(ctx.env.DB, statements);
     type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
     const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 

@@ -1,4 +1,5 @@
-import { changes, countOf, nowIso, runBatch, type DB } from "../db";
+import { changes, nowIso, runBatch, type DB } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
@@ -30,22 +31,18 @@ interface BundleRow {
 
 const toBundle = (row: BundleRow) => ({ ...row, bundleIsActive: row.bundleIsActive === 1 });
 
-/** The page and count statements of searchbundle (exported so a test can read their query plans). */
+/** The page and total statements of searchbundle (exported so a test can read their query plans). */
 export function bundleListQueries(db: DB, filter: { isActive: 0 | 1 | undefined; page: number; limit: number }) {
+  const window = pageWindow(filter.page, filter.limit);
   let page = db.selectFrom("bundles").select(BUNDLE_COLUMNS);
-  let count = db.selectFrom("bundles").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (filter.isActive !== undefined) {
-    page = page.where("bundleIsActive", "=", filter.isActive);
-    count = count.where("bundleIsActive", "=", filter.isActive);
-  }
+  if (filter.isActive !== undefined) page = page.where("bundleIsActive", "=", filter.isActive);
   return {
     // Smallest pack first, as a price list reads.
-    page: page
-      .orderBy("bundlePoin")
-      .orderBy("bundleId")
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    count,
+    page: page.orderBy("bundlePoin").orderBy("bundleId").limit(window.limit).offset(window.offset),
+    count: counterTotal(
+      db,
+      filter.isActive === undefined ? counterName("bundles") : counterName("bundles", ["active", filter.isActive]),
+    ),
   };
 }
 
@@ -55,7 +52,7 @@ const searchBundle = route(bundleCalls.searchbundle, {
     const isActive = ctx.ability.can("manage", "Bundle") ? input.isActive : 1;
     const { page, count } = bundleListQueries(ctx.db, { ...input, isActive });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
-    return list((rows!.results as unknown as BundleRow[]).map(toBundle), countOf(total), input.page, input.limit);
+    return list((rows!.results as unknown as BundleRow[]).map(toBundle), totalOf(total), input.page, input.limit);
   },
 });
 

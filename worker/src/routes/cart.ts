@@ -2,8 +2,20 @@ import type { Compilable } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch } from "../db";
-import { expiryFrom, loadProducts, priceLines, publicLines, sumLines, type LineRequest } from "../domain/commerce/lines";
+import { cardPayable } from "../domain/commerce/card";
+import {
+  expiryFrom,
+  loadProducts,
+  PAYMENT_COLUMNS,
+  priceLines,
+  publicLines,
+  publicPaymentView,
+  sumLines,
+  type LineRequest,
+  type PaymentRow,
+} from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
+import { bankOf, stripeOf } from "../http/settings";
 import { badRequest, forbidden, msg, notFound } from "../errors";
 import { json } from "../http/respond";
 import { route } from "../http/route";
@@ -31,6 +43,8 @@ async function cartOf(ctx: Ctx, userId: number) {
       qty: r.qty,
       lineTotal: available ? unitPrice * r.qty : 0,
       available,
+      // As on payment lines: the checkout page writes a bundle's points in the reader's language.
+      ...(product?.points !== undefined ? { points: product.points } : {}),
     };
   });
   const total = carts.reduce((sum, c) => sum + c.lineTotal, 0);
@@ -40,14 +54,8 @@ async function cartOf(ctx: Ctx, userId: number) {
     currency: ctx.env.CURRENCY,
     count: carts.reduce((sum, c) => sum + c.qty, 0),
   };
-  // The checkout page shows where the transfer will go before the order is placed.
-  const bank = {
-    name: ctx.env.BANK_NAME,
-    accountName: ctx.env.BANK_ACCOUNT_NAME,
-    accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-    logo: ctx.env.BANK_LOGO,
-  };
-  return { carts, amounts, bank };
+  // The checkout page shows how the order can be paid before it is placed.
+  return { carts, amounts, bank: bankOf(ctx.env), payByCard: stripeOf(ctx.env) !== null };
 }
 
 const searchCart = route(commerceCalls.searchcart, {
@@ -131,12 +139,22 @@ const checkout = route(commerceCalls.checkout, {
           ),
       );
     }
-    await runBatch(ctx.env.DB, statements);
+    // The new payment is read back in the same round trip, with its defaults as stored.
+    const results = await runBatch(ctx.env.DB, [
+      ...statements,
+      ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", referenceId),
+    ]);
+    const payment = results.at(-1)!.results[0] as unknown as PaymentRow;
     return json({
       message: "Your order is placed. Please complete the payment.",
       referenceId,
       amount,
       lines: publicLines(lines),
+      // The payment page renders from this at once, without asking for it again.
+      payment: publicPaymentView(payment, user.userName, {
+        bank: bankOf(ctx.env),
+        payByCard: cardPayable(stripeOf(ctx.env), payment),
+      }),
     });
   },
 });

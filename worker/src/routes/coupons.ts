@@ -1,6 +1,16 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
-import { changes, countOf, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import {
+  cappedTotal,
+  counterName,
+  counterRangeTotal,
+  counterTotal,
+  pageWindow,
+  scannedTotal,
+  SEARCH_SCAN,
+  totalOf,
+} from "../db/counts";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
 import { domainOf } from "../http/context";
@@ -58,41 +68,91 @@ export interface CouponFilter {
   limit: number;
 }
 
-/** The page and count statements of search-coupon (exported so a test can read their query plans). */
+const COUPON_COLUMNS = [
+  "c.couponId",
+  "c.couponCode",
+  "c.couponQuota",
+  "c.couponExpired",
+  "c.couponUsed",
+  "c.couponUsedDate",
+  "c.couponUsedBy",
+  "u.userName as couponUsedByName",
+  "c.createdAt",
+] as const;
+
+/** Unused coupons are counted per expiry day (migration 0090): "unused" and "expired" are ranges of those counters. */
+const EXPIRES = counterName("coupons", ["expires", ""]);
+
+/**
+ * The page and total statements of search-coupon (exported so a test can read their query plans).
+ * Without a search each status walks an index in its order, every row a match: newest first
+ * (coupons_newest, coupons_used_newest for used ones), unused ones soonest to expire first and expired
+ * ones latest expired first (coupons_status); totals come from counters. A search alone walks
+ * coupons_fts and counts up to COUNT_CAP; with a status, or of 1–2 characters, it checks the
+ * SEARCH_SCAN newest candidates one by one (db/counts.ts).
+ */
 export function couponListQueries(db: DB, filter: CouponFilter) {
-  const conds = [];
-  // Each status is a range of the coupons_status (couponUsed, couponExpired) index.
-  if (filter.status === "used") conds.push(sql<SqlBool>`c.couponUsed = 'Y'`);
-  if (filter.status === "unused") conds.push(sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired >= ${filter.today}`);
-  if (filter.status === "expired") conds.push(sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired < ${filter.today}`);
+  const window = pageWindow(filter.page, filter.limit);
+  const status =
+    filter.status === "used"
+      ? sql<SqlBool>`c.couponUsed = 'Y'`
+      : filter.status === "unused"
+        ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired >= ${filter.today}`
+        : filter.status === "expired"
+          ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired < ${filter.today}`
+          : null;
+  const coupons = (from: ReturnType<typeof db.selectFrom<"coupons as c">>) =>
+    from.leftJoin("users as u", "u.userId", "c.couponUsedBy").select(COUPON_COLUMNS);
+  const newest = <Q extends { orderBy(c: "c.createdAt" | "c.couponId", d: "desc"): Q }>(q: Q) =>
+    q.orderBy("c.createdAt", "desc").orderBy("c.couponId", "desc");
   const match = ftsQuery(filter.search);
-  if (match) conds.push(sql<SqlBool>`c.couponId IN (SELECT rowid FROM coupons_fts WHERE coupons_fts MATCH ${match})`);
-  else if (filter.search) conds.push(sql<SqlBool>`c.couponCode LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
-  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
-  return {
-    page: db
-      .selectFrom("coupons as c")
+
+  if (!filter.search) {
+    const rows = coupons(db.selectFrom("coupons as c")).where(status ?? sql<SqlBool>`1 = 1`);
+    const page =
+      filter.status === "unused"
+        ? rows.orderBy("c.couponExpired").orderBy("c.couponId")
+        : filter.status === "expired"
+          ? rows.orderBy("c.couponExpired", "desc").orderBy("c.couponId", "desc")
+          : newest(rows);
+    const count =
+      filter.status === "unused"
+        ? counterRangeTotal(db, `${EXPIRES}${filter.today}`, `${EXPIRES}~`)
+        : filter.status === "expired"
+          ? counterRangeTotal(db, EXPIRES, `${EXPIRES}${filter.today}`)
+          : counterTotal(db, filter.status === "used" ? counterName("coupons", ["used", "Y"]) : counterName("coupons"));
+    return { page: page.limit(window.limit).offset(window.offset), count };
+  }
+  if (match && !status) {
+    const rows = db
+      .selectFrom("coupons_fts as f")
+      .crossJoin("coupons as c")
+      .whereRef("c.couponId", "=", "f.rowid")
+      .where(sql<SqlBool>`coupons_fts MATCH ${match}`)
       .leftJoin("users as u", "u.userId", "c.couponUsedBy")
-      .select([
-        "c.couponId",
-        "c.couponCode",
-        "c.couponQuota",
-        "c.couponExpired",
-        "c.couponUsed",
-        "c.couponUsedDate",
-        "c.couponUsedBy",
-        "u.userName as couponUsedByName",
-        "c.createdAt",
-      ])
-      .where(where)
-      .orderBy("c.createdAt", "desc")
-      .orderBy("c.couponId", "desc")
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    count: db
-      .selectFrom("coupons as c")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where),
+      .select(COUPON_COLUMNS)
+      .orderBy(sql`f.rowid`, "desc");
+    const matches = db
+      .selectFrom("coupons_fts")
+      .select("rowid")
+      .where(sql<SqlBool>`coupons_fts MATCH ${match}`);
+    return { page: rows.limit(window.limit).offset(window.offset), count: cappedTotal(db, matches) };
+  }
+  const candidates = match
+    ? db
+        .selectFrom("coupons_fts")
+        .select(sql<number>`rowid`.as("id"))
+        .where(sql<SqlBool>`coupons_fts MATCH ${match}`)
+        .orderBy(sql`rowid`, "desc")
+        .limit(SEARCH_SCAN)
+    : db.selectFrom("coupons").select("couponId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
+  const conds = status ? [status] : [];
+  if (!match) conds.push(sql<SqlBool>`c.couponCode LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
+  const where = sql<SqlBool>`${sql.join(conds, sql` AND `)}`;
+  const joined = db.selectFrom(candidates.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id");
+  return {
+    page: newest(coupons(joined).where(where)).limit(window.limit).offset(window.offset),
+    count: scannedTotal(db, joined.select(["k.id as id", sql<number>`${where}`.as("hit")])),
   };
 }
 
@@ -102,7 +162,7 @@ const searchCoupon = route(couponCalls["search-coupon"], {
     const { page, count } = couponListQueries(ctx.db, { ...input, today });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
     const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
-    return list(data, countOf(total), input.page, input.limit);
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 

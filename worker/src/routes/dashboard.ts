@@ -1,4 +1,6 @@
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
+import { addDays, spansOf, spansThrough } from "../domain/stats/periods";
+import * as stats from "../domain/stats/queries";
 import { json } from "../http/respond";
 import { route } from "../http/route";
 import type { Answer } from "../contract";
@@ -6,12 +8,15 @@ import { PAYMENT_STATUSES } from "../contract/commerce";
 import { dashboardCalls } from "../contract/dashboard";
 
 /**
- * dashboard-stats: the figures behind the dashboards. Every figure is an aggregate computed by D1
- * over an index range bounded by the period (see migrations/0050_dashboard_indexes.sql); the Worker
- * only reshapes the grouped rows into day-aligned series. Days are UTC days.
+ * dashboard-stats: the figures behind the dashboards. Business figures come from roll-ups kept by
+ * triggers (migration 0091, worker/src/domain/stats): at most a few thousand rows for a year, whatever
+ * the size of the tables. Days are UTC days.
  */
 
 const DAY_MS = 86_400_000;
+/** A day after every row: "since the period began" runs to it. */
+const FAR_FUTURE = "9999-01-01";
+
 /** The period [start, end) of `range` UTC days ending with the day `end` (today by default). */
 export function periodOf(range: number, end: string | undefined, now: Date) {
   const today = now.toISOString().slice(0, 10);
@@ -19,92 +24,25 @@ export function periodOf(range: number, end: string | undefined, now: Date) {
   const endMs = Date.parse(`${lastDay}T00:00:00.000Z`) + DAY_MS;
   const startMs = endMs - range * DAY_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
+  const days = Array.from({ length: range }, (_, i) => iso(startMs + i * DAY_MS).slice(0, 10));
   return {
-    days: Array.from({ length: range }, (_, i) => iso(startMs + i * DAY_MS).slice(0, 10)),
+    days,
     prevStart: iso(startMs - range * DAY_MS),
     start: iso(startMs),
     end: iso(endMs),
+    /** The day after the period (exclusive end), as YYYY-MM-DD. */
+    endDay: iso(endMs).slice(0, 10),
     // Point-in-time figures (active subscriptions) are taken at the end of the period, or now.
     asOf: iso(Math.min(now.getTime(), endMs)),
   };
 }
-
-/**
- * The statements, by name. Each is bounded by an index range: the comment names the index. Exported
- * so a test can check every plan with EXPLAIN QUERY PLAN.
- */
-export const SQL = {
-  // payments_paid_amount
-  revenueByDay: `SELECT substr(paidAt, 1, 10) AS day, count(*) AS n, sum(amount) AS amount
-    FROM payments WHERE paidAt >= ?1 AND paidAt < ?2 GROUP BY day`,
-  revenueTotal: `SELECT count(*) AS n, coalesce(sum(amount), 0) AS amount FROM payments WHERE paidAt >= ?1 AND paidAt < ?2`,
-  // payments_created_status
-  paymentsByDayStatus: `SELECT substr(createdAt, 1, 10) AS day, status, count(*) AS n, sum(amount) AS amount
-    FROM payments WHERE createdAt >= ?1 AND createdAt < ?2 GROUP BY day, status`,
-  // users_created
-  usersByDay: `SELECT substr(createdAt, 1, 10) AS day, count(*) AS n FROM users WHERE createdAt >= ?1 AND createdAt < ?2 GROUP BY day`,
-  usersTotal: `SELECT count(*) AS n FROM users WHERE createdAt >= ?1 AND createdAt < ?2`,
-  // subscriptions_active (endsAt > the moment)
-  activeSubscriptions: `SELECT
-      (SELECT count(*) FROM subscriptions WHERE endsAt > ?1 AND startsAt <= ?1) AS current,
-      (SELECT count(*) FROM subscriptions WHERE endsAt > ?2 AND startsAt <= ?2) AS previous`,
-  subscriptionsByItem: `SELECT sub.itemId, i.itemName, count(*) AS n
-    FROM subscriptions sub INDEXED BY subscriptions_active JOIN items i ON i.itemId = sub.itemId
-    WHERE sub.endsAt > ?1 AND sub.startsAt <= ?1 GROUP BY sub.itemId ORDER BY n DESC LIMIT 10`,
-  // quota_ledger_reason_delta
-  ledgerByDayReason: `SELECT substr(createdAt, 1, 10) AS day, reason, sum(delta) AS points
-    FROM quota_ledger WHERE reason IN ('grant', 'spend', 'refund', 'redeem') AND createdAt >= ?1 AND createdAt < ?2
-    GROUP BY day, reason`,
-  ledgerTotal: `SELECT reason, sum(delta) AS points FROM quota_ledger
-    WHERE reason IN ('grant', 'spend', 'refund', 'redeem') AND createdAt >= ?1 AND createdAt < ?2 GROUP BY reason`,
-  // history_created_stats (the total: history_newest)
-  jobsByDayStatus: `SELECT substr(createdAt, 1, 10) AS day, status, count(*) AS n
-    FROM history WHERE createdAt >= ?1 AND createdAt < ?2 GROUP BY day, status`,
-  jobsTotal: `SELECT count(*) AS n FROM history WHERE createdAt >= ?1 AND createdAt < ?2`,
-  jobsBySite: `SELECT g.siteId, coalesce(s.siteName, '') AS siteName, g.jobs, g.done, g.failed, g.points
-    FROM (SELECT siteId, count(*) AS jobs, sum(status = 1) AS done, sum(status = 2) AS failed, sum(pointsSpent) AS points
-          FROM history INDEXED BY history_created_stats WHERE createdAt >= ?1 AND createdAt < ?2 GROUP BY siteId) g
-    LEFT JOIN sites s ON s.siteId = g.siteId ORDER BY g.jobs DESC LIMIT 10`,
-  // history_created_stats for the period, history_status for the queue (status 0 is a short backlog)
-  vendorLoad: `SELECT v.vendorId, v.vendorName, v.vendorIsActive, coalesce(s.siteName, '') AS siteName,
-      coalesce(j.n, 0) AS jobs, coalesce(q.n, 0) AS queued
-    FROM vendor_accounts v
-    LEFT JOIN sites s ON s.siteId = v.vendorSiteID
-    LEFT JOIN (SELECT vendorId, count(*) AS n FROM history INDEXED BY history_created_stats
-               WHERE createdAt >= ?1 AND createdAt < ?2 GROUP BY vendorId) j ON j.vendorId = v.vendorId
-    LEFT JOIN (SELECT vendorId, count(*) AS n FROM history INDEXED BY history_status
-               WHERE status = 0 GROUP BY vendorId) q ON q.vendorId = v.vendorId
-    ORDER BY jobs DESC, queued DESC, v.vendorName LIMIT 20`,
-  // coupons_used_date
-  couponsByDay: `SELECT substr(couponUsedDate, 1, 10) AS day, count(*) AS n, sum(couponQuota) AS points
-    FROM coupons WHERE couponUsedDate >= ?1 AND couponUsedDate < ?2 GROUP BY day`,
-  couponsTotal: `SELECT count(*) AS n FROM coupons WHERE couponUsedDate >= ?1 AND couponUsedDate < ?2`,
-  // Small catalogue tables; payments only by EXISTS (stops at the first row); users by users_list (deletedAt IS NULL).
-  setup: `SELECT (SELECT count(*) FROM sites) AS sites,
-      (SELECT count(*) FROM vendor_accounts WHERE vendorIsActive = 1) AS activeVendors,
-      (SELECT count(*) FROM bundles WHERE bundleIsActive = 1) AS bundles,
-      (SELECT count(*) FROM items WHERE itemIsActive = 1) AS items,
-      (SELECT count(*) FROM users WHERE deletedAt IS NULL) AS users,
-      EXISTS (SELECT 1 FROM payments) AS hasPayments`,
-  // The caller's own figures: users primary key, quota_ledger_user, history_user, subscriptions_user.
-  ownQuota: `SELECT userQuota FROM users WHERE userId = ?1`,
-  ownLedgerByDay: `SELECT substr(createdAt, 1, 10) AS day, sum(delta) AS net,
-      sum(CASE WHEN delta > 0 THEN delta ELSE 0 END) AS added, sum(CASE WHEN delta < 0 THEN -delta ELSE 0 END) AS used
-    FROM quota_ledger WHERE userId = ?1 AND createdAt >= ?2 AND createdAt < ?3 GROUP BY day`,
-  ownLedgerSince: `SELECT coalesce(sum(delta), 0) AS net FROM quota_ledger WHERE userId = ?1 AND createdAt >= ?2`,
-  ownJobsByStatus: `SELECT status, count(*) AS n FROM history WHERE userId = ?1 AND createdAt >= ?2 AND createdAt < ?3 GROUP BY status`,
-  ownRecentJobs: `SELECT uniqueId, siteName, fileName, status, similarity, pointsSpent, createdAt
-    FROM history WHERE userId = ?1 ORDER BY createdAt DESC LIMIT 5`,
-  ownSubscriptions: `SELECT sub.subscriptionId, sub.itemId, i.itemName, sub.startsAt, sub.endsAt
-    FROM subscriptions sub JOIN items i ON i.itemId = sub.itemId
-    WHERE sub.userId = ?1 AND sub.endsAt > ?2 ORDER BY sub.endsAt LIMIT 20`,
-} as const;
 
 type Row = Record<string, unknown>;
 type Period = ReturnType<typeof periodOf>;
 type Stats = Answer<"dashboard-stats">;
 type Business = NonNullable<Stats["business"]>;
 type Own = NonNullable<Stats["own"]>;
+type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
 /** Collects statements for one D1 batch (one round trip) and hands back their rows by name. */
@@ -112,9 +50,9 @@ class Batch {
   private statements: D1PreparedStatement[] = [];
   private names: string[] = [];
   constructor(private d1: D1Database) {}
-  add(name: keyof typeof SQL, ...binds: unknown[]) {
+  add(name: string, statement: stats.Statement) {
     this.names.push(name);
-    this.statements.push(this.d1.prepare(SQL[name]).bind(...binds));
+    this.statements.push(this.d1.prepare(statement.sql).bind(...statement.binds));
   }
   async run(): Promise<Map<string, Row[]>> {
     const results = this.statements.length ? await this.d1.batch<Row>(this.statements) : [];
@@ -123,20 +61,43 @@ class Batch {
 }
 
 /** Grouped rows → one number per day of the period (days without rows are 0). */
-function series(days: string[], rows: Row[] | undefined, value: (r: Row) => number, keep: (r: Row) => boolean = () => true) {
+function series(days: string[], rows: Row[] | undefined, value: (r: Row) => number) {
   const byDay = new Map<string, number>();
-  for (const r of rows ?? []) if (keep(r)) byDay.set(String(r.day), (byDay.get(String(r.day)) ?? 0) + value(r));
+  for (const r of rows ?? []) byDay.set(String(r.day), (byDay.get(String(r.day)) ?? 0) + value(r));
   return days.map((day) => byDay.get(day) ?? 0);
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
 
-function business(p: Period, rows: Map<string, Row[]>): Business {
+/** Adds the statements of the business figures the caller's reach allows. */
+function addBusiness(batch: Batch, p: Period, reach: Subject[], now: Date) {
+  const first = p.days[0]!;
+  const spans = spansOf(first, p.endDay);
+  batch.add("setup", stats.setup());
+  batch.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
+  batch.add("paymentsByStatus", stats.paymentsByStatus(spans));
+  if (reach.includes("User")) {
+    // Active at the period's end (its last midnight plus today's starts and ends up to now) and start.
+    const untilNow = p.asOf < p.end;
+    const today = p.days[p.days.length - 1]!;
+    const lastMidnight = `${today}T00:00:00.000Z`;
+    batch.add(
+      "subscriptionsNow",
+      untilNow
+        ? stats.subscriptionsAt(spansThrough(today), lastMidnight, now.toISOString())
+        : stats.subscriptionsAt(spansThrough(p.endDay), p.end, p.end),
+    );
+    batch.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
+  }
+  if (reach.includes("History")) batch.add("jobsBySite", stats.jobsBySite(spans));
+  if (reach.includes("Vendor")) batch.add("vendorLoad", stats.vendorLoad(spans));
+}
+
+function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
   const kpis: Business["kpis"] = {};
   const seriesOut: Business["series"] = {};
-  const first = (name: string) => rows.get(name)?.[0] ?? {};
-  const setupRow = first("setup");
+  const setupRow = rows.get("setup")?.[0] ?? {};
   const setup = {
     sites: num(setupRow.sites),
     activeVendors: num(setupRow.activeVendors),
@@ -146,91 +107,68 @@ function business(p: Period, rows: Map<string, Row[]>): Business {
     hasPayments: num(setupRow.hasPayments) === 1,
   };
   const out: Business = { kpis, series: seriesOut, setup };
-  if (rows.has("revenueByDay")) {
-    seriesOut.revenue = series(p.days, rows.get("revenueByDay"), (r) => num(r.amount));
-    seriesOut.paidPayments = series(p.days, rows.get("revenueByDay"), (r) => num(r.n));
-    kpis.revenue = { current: sum(seriesOut.revenue), previous: num(first("revenueTotal").amount) };
-    kpis.paidPayments = { current: sum(seriesOut.paidPayments), previous: num(first("revenueTotal").n) };
-    const byStatus = rows.get("paymentsByDayStatus");
-    seriesOut.payments = series(p.days, byStatus, (r) => num(r.n));
-    out.paymentsByStatus = PAYMENT_STATUSES.map((status) => ({
-      status,
-      count: sum(
-        series(
-          p.days,
-          byStatus,
-          (r) => num(r.n),
-          (r) => r.status === status,
-        ),
-      ),
-      amount: sum(
-        series(
-          p.days,
-          byStatus,
-          (r) => num(r.amount),
-          (r) => r.status === status,
-        ),
-      ),
-    }));
+  // The daily rows of the previous period and of this one: figure → [this period's series, previous total].
+  const dayRows = rows.get("days") ?? [];
+  const previousDays = p.days.map((day) => addDays(day, -p.days.length));
+  const daily = (figure: (typeof stats.DAILY_FIGURES)[number]) => {
+    const current = series(p.days, dayRows, (r) => num(r[figure]));
+    return { current, previous: sum(series(previousDays, dayRows, (r) => num(r[figure]))) };
+  };
+  const kpi = (values: { current: number[]; previous: number }, sign = 1): Kpi => ({
+    current: sign * sum(values.current),
+    previous: sign * values.previous,
+  });
+
+  const revenue = daily("paidAmount");
+  const paid = daily("paidCount");
+  seriesOut.revenue = revenue.current;
+  seriesOut.paidPayments = paid.current;
+  kpis.revenue = kpi(revenue);
+  kpis.paidPayments = kpi(paid);
+  seriesOut.payments = daily("paymentsCreated").current;
+  const byStatus = new Map((rows.get("paymentsByStatus") ?? []).map((r) => [num(r.dimId), r]));
+  out.paymentsByStatus = PAYMENT_STATUSES.map((status, i) => ({
+    status,
+    count: num(byStatus.get(i + 1)?.n),
+    amount: num(byStatus.get(i + 1)?.amount),
+  }));
+
+  if (reach.includes("User")) {
+    const newUsers = daily("newUsers");
+    seriesOut.newUsers = newUsers.current;
+    kpis.newUsers = kpi(newUsers);
+    const now = rows.get("subscriptionsNow") ?? [];
+    const before = rows.get("subscriptionsBefore") ?? [];
+    const everyItem = (list: Row[]) => num(list.find((r) => num(r.dimId) === 0)?.n);
+    kpis.activeSubscriptions = { current: everyItem(now), previous: everyItem(before) };
+    out.subscriptionsByItem = now
+      .filter((r) => num(r.dimId) !== 0 && num(r.n) > 0)
+      .map((r) => ({ itemId: num(r.dimId), itemName: String(r.itemName), active: num(r.n) }))
+      .sort((a, b) => b.active - a.active || a.itemId - b.itemId)
+      .slice(0, 10);
   }
-  if (rows.has("usersByDay")) {
-    seriesOut.newUsers = series(p.days, rows.get("usersByDay"), (r) => num(r.n));
-    kpis.newUsers = { current: sum(seriesOut.newUsers), previous: num(first("usersTotal").n) };
-    const active = first("activeSubscriptions");
-    kpis.activeSubscriptions = { current: num(active.current), previous: num(active.previous) };
-    out.subscriptionsByItem = (rows.get("subscriptionsByItem") ?? []).map((r) => ({
-      itemId: num(r.itemId),
-      itemName: String(r.itemName),
-      active: num(r.n),
-    }));
+  if (reach.includes("Quota")) {
+    const grant = daily("pointsGrant");
+    const spend = daily("pointsSpend");
+    const refund = daily("pointsRefund");
+    seriesOut.pointsSold = grant.current;
+    // Spent is what jobs took, less what failed jobs gave back (spends are negative deltas).
+    seriesOut.pointsSpent = spend.current.map((v, i) => -(v + refund.current[i]!));
+    seriesOut.pointsRedeemed = daily("pointsRedeem").current;
+    kpis.pointsSold = kpi(grant);
+    kpis.pointsSpent = { current: sum(seriesOut.pointsSpent), previous: -(spend.previous + refund.previous) };
   }
-  if (rows.has("ledgerByDayReason")) {
-    const ledger = rows.get("ledgerByDayReason");
-    const totals = new Map((rows.get("ledgerTotal") ?? []).map((r) => [String(r.reason), num(r.points)]));
-    seriesOut.pointsSold = series(
-      p.days,
-      ledger,
-      (r) => num(r.points),
-      (r) => r.reason === "grant",
-    );
-    // Spent is what jobs took, less what failed jobs gave back.
-    seriesOut.pointsSpent = series(
-      p.days,
-      ledger,
-      (r) => -num(r.points),
-      (r) => r.reason === "spend" || r.reason === "refund",
-    );
-    seriesOut.pointsRedeemed = series(
-      p.days,
-      ledger,
-      (r) => num(r.points),
-      (r) => r.reason === "redeem",
-    );
-    kpis.pointsSold = { current: sum(seriesOut.pointsSold), previous: totals.get("grant") ?? 0 };
-    kpis.pointsSpent = {
-      current: sum(seriesOut.pointsSpent),
-      previous: -((totals.get("spend") ?? 0) + (totals.get("refund") ?? 0)),
-    };
-  }
-  if (rows.has("jobsByDayStatus")) {
-    const jobs = rows.get("jobsByDayStatus");
-    seriesOut.jobs = series(p.days, jobs, (r) => num(r.n));
-    seriesOut.jobsDone = series(
-      p.days,
-      jobs,
-      (r) => num(r.n),
-      (r) => num(r.status) === 1,
-    );
-    seriesOut.jobsFailed = series(
-      p.days,
-      jobs,
-      (r) => num(r.n),
-      (r) => num(r.status) === 2,
-    );
-    kpis.jobs = { current: sum(seriesOut.jobs), previous: num(first("jobsTotal").n) };
-    out.jobsByStatus = jobsByStatus(jobs);
+  if (reach.includes("History")) {
+    const jobs = daily("jobsCreated");
+    seriesOut.jobs = jobs.current;
+    seriesOut.jobsDone = daily("jobsDone").current;
+    seriesOut.jobsFailed = daily("jobsFailed").current;
+    kpis.jobs = kpi(jobs);
+    const done = sum(seriesOut.jobsDone);
+    const failed = sum(seriesOut.jobsFailed);
+    out.jobsByStatus = { queued: sum(jobs.current) - done - failed, done, failed };
     out.jobsBySite = (rows.get("jobsBySite") ?? []).map((r) => ({
-      siteId: r.siteId === null ? null : num(r.siteId),
+      siteId: num(r.siteId) === 0 ? null : num(r.siteId),
       siteName: String(r.siteName ?? ""),
       jobs: num(r.jobs),
       done: num(r.done),
@@ -238,7 +176,7 @@ function business(p: Period, rows: Map<string, Row[]>): Business {
       points: num(r.points),
     }));
   }
-  if (rows.has("vendorLoad")) {
+  if (reach.includes("Vendor")) {
     out.vendorLoad = (rows.get("vendorLoad") ?? []).map((r) => ({
       vendorId: num(r.vendorId),
       vendorName: String(r.vendorName),
@@ -248,16 +186,12 @@ function business(p: Period, rows: Map<string, Row[]>): Business {
       queued: num(r.queued),
     }));
   }
-  if (rows.has("couponsByDay")) {
-    seriesOut.couponsRedeemed = series(p.days, rows.get("couponsByDay"), (r) => num(r.n));
-    kpis.couponsRedeemed = { current: sum(seriesOut.couponsRedeemed), previous: num(first("couponsTotal").n) };
+  if (reach.includes("Coupon")) {
+    const coupons = daily("couponsRedeemed");
+    seriesOut.couponsRedeemed = coupons.current;
+    kpis.couponsRedeemed = kpi(coupons);
   }
   return out;
-}
-
-function jobsByStatus(rows: Row[] | undefined) {
-  const count = (status: number) => sum((rows ?? []).filter((r) => num(r.status) === status).map((r) => num(r.n)));
-  return { queued: count(0), done: count(1), failed: count(2) };
 }
 
 function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
@@ -273,8 +207,13 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
     out.pointsAdded = sum(series(p.days, ledger, (r) => num(r.added)));
     out.pointsUsed = sum(series(p.days, ledger, (r) => num(r.used)));
   }
-  if (rows.has("ownJobsByStatus")) {
-    out.jobsByStatus = jobsByStatus(rows.get("ownJobsByStatus"));
+  if (rows.has("ownJobs")) {
+    const jobs = rows.get("ownJobs")?.[0] ?? {};
+    out.jobsByStatus = {
+      queued: num(jobs.jobs) - num(jobs.done) - num(jobs.failed),
+      done: num(jobs.done),
+      failed: num(jobs.failed),
+    };
     out.recentJobs = (rows.get("ownRecentJobs") ?? []).map((r) => ({
       uniqueId: String(r.uniqueId),
       siteName: String(r.siteName),
@@ -332,50 +271,27 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
     const reach = (["User", "Quota", "History", "Vendor", "Coupon"] as const).filter((s) => all(ability, s));
     const cacheKey = `${CACHE_ORIGIN}/business/${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
     const cached = isBusiness ? await readCache(cacheKey) : null;
-    if (isBusiness && !cached) {
-      batch.add("setup");
-      batch.add("revenueByDay", p.start, p.end);
-      batch.add("revenueTotal", p.prevStart, p.start);
-      batch.add("paymentsByDayStatus", p.start, p.end);
-      if (reach.includes("User")) {
-        batch.add("usersByDay", p.start, p.end);
-        batch.add("usersTotal", p.prevStart, p.start);
-        batch.add("activeSubscriptions", p.asOf, p.start);
-        batch.add("subscriptionsByItem", p.asOf);
-      }
-      if (reach.includes("Quota")) {
-        batch.add("ledgerByDayReason", p.start, p.end);
-        batch.add("ledgerTotal", p.prevStart, p.start);
-      }
-      if (reach.includes("History")) {
-        batch.add("jobsByDayStatus", p.start, p.end);
-        batch.add("jobsTotal", p.prevStart, p.start);
-        batch.add("jobsBySite", p.start, p.end);
-      }
-      if (reach.includes("Vendor")) batch.add("vendorLoad", p.start, p.end);
-      if (reach.includes("Coupon")) {
-        batch.add("couponsByDay", p.start, p.end);
-        batch.add("couponsTotal", p.prevStart, p.start);
-      }
-    }
+    if (isBusiness && !cached) addBusiness(batch, p, reach, now);
     const userId = ctx.user?.userId;
     if (userId !== undefined) {
       // Own rows only: each part needs the caller's ability over their own row of that subject.
+      const first = p.days[0]!;
       if (ability.can("read", row("Quota", { userId }))) {
-        batch.add("ownQuota", userId);
-        batch.add("ownLedgerByDay", userId, p.start, p.end);
-        batch.add("ownLedgerSince", userId, p.start);
+        batch.add("ownQuota", stats.ownQuota(userId));
+        batch.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
+        // Everything since the period began: the balance then is today's less that.
+        batch.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
       }
       if (ability.can("read", row("History", { userId }))) {
-        batch.add("ownJobsByStatus", userId, p.start, p.end);
-        batch.add("ownRecentJobs", userId);
+        batch.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
+        batch.add("ownRecentJobs", stats.ownRecentJobs(userId));
       }
-      batch.add("ownSubscriptions", userId, now.toISOString());
+      batch.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
     const rows = await batch.run();
     let businessPart: Business | null = cached?.business ?? null;
     if (isBusiness && !cached) {
-      businessPart = business(p, rows);
+      businessPart = business(p, rows, reach);
       await writeCache(cacheKey, { business: businessPart, generatedAt: now.toISOString() });
     }
     return json({

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
@@ -15,35 +16,91 @@ import { queueMail } from "../domain/outbox/queue";
 import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls, searchHistoryInput } from "../contract/history";
 
+/** The filters of search-history a counter (migration 0090) covers, in the counter's name order. */
+function counterFilters(ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+  const filters: Array<readonly [string, number]> = [];
+  const site = input.selectedVendor;
+  const vendor = input.vendorId;
+  // Counted families: user[,status]; site[,vendor][,status]; vendor[,status]; status; nothing.
+  if (ownerId !== null) {
+    if (site || vendor) return null;
+    filters.push(["user", ownerId]);
+  }
+  if (site) filters.push(["site", site]);
+  if (vendor) filters.push(["vendor", vendor]);
+  if (input.status !== undefined) filters.push(["status", input.status]);
+  return filters;
+}
+
 /**
- * The page and count statements of search-history (exported for the query-plan test). `ownerId`
- * limits to one user's jobs; every filter is an indexed column (history_user, history_site,
- * history_vendor, history_status), text goes through history_fts.
+ * The page and total statements of search-history (exported for the query-plan test). `ownerId` limits
+ * to one user's jobs. Filters are indexed columns (history_user, history_site, history_vendor,
+ * history_status and their status twins); the total comes from a counter. A text search alone walks
+ * history_fts and counts up to COUNT_CAP; a search with filters, a 1–2 character search (LIKE) or a
+ * filter pair no counter covers looks at the SEARCH_SCAN newest candidates (db/counts.ts).
  */
 export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+  const window = pageWindow(input.page, input.limit);
   const conds = [];
   if (ownerId !== null) conds.push(sql`h.userId = ${ownerId}`);
   if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
   if (input.vendorId) conds.push(sql`h.vendorId = ${input.vendorId}`);
   if (input.status !== undefined) conds.push(sql`h.status = ${input.status}`);
   const match = ftsQuery(input.search);
-  if (match) conds.push(sql`h.historyId IN (SELECT rowid FROM history_fts WHERE history_fts MATCH ${match})`);
-  else if (input.search) {
-    const like = likeAnywhere(input.search);
+  const like = !match && input.search ? likeAnywhere(input.search) : null;
+  if (like) {
     conds.push(
       sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
     );
   }
-  const page = selectHistoryView(db)
-    .orderBy("h.createdAt", "desc")
-    .orderBy("h.historyId", "desc")
-    .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
-  const count = db.selectFrom("history as h").select((eb) => eb.fn.countAll<number>().as("n"));
-  // No WHERE at all when nothing filters: SQLite then counts the table without visiting its rows.
-  if (conds.length === 0) return [page, count] as const;
-  const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
-  return [page.where(where), count.where(where)] as const;
+  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+  const paged = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q) =>
+    query.limit(window.limit).offset(window.offset);
+  const filters = counterFilters(ownerId, input);
+
+  if (!match && !like && filters) {
+    const page = selectHistoryView(db).where(where).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
+    return [paged(page), counterTotal(db, counterName("history", ...filters))] as const;
+  }
+  if (match && conds.length === 0) {
+    // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
+    const page = selectHistoryView(db, { match }).orderBy(sql`f.rowid`, "desc");
+    const matches = db
+      .selectFrom("history_fts")
+      .select("rowid")
+      .where(sql<boolean>`history_fts MATCH ${match}`);
+    return [paged(page), cappedTotal(db, matches)] as const;
+  }
+  const candidates = candidateJobs(db, match, ownerId, input);
+  const hits = db
+    .selectFrom(candidates.as("c"))
+    .crossJoin("history as h")
+    .whereRef("h.historyId", "=", "c.id")
+    .select(["c.id", sql<number>`${where}`.as("hit")]);
+  // The page's ids first, then the view (and its join) for those rows alone.
+  const ids = paged(
+    hits.where(where).clearSelect().select("h.historyId as id").orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc"),
+  );
+  const page = selectHistoryView(db, { ids }).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
+  return [page, scannedTotal(db, hits)] as const;
+}
+
+/** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
+function candidateJobs(db: DB, match: string | null, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+  if (match) {
+    return db
+      .selectFrom("history_fts")
+      .select(sql<number>`rowid`.as("id"))
+      .where(sql<boolean>`history_fts MATCH ${match}`)
+      .orderBy(sql`rowid`, "desc")
+      .limit(SEARCH_SCAN);
+  }
+  let newest = db.selectFrom("history").select("historyId as id");
+  if (ownerId !== null) newest = newest.where("userId", "=", ownerId);
+  else if (input.vendorId) newest = newest.where("vendorId", "=", input.vendorId);
+  else if (input.selectedVendor) newest = newest.where("siteId", "=", input.selectedVendor);
+  else if (input.status !== undefined) newest = newest.where(sql<boolean>`status = ${input.status}`);
+  return newest.orderBy("createdAt", "desc").limit(SEARCH_SCAN);
 }
 
 const searchHistory = route(historyCalls["search-history"], {
@@ -52,9 +109,9 @@ const searchHistory = route(historyCalls["search-history"], {
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
     // A client's own jobs only, whatever userId they send.
     const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
-    const [rows, count] = await runBatch(ctx.env.DB, [...historySearchQueries(ctx.db, ownerId, input)]);
+    const [rows, total] = await runBatch(ctx.env.DB, [...historySearchQueries(ctx.db, ownerId, input)]);
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    return list(data, Number((count!.results[0] as { n: number }).n), input.page, input.limit);
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 

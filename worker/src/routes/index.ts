@@ -18,6 +18,7 @@ import { outboxAdminRoutes } from "./outbox-admin";
 import { apiKeysRoutes } from "./apikeys";
 import { cartRoutes } from "./cart";
 import { paymentsRoutes } from "./payments";
+import { cardPaymentsRoutes } from "./card-payments";
 import { invoicesRoutes } from "./invoices";
 import { quotaRoutes } from "./quota";
 import { subscriptionsRoutes } from "./subscriptions";
@@ -44,6 +45,7 @@ export const routes: RouteDef[] = [
   ...frontRoutes,
   ...cartRoutes,
   ...paymentsRoutes,
+  ...cardPaymentsRoutes,
   ...invoicesRoutes,
   ...quotaRoutes,
   ...subscriptionsRoutes,

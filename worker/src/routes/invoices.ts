@@ -66,7 +66,7 @@ const addPayment = route(commerceCalls["add-payment"], {
       portal: portalOf(ctx),
     });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
-    if (changes(marked) !== 1) throw conflict("paymentNotRecorded", "not_recorded");
+    if (changes(marked) === 0) throw conflict("paymentNotRecorded", "not_recorded");
     const payment = await readablePayment(ctx.db, readerOf(ctx), ref);
     return json({ message: "Payment recorded. Points and subscriptions were granted.", payment: paymentWithUser(payment) });
   },
@@ -82,7 +82,7 @@ const updatePayment = route(commerceCalls["update-payment"], {
         .where("referenceId", "=", input.referenceId),
       audit(domainOf(ctx), { action: "update-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw notFound("noSuchPayment");
+    if (changes(updated) === 0) throw notFound("noSuchPayment");
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     return json({ message: "Invoice saved.", payment: paymentWithUser(payment) });
   },

@@ -1,5 +1,7 @@
-import { sql, type SqlBool } from "kysely";
-import { changes, countOf, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import type { Database } from "../db/schema";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
@@ -47,29 +49,71 @@ export interface ItemFilter {
   limit: number;
 }
 
-/** The page and count statements of searchitem (exported so a test can read their query plans). */
+/** The item list's order, by sort: each is an index (items_newest/_name/_price and their itemIsActive twins). */
+const ITEM_ORDER: Record<ItemSort, ReadonlyArray<readonly [string, "asc" | "desc"]>> = {
+  newest: [
+    ["createdAt", "desc"],
+    ["itemId", "desc"],
+  ],
+  name: [
+    ["itemName", "asc"],
+    ["itemId", "asc"],
+  ],
+  price_asc: [
+    ["itemPrice", "asc"],
+    ["itemId", "asc"],
+  ],
+  price_desc: [
+    ["itemPrice", "desc"],
+    ["itemId", "desc"],
+  ],
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const itemOrder = <Q extends SelectQueryBuilder<Database, any, any>>(query: Q, sort: ItemSort): Q =>
+  ITEM_ORDER[sort].reduce((ordered, [column, direction]) => ordered.orderBy(sql.ref(`i.${column}`), direction) as Q, query);
+
+/**
+ * The page and total statements of searchitem (exported so a test can read their query plans). The
+ * total comes from a counter; a search checks the SEARCH_SCAN newest text matches (or newest items,
+ * for 1–2 characters) one by one and sorts those (db/counts.ts).
+ */
 export function itemListQueries(db: DB, filter: ItemFilter) {
-  const conds = [];
-  if (filter.isActive !== undefined) conds.push(sql<SqlBool>`itemIsActive = ${filter.isActive}`);
+  const window = pageWindow(filter.page, filter.limit);
+  const active = filter.isActive === undefined ? null : sql<SqlBool>`i.itemIsActive = ${filter.isActive}`;
+  if (!filter.search) {
+    const rows = db
+      .selectFrom("items as i")
+      .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
+      .where(active ?? sql<SqlBool>`1 = 1`);
+    return {
+      page: itemOrder(rows, filter.sort).limit(window.limit).offset(window.offset),
+      count: counterTotal(
+        db,
+        filter.isActive === undefined ? counterName("items") : counterName("items", ["active", filter.isActive]),
+      ),
+    };
+  }
   const match = ftsQuery(filter.search);
-  if (match) conds.push(sql<SqlBool>`itemId IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ${match})`);
-  else if (filter.search) {
+  const candidates = match
+    ? db
+        .selectFrom("items_fts")
+        .select(sql<number>`rowid`.as("id"))
+        .where(sql<SqlBool>`items_fts MATCH ${match}`)
+        .orderBy(sql`rowid`, "desc")
+        .limit(SEARCH_SCAN)
+    : db.selectFrom("items").select("itemId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
+  const conds = active ? [active] : [];
+  if (!match) {
     const like = likeAnywhere(filter.search);
-    conds.push(sql<SqlBool>`(itemName LIKE ${like} ESCAPE '\\' OR itemDesc LIKE ${like} ESCAPE '\\')`);
+    conds.push(sql<SqlBool>`(i.itemName LIKE ${like} ESCAPE '\\' OR i.itemDesc LIKE ${like} ESCAPE '\\')`);
   }
   const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
-  let page = db.selectFrom("items").select(ITEM_COLUMNS).where(where);
-  // Each order is served by an index (items_newest/_name/_price and their itemIsActive twins).
-  if (filter.sort === "name") page = page.orderBy("itemName").orderBy("itemId");
-  else if (filter.sort === "price_asc") page = page.orderBy("itemPrice").orderBy("itemId");
-  else if (filter.sort === "price_desc") page = page.orderBy("itemPrice", "desc").orderBy("itemId", "desc");
-  else page = page.orderBy("createdAt", "desc").orderBy("itemId", "desc");
+  const joined = db.selectFrom(candidates.as("c")).crossJoin("items as i").whereRef("i.itemId", "=", "c.id");
+  const rows = joined.select(ITEM_COLUMNS.map((c) => `i.${c}` as const)).where(where);
   return {
-    page: page.limit(filter.limit).offset((filter.page - 1) * filter.limit),
-    count: db
-      .selectFrom("items")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where),
+    page: itemOrder(rows, filter.sort).limit(window.limit).offset(window.offset),
+    count: scannedTotal(db, joined.select(["c.id", sql<number>`${where}`.as("hit")])),
   };
 }
 
@@ -79,7 +123,7 @@ const searchItem = route(itemCalls.searchitem, {
     const isActive = ctx.ability.can("manage", "Item") ? input.isActive : 1;
     const { page, count } = itemListQueries(ctx.db, { ...input, isActive });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
-    return list((rows!.results as unknown as ItemRow[]).map(toItem), countOf(total), input.page, input.limit);
+    return list((rows!.results as unknown as ItemRow[]).map(toItem), totalOf(total), input.page, input.limit);
   },
 });
 

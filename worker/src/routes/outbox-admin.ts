@@ -1,4 +1,5 @@
 import { runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { list } from "../http/respond";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
@@ -6,11 +7,12 @@ import { adminCalls } from "../contract/admin";
 
 const searchOutbox = route(adminCalls["search-outbox"], {
   async handler(ctx, { status, page, limit }) {
+    const window = pageWindow(page, limit);
     let base = ctx.db.selectFrom("outbox");
     if (status) base = base.where("status", "=", status);
     // Bodies hold one-time links (reset, verification): only those who manage the outbox see them.
     const withBody = ctx.ability.can("manage", "Outbox");
-    const [rows, count] = await runBatch(ctx.env.DB, [
+    const [rows, total] = await runBatch(ctx.env.DB, [
       base
         .select([
           "mailId",
@@ -26,15 +28,15 @@ const searchOutbox = route(adminCalls["search-outbox"], {
         ])
         .orderBy("createdAt", "desc")
         .orderBy("mailId", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      base.select((eb) => eb.fn.countAll<number>().as("n")),
+        .limit(window.limit)
+        .offset(window.offset),
+      counterTotal(ctx.db, status ? counterName("outbox", ["status", status]) : counterName("outbox")),
     ]);
     const data = (rows!.results as unknown as ListRowOf<"search-outbox">[]).map(({ mailBody, ...rest }) => ({
       ...rest,
       mailBody: withBody ? mailBody : null,
     }));
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 

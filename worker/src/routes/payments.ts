@@ -1,21 +1,24 @@
-import { changes, countOf, nowSeconds, runBatch } from "../db";
+import { changes, nowSeconds, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
-import { maskName, paymentView, PAYMENT_COLUMNS, type PaymentRow } from "../domain/commerce/lines";
+import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
-  countPayments,
   paymentConditions,
+  paymentListQueries,
   paymentReader,
   paymentWithUser,
   requireAllPayments,
   selectPayments,
   type PaymentWithUser,
 } from "../domain/commerce/queries";
+import { cardPayable } from "../domain/commerce/card";
+import { pageWindow, totalOf } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
+import { bankOf, stripeOf } from "../http/settings";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 import { commerceCalls } from "../contract/commerce";
@@ -32,18 +35,12 @@ const paymentDetail = route(commerceCalls["payment-detail"], {
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
     const owner = await ctx.db.selectFrom("users").select("userName").where("userId", "=", payment.userId).executeTakeFirst();
-    // Anyone holding the link sees this: no user id, email or full name.
-    const { userId: _userId, note: _note, ...visible } = paymentView(payment);
-    return json({
-      ...visible,
-      payerName: maskName(owner?.userName ?? ""),
-      bank: {
-        name: ctx.env.BANK_NAME,
-        accountName: ctx.env.BANK_ACCOUNT_NAME,
-        accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-        logo: ctx.env.BANK_LOGO,
-      },
-    });
+    return json(
+      publicPaymentView(payment, owner?.userName ?? "", {
+        bank: bankOf(ctx.env),
+        payByCard: cardPayable(stripeOf(ctx.env), payment),
+      }),
+    );
   },
 });
 
@@ -87,7 +84,7 @@ const paymentProof = route(commerceCalls["payment-proof"], {
         .where("referenceId", "=", input.referenceId)
         .where("status", "in", OPEN),
     ]);
-    if (changes(updated) !== 1) {
+    if (changes(updated) === 0) {
       await deleteStored(ctx.env.FILES, stored.key);
       throw conflict("paymentClosed", "payment_closed");
     }
@@ -125,7 +122,7 @@ const cancelPayment = route(commerceCalls["cancel-payment"], {
         .where("status", "in", OPEN),
       audit(domainOf(ctx), { action: "cancel-payment", subject: "Payment", subjectId: input.referenceId }),
     ]);
-    if (changes(updated) !== 1) throw conflict("onlyPendingCancelled", "not_cancellable");
+    if (changes(updated) === 0) throw conflict("onlyPendingCancelled", "not_cancellable");
     return json({ message: "Payment cancelled." });
   },
 });
@@ -158,15 +155,11 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
 
 const searchPayment = route(commerceCalls["search-payment"], {
   async handler(ctx, input) {
-    const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      selectPayments(ctx.db, where)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      countPayments(ctx.db, where),
-    ]);
+    const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
+    const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
+    const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, countOf(count), input.page, input.limit);
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 

@@ -1,6 +1,8 @@
+import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
 import { json, list } from "../http/respond";
@@ -50,7 +52,7 @@ const redeemCoupon = route(quotaCalls["redeem-coupon"], {
         .bind(coupon.couponId, user.userId, coupon.couponId, token),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?").bind(user.userId),
     ]);
-    if (changes(used) !== 1) throw conflict("couponUsed", "coupon_used");
+    if (changes(used) === 0) throw conflict("couponUsed", "coupon_used");
     return json({ message: "Coupon redeemed. Your points were added.", userQuota: after!.results[0]!.userQuota });
   },
 });
@@ -60,25 +62,26 @@ const searchQuota = route(quotaCalls["search-quota"], {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
     if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
-    const [owner, rows, count] = await Promise.all([
-      ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId).executeTakeFirst(),
-      ctx.db
-        .selectFrom("quota_ledger")
-        .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
-        .where("userId", "=", userId)
-        .orderBy("createdAt", "desc")
-        .orderBy("ledgerId", "desc")
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
-        .execute(),
-      ctx.db
-        .selectFrom("quota_ledger")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .executeTakeFirstOrThrow(),
+    const window = pageWindow(input.page, input.limit);
+    // One round trip: the balance, the page of the ledger (quota_ledger_user) and its counter.
+    const page = ctx.db
+      .selectFrom("quota_ledger")
+      .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt", "desc")
+      .orderBy("ledgerId", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+    const [owner, rows, total] = await runBatch(ctx.env.DB, [
+      ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId),
+      page,
+      counterTotal(ctx.db, counterName("ledger", ["user", userId])),
     ]);
-    if (!owner) throw notFound("noSuchUser");
-    return list(rows, count.n, input.page, input.limit, { userQuota: owner.userQuota });
+    const balance = owner!.results[0] as { userQuota: number } | undefined;
+    if (!balance) throw notFound("noSuchUser");
+    return list(rows!.results as InferResult<typeof page>, totalOf(total), input.page, input.limit, {
+      userQuota: balance.userQuota,
+    });
   },
 });
 

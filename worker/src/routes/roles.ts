@@ -24,8 +24,10 @@ const searchRole = route(adminCalls["search-role"], {
           "roleDesc",
           "builtIn",
           "createdAt",
-          // Deleted users keep their role for the books but are no longer its users.
-          sql<number>`(SELECT count(*) FROM users u WHERE u.userRole = roles.roleName AND u.deletedAt IS NULL)`.as("userCount"),
+          // Live users only (deleted ones keep their role for the books): the role's counter (migration 0090).
+          sql<number>`coalesce((SELECT counterValue FROM counters WHERE counterName = 'users:role=' || roles.roleName), 0)`.as(
+            "userCount",
+          ),
         ])
         .orderBy("builtIn", "desc")
         .orderBy("roleId")

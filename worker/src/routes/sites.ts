@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from "kysely";
-import { changes, countOf, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { sql, type SqlBool } from "kysely";
+import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { imageUrl, storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
@@ -32,26 +33,41 @@ export interface SiteFilter {
   limit: number;
 }
 
-/** The page and count statements of searchsite (exported so a test can read their query plans). */
+/**
+ * The page and total statements of searchsite (exported so a test can read their query plans). The
+ * total comes from a counter; a search (a LIKE on the name: sites are few) checks the first
+ * SEARCH_SCAN sites by name one by one (db/counts.ts).
+ */
 export function siteListQueries(db: DB, filter: SiteFilter) {
-  const conds: Expression<SqlBool>[] = [];
-  if (filter.status !== undefined) conds.push(sql<SqlBool>`siteIsUse = ${filter.status}`);
-  // Sites are few (one per vendor service), so a LIKE on the name is enough.
-  if (filter.search) conds.push(sql<SqlBool>`siteName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
-  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
+  const window = pageWindow(filter.page, filter.limit);
+  const status = filter.status === undefined ? [] : [sql<SqlBool>`siteIsUse = ${filter.status}`];
+  if (!filter.search) {
+    const where = status.length ? status[0]! : sql<SqlBool>`1 = 1`;
+    return {
+      page: db
+        .selectFrom("sites")
+        .select(SITE_COLUMNS)
+        .where(where)
+        .orderBy("siteName")
+        .orderBy("siteId")
+        .limit(window.limit)
+        .offset(window.offset),
+      count: counterTotal(db, filter.status === undefined ? counterName("sites") : counterName("sites", ["use", filter.status])),
+    };
+  }
+  let candidates = db.selectFrom("sites").select("siteId as id").orderBy("siteName").orderBy("siteId").limit(SEARCH_SCAN);
+  for (const cond of status) candidates = candidates.where(cond);
+  const match = sql<SqlBool>`s.siteName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`;
+  const joined = db.selectFrom(candidates.as("c")).crossJoin("sites as s").whereRef("s.siteId", "=", "c.id");
   return {
-    page: db
-      .selectFrom("sites")
-      .select(SITE_COLUMNS)
-      .where(where)
-      .orderBy("siteName")
-      .orderBy("siteId")
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    count: db
-      .selectFrom("sites")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where),
+    page: joined
+      .select(SITE_COLUMNS.map((c) => `s.${c}` as const))
+      .where(match)
+      .orderBy("s.siteName")
+      .orderBy("s.siteId")
+      .limit(window.limit)
+      .offset(window.offset),
+    count: scannedTotal(db, joined.select(["c.id", sql<number>`${match}`.as("hit")])),
   };
 }
 
@@ -61,7 +77,7 @@ const searchSite = route(siteCalls.searchsite, {
     const status = ctx.ability.can("manage", "Site") ? input.selectedStatus : 1;
     const { page, count } = siteListQueries(ctx.db, { ...input, status });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
-    return list((rows!.results as unknown as SiteRow[]).map(toSite), countOf(total), input.page, input.limit);
+    return list((rows!.results as unknown as SiteRow[]).map(toSite), totalOf(total), input.page, input.limit);
   },
 });
 

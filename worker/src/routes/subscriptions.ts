@@ -1,4 +1,7 @@
+import type { InferResult } from "kysely";
 import { scopeOf } from "../auth/ability";
+import { runBatch } from "../db";
+import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { forbidden } from "../errors";
 import { list } from "../http/respond";
@@ -14,25 +17,22 @@ const searchSubscription = route(quotaCalls["search-subscription"], {
       throw forbidden("ownSubscriptionsOnly");
     }
     const now = new Date().toISOString();
-    const [rows, count] = await Promise.all([
-      ctx.db
-        .selectFrom("subscriptions as s")
-        .innerJoin("items as i", "i.itemId", "s.itemId")
-        .select(["s.subscriptionId", "s.itemId", "i.itemName", "i.itemUrl", "s.startsAt", "s.endsAt"])
-        .where("s.userId", "=", userId)
-        .orderBy("s.endsAt", "desc")
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
-        .execute(),
-      ctx.db
-        .selectFrom("subscriptions")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .executeTakeFirstOrThrow(),
+    const window = pageWindow(input.page, input.limit);
+    const page = ctx.db
+      .selectFrom("subscriptions as s")
+      .innerJoin("items as i", "i.itemId", "s.itemId")
+      .select(["s.subscriptionId", "s.itemId", "i.itemName", "i.itemUrl", "s.startsAt", "s.endsAt"])
+      .where("s.userId", "=", userId)
+      .orderBy("s.endsAt", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+    const [rows, total] = await runBatch(ctx.env.DB, [
+      page,
+      counterTotal(ctx.db, counterName("subscriptions", ["user", userId])),
     ]);
     // A subscription that extends another starts later; both count as active until their end.
-    const data = rows.map((s) => ({ ...s, active: s.endsAt > now }));
-    return list(data, count.n, input.page, input.limit);
+    const data = (rows!.results as InferResult<typeof page>).map((s) => ({ ...s, active: s.endsAt > now }));
+    return list(data, totalOf(total), input.page, input.limit);
   },
 });
 

@@ -1,15 +1,17 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
-import { changes, ftsQuery, likeAnywhere, nowIso, runBatch } from "../db";
+import { changes, nowIso, runBatch } from "../db";
+import { pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { queueMail } from "../domain/outbox/queue";
 import { imageUrl, storeUpload } from "../domain/storage/files";
 import { verificationMail } from "../domain/users/mails";
-import { countUsers, selectUserView, toUserView, userOrder, type UserView } from "../domain/users/view";
+import { userListQueries } from "../domain/users/list";
+import { selectUserView, toUserView, type UserView } from "../domain/users/view";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import { isLanguage, type Language } from "../errors/language";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -19,8 +21,6 @@ import { ADDRESS_LIMITS, userCalls } from "../contract/users";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
-const NOW_SQL = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-
 /** SQL: another active admin than `userId` exists (the last-admin rule). */
 const otherAdminExists = (userId: number) =>
   sql<boolean>`EXISTS (SELECT 1 FROM users o WHERE o.userRole = 'admin' AND o.userIsActive = 1
@@ -29,34 +29,20 @@ const otherAdminExists = (userId: number) =>
 const searchUser = route(userCalls.searchuser, {
   async handler(ctx, input) {
     const { page, limit } = input;
-    // The same filters for the page and the count; each is served by an index or the FTS table.
-    const conds: RawBuilder<unknown>[] = [];
-    const match = ftsQuery(input.search);
-    if (!match && input.search) {
-      const like = likeAnywhere(input.search);
-      conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
-    }
-    if (input.userId !== undefined) conds.push(sql`u.userId = ${input.userId}`);
-    if (input.selectedRole) conds.push(sql`u.userRole = ${input.selectedRole}`);
-    if (input.selectedStatus !== undefined) conds.push(sql`u.userIsActive = ${input.selectedStatus}`);
-    if (input.selectedPlan) {
-      const plan = input.selectedPlan;
-      const item = /^\d+$/.test(plan)
-        ? sql`s.itemId = ${Number(plan)}`
-        : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
-      conds.push(sql`u.userId IN (SELECT s.userId FROM subscriptions s WHERE ${item} AND s.endsAt > ${NOW_SQL})`);
-    }
-    const where = conds.length > 0 ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null;
-    const users = selectUserView(ctx.db, match).where("u.deletedAt", "is", null);
-    const [rows, count] = await runBatch(ctx.env.DB, [
-      (where ? users.where(where) : users)
-        .orderBy(userOrder(match), "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-      countUsers(ctx.db, match, where),
-    ]);
+    const queries = userListQueries(
+      ctx.db,
+      {
+        search: input.search,
+        userId: input.userId,
+        role: input.selectedRole,
+        status: input.selectedStatus,
+        plan: input.selectedPlan,
+      },
+      pageWindow(page, limit),
+    );
+    const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, totalOf(total), page, limit);
   },
 });
 
@@ -295,7 +281,7 @@ const adjustQuota = route(userCalls["adjust-quota"], {
       ),
       d1.prepare("SELECT userQuota FROM users WHERE userId = ?1").bind(userId),
     ]);
-    if (changes(updated) !== 1) throw conflict("quotaBelowZero", "quota_below_zero", "delta");
+    if (changes(updated) === 0) throw conflict("quotaBelowZero", "quota_below_zero", "delta");
     return json({ message: "Quota adjusted.", userQuota: after!.results[0]!.userQuota });
   },
 });

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import { seal } from "../auth/secretbox";
-import { changes, countOf, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
@@ -55,27 +56,55 @@ export interface VendorFilter {
   limit: number;
 }
 
-/** The page and count statements of searchvendor (exported so a test can read their query plans). */
+/**
+ * The page and total statements of searchvendor (exported so a test can read their query plans). The
+ * total comes from a counter; a search (a LIKE on the name: accounts are few) checks the first
+ * SEARCH_SCAN accounts by name of the filtered ones, one by one (db/counts.ts).
+ */
 export function vendorListQueries(db: DB, filter: VendorFilter) {
+  const window = pageWindow(filter.page, filter.limit);
   const conds = [];
   if (filter.siteId !== undefined) conds.push(sql<SqlBool>`v.vendorSiteID = ${filter.siteId}`);
   if (filter.status !== undefined) conds.push(sql<SqlBool>`v.vendorIsActive = ${filter.status}`);
-  if (filter.search) {
-    // Accounts are few per site: a LIKE on the name, answered from the vendor_accounts_name index.
-    conds.push(sql<SqlBool>`v.vendorName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
-  }
   const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
+  if (!filter.search) {
+    const filters: Array<readonly [string, number]> = [];
+    if (filter.siteId !== undefined) filters.push(["site", filter.siteId]);
+    if (filter.status !== undefined) filters.push(["active", filter.status]);
+    return {
+      page: selectVendors(db)
+        .where(where)
+        .orderBy("v.vendorName")
+        .orderBy("v.vendorId")
+        .limit(window.limit)
+        .offset(window.offset),
+      count: counterTotal(db, counterName("vendors", ...filters)),
+    };
+  }
+  const candidates = db
+    .selectFrom("vendor_accounts as v")
+    .select("v.vendorId as id")
+    .where(where)
+    .orderBy("v.vendorName")
+    .orderBy("v.vendorId")
+    .limit(SEARCH_SCAN);
+  const match = sql<SqlBool>`v.vendorName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`;
   return {
     page: selectVendors(db)
-      .where(where)
+      .where("v.vendorId", "in", candidates)
+      .where(match)
       .orderBy("v.vendorName")
       .orderBy("v.vendorId")
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    count: db
-      .selectFrom("vendor_accounts as v")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(where),
+      .limit(window.limit)
+      .offset(window.offset),
+    count: scannedTotal(
+      db,
+      db
+        .selectFrom(candidates.as("c"))
+        .crossJoin("vendor_accounts as v")
+        .whereRef("v.vendorId", "=", "c.id")
+        .select(["c.id", sql<number>`${match}`.as("hit")]),
+    ),
   };
 }
 
@@ -87,7 +116,7 @@ const searchVendor = route(vendorCalls.searchvendor, {
       status: input.selectedStatus,
     });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
-    return list((rows!.results as unknown as VendorRow[]).map(toVendor), countOf(total), input.page, input.limit);
+    return list((rows!.results as unknown as VendorRow[]).map(toVendor), totalOf(total), input.page, input.limit);
   },
 });
 

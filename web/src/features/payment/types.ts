@@ -7,3 +7,4 @@ export type LineKind = CartLine["kind"];
 export type Bank = CartAnswer["bank"];
 export type PaymentDetail = CallAnswer<"payment-detail">;
 export type PaymentStatus = PaymentDetail["status"];
+export type PaymentLine = PaymentDetail["lines"][number];

@@ -7,10 +7,21 @@ import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
 import { receiptStatement } from "./receipt";
 
+/** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
+export interface CardPaid {
+  sessionId: string;
+  paymentIntentId: string | null;
+}
+
 export interface GrantOptions {
   referenceId: string;
   /** "gateway" when the webhook marks it paid; otherwise the method stays as it was. */
   method?: "gateway" | "manual";
+  /**
+   * Paid by card through the Checkout Session the payment recorded (method "card"). The money was
+   * taken at the frozen amount, so a payment the cron expired meanwhile is granted too.
+   */
+  card?: CardPaid;
   /** The webhook's amount: the payment is marked paid only when it matches. */
   amount?: number;
   /** Audit action to record with the grant (admin confirmations, manual payments). */
@@ -22,7 +33,7 @@ export interface GrantOptions {
 /**
  * The statements that mark a payment paid and grant what it bought, for ONE batch (one transaction).
  * Every way a payment is settled (an admin's confirmation, the gateway's webhook, a manual payment, a
- * card webhook later) goes through here, so each payment is granted exactly once.
+ * Stripe card payment) goes through here, so each payment is granted exactly once.
  *
  * The first statement is the only one with a real condition (still pending or awaiting confirmation):
  * it writes a fresh random grant token. Every later statement runs only where the payment carries that
@@ -44,14 +55,27 @@ export function grantStatements(
   const when = (sqlText: string, ...binds: unknown[]) =>
     d1.prepare(`${sqlText} AND ${marker}`).bind(...binds, referenceId, token);
 
+  const { card } = opts;
+  const payable = card
+    ? "('pending', 'awaiting_confirmation', 'expired') AND cardSessionId = ?"
+    : "('pending', 'awaiting_confirmation')";
   const markPaid = d1
     .prepare(
       `UPDATE payments SET status = 'paid', paidAt = ?, updatedAt = ?, grantToken = ?,
-         method = coalesce(?, method),
+         method = coalesce(?, method), cardPaymentIntentId = coalesce(?, cardPaymentIntentId),
          invoiceNumber = (SELECT counterValue + 1 FROM counters WHERE counterName = 'invoice')
-       WHERE referenceId = ? AND status IN ('pending', 'awaiting_confirmation')${opts.amount === undefined ? "" : " AND amount = ?"}`,
+       WHERE referenceId = ? AND status IN ${payable}${opts.amount === undefined ? "" : " AND amount = ?"}`,
     )
-    .bind(now, now, token, opts.method ?? null, referenceId, ...(opts.amount === undefined ? [] : [opts.amount]));
+    .bind(
+      now,
+      now,
+      token,
+      card ? "card" : (opts.method ?? null),
+      card?.paymentIntentId ?? null,
+      referenceId,
+      ...(card ? [card.sessionId] : []),
+      ...(opts.amount === undefined ? [] : [opts.amount]),
+    );
 
   const statements = [markPaid, when("UPDATE counters SET counterValue = counterValue + 1 WHERE counterName = 'invoice'")];
 
@@ -125,7 +149,7 @@ export async function grantPayment(context: DomainContext, opts: GrantOptions): 
   const lines = parseLines(payment.lines);
   await assertGrantable(context.db, lines);
   const [first] = await runBatch(context.d1, grantStatements(context, payment.userId, lines, opts));
-  if (changes(first) === 1) return "granted";
+  if (changes(first) > 0) return "granted";
   const after = await context.db
     .selectFrom("payments")
     .select("status")

@@ -1,5 +1,5 @@
 import type { DB } from "../../db";
-import type { PaymentStatus } from "../../db/schema";
+import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { conflict, msg, notFound } from "../../errors";
 
 export type LineKind = "item" | "bundle";
@@ -110,9 +110,20 @@ export async function priceLines(db: DB, requests: LineRequest[], activeOnly: bo
 
 export const sumLines = (lines: PaymentLine[]) => lines.reduce((sum, l) => sum + l.lineTotal, 0);
 
-/** Lines as the API shows them (the grant details stay server side). */
+/**
+ * Lines as the API shows them. A bundle line also tells its points, so pages write "120 points" in the
+ * reader's language rather than the English name frozen at checkout; an item's days stay server side.
+ */
 export function publicLines(lines: PaymentLine[]) {
-  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal }) => ({ kind, refId, name, unitPrice, qty, lineTotal }));
+  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points }) => ({
+    kind,
+    refId,
+    name,
+    unitPrice,
+    qty,
+    lineTotal,
+    ...(kind === "bundle" && points !== undefined ? { points } : {}),
+  }));
 }
 
 export function parseLines(json: string): PaymentLine[] {
@@ -126,13 +137,15 @@ export interface PaymentRow {
   currency: string;
   status: PaymentStatus;
   lines: string;
-  method: "bank" | "gateway" | "manual";
+  method: PaymentMethod;
   proofKey: string | null;
   note: string;
   createdAt: string;
   paidAt: string | null;
   expiresAt: string;
   invoiceNumber: number | null;
+  cardSessionId: string | null;
+  cardPaymentIntentId: string | null;
 }
 
 /** The Payment entity (API.md). */
@@ -151,7 +164,26 @@ export function paymentView(p: PaymentRow) {
     paidAt: p.paidAt,
     expiresAt: p.expiresAt,
     invoiceNumber: p.invoiceNumber,
+    // Stripe's ids of a card payment (its Checkout Session, and the PaymentIntent once paid).
+    card: p.method === "card" && p.cardSessionId ? { sessionId: p.cardSessionId, paymentIntentId: p.cardPaymentIntentId } : null,
   };
+}
+
+/** Where a bank transfer goes (deployment settings). */
+export interface Bank {
+  name: string;
+  accountName: string;
+  accountNumber: string;
+  logo: string;
+}
+
+/**
+ * The payment as its public page shows it (payment-detail, and checkout's answer so the page renders at
+ * once): anyone holding the link sees this, so no user id, email, full name or note.
+ */
+export function publicPaymentView(p: PaymentRow, ownerName: string, how: { bank: Bank; payByCard: boolean }) {
+  const { userId: _userId, note: _note, card: _card, ...visible } = paymentView(p);
+  return { ...visible, payerName: maskName(ownerName), ...how };
 }
 
 export const PAYMENT_COLUMNS = [
@@ -168,6 +200,8 @@ export const PAYMENT_COLUMNS = [
   "paidAt",
   "expiresAt",
   "invoiceNumber",
+  "cardSessionId",
+  "cardPaymentIntentId",
 ] as const;
 
 /** "Amira Haddad" → "A**** H*****": enough for a payer to recognise, nothing more. */

@@ -1,14 +1,9 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
+import { counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
-
-/** A payment list's WHERE (null: every payment) and whether it looks at the buyer's name. */
-export interface PaymentWhere {
-  where: RawBuilder<boolean> | null;
-  readsBuyer: boolean;
-}
 
 export interface PaymentFilter {
   search: string;
@@ -38,17 +33,17 @@ export function requireAllPayments(ability: AppAbility): void {
 const REFERENCE_PREFIX = /^[A-Za-z0-9_-]{8,100}$/;
 
 /**
- * The WHERE of a payment list for this reader: admins see every payment (optionally one user's),
- * clients only their own whatever userId they send.
+ * The WHERE of the payments this reader may read (null: every payment) for an export or one payment:
+ * admins see every payment (optionally one user's), clients only their own whatever userId they send.
+ * Lists page through `paymentListQueries` instead, whose cost is bounded.
  */
-export function paymentConditions(reader: PaymentReader, filter: PaymentFilter): PaymentWhere {
+export function paymentConditions(reader: PaymentReader, filter: PaymentFilter): RawBuilder<boolean> | null {
   const { scope } = reader;
   const conditions: RawBuilder<unknown>[] = [];
   if (scope === "own") conditions.push(sql`p.userId = ${reader.userId}`);
   else if (filter.userId) conditions.push(sql`p.userId = ${filter.userId}`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
-  let readsBuyer = false;
   if (search) {
     const byRef: RawBuilder<unknown>[] = [];
     if (REFERENCE_PREFIX.test(search)) {
@@ -59,7 +54,6 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
     if (/^#?\d+$/.test(search)) byRef.push(sql`p.invoiceNumber = ${Number(search.replace("#", ""))}`);
     if (scope === "all") {
       const fts = ftsQuery(search);
-      readsBuyer = fts === null;
       byRef.push(
         fts
           ? sql`p.userId IN (SELECT rowid FROM users_fts WHERE users_fts MATCH ${fts})`
@@ -69,27 +63,138 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
     // Nothing a client's short search could name: no payment matches.
     conditions.push(byRef.length ? sql`(${sql.join(byRef, sql` OR `)})` : sql`1 = 0`);
   }
-  // No WHERE at all when nothing filters: SQLite then counts a table without visiting its rows.
-  return { where: conditions.length ? sql<boolean>`${sql.join(conditions, sql` AND `)}` : null, readsBuyer };
+  return conditions.length ? sql<boolean>`${sql.join(conditions, sql` AND `)}` : null;
 }
 
 /** Payments with their buyer's name and email, newest first. */
-export function selectPayments(db: DB, filter: PaymentWhere) {
+export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
   const query = db
     .selectFrom("payments as p")
     .leftJoin("users as u", "u.userId", "p.userId")
     .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
     .orderBy("p.createdAt", "desc")
     .orderBy("p.paymentId", "desc");
-  return filter.where ? query.where(filter.where) : query;
+  return where ? query.where(where) : query;
 }
 
-/** Counts the payments of a list; the buyer is joined only when the filter reads their name. */
-export function countPayments(db: DB, filter: PaymentWhere) {
-  const payments = db.selectFrom("payments as p");
-  const from = filter.readsBuyer ? payments.leftJoin("users as u", "u.userId", "p.userId") : payments;
-  const query = from.select((eb) => eb.fn.countAll<number>().as("n"));
-  return filter.where ? query.where(filter.where) : query;
+/**
+ * A buyer search looks at the payments (at most BUYER_PAYMENTS) of the BUYER_SCAN newest matching
+ * buyers: each candidate costs an FTS row, an index row and a join here, so fewer than SEARCH_SCAN.
+ */
+const BUYER_SCAN = SEARCH_SCAN / 4;
+const BUYER_PAYMENTS = SEARCH_SCAN / 2;
+
+/**
+ * The page and total statements of search-payment (db/counts.ts says what each may cost). Without a
+ * search: an index walk (payments_newest, payments_status, payments_user, payments_user_status) and a
+ * counter. With one: the payment of that reference or invoice number, and (for those who read every
+ * payment) the payments of the SEARCH_SCAN newest buyers whose name or email matches, at most
+ * SEARCH_SCAN of them; a 1–2 character search checks the buyers of the SEARCH_SCAN newest payments.
+ */
+export function paymentListQueries(
+  db: DB,
+  reader: PaymentReader,
+  filter: PaymentFilter,
+  window: { offset: number; limit: number },
+) {
+  const { scope } = reader;
+  const ownerId = scope === "own" ? reader.userId : (filter.userId ?? null);
+  const search = filter.search.trim();
+
+  if (!search) {
+    const filters: Array<readonly [string, string | number]> = [];
+    const conds: RawBuilder<unknown>[] = [];
+    if (ownerId !== null) {
+      filters.push(["user", ownerId]);
+      conds.push(sql`p.userId = ${ownerId}`);
+    }
+    if (filter.status) {
+      filters.push(["status", filter.status]);
+      conds.push(sql`p.status = ${filter.status}`);
+    }
+    const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
+    return { page: page.limit(window.limit).offset(window.offset), total: counterTotal(db, counterName("payments", ...filters)) };
+  }
+  // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
+  const byBuyer = scope === "all";
+  const fts = byBuyer ? ftsQuery(search) : null;
+  const like = byBuyer && !fts ? likeAnywhere(search) : null;
+  const conds: RawBuilder<unknown>[] = [];
+  if (ownerId !== null) conds.push(sql`c.userId = ${ownerId}`);
+  if (filter.status) conds.push(sql`c.status = ${filter.status}`);
+  // The newest payments are candidates too: each must be the one named, or a matching buyer's.
+  if (like) conds.push(sql`(c.named OR u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
+  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+  const candidates = db.selectFrom(candidatePayments(db, search, fts, like !== null).as("c"));
+  const joined = like ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
+  const hits = joined.select(["c.id", sql<number>`${where}`.as("hit")]);
+  // The page's ids first, then the payments' columns for those rows alone.
+  const ids = joined
+    .select("c.id")
+    .distinct()
+    .where(where)
+    .orderBy(sql`c.at`, "desc")
+    .orderBy("c.id", "desc")
+    .limit(window.limit)
+    .offset(window.offset);
+  const page = db
+    .selectFrom(ids.as("pg"))
+    .crossJoin("payments as p")
+    .whereRef("p.paymentId", "=", "pg.id")
+    .leftJoin("users as u", "u.userId", "p.userId")
+    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
+    .orderBy("p.createdAt", "desc")
+    .orderBy("p.paymentId", "desc");
+  return { page, total: scannedTotal(db, hits, BUYER_PAYMENTS) };
+}
+
+/** The invoice number a search names ("42" or "#42"), or null. */
+const invoiceNumberOf = (search: string) => (/^#?\d+$/.test(search) ? Number(search.replace("#", "")) : null);
+
+/**
+ * The payments a search may show (id, at, status, userId, named): the one its reference or invoice
+ * number names, and for buyer searches the payments of the newest matching buyers or, for 1–2
+ * characters, the BUYER_PAYMENTS newest payments (db/counts.ts).
+ */
+function candidatePayments(db: DB, search: string, fts: string | null, newest: boolean) {
+  const columns = ["p.paymentId as id", "p.createdAt as at", "p.status", "p.userId"] as const;
+  const invoice = invoiceNumberOf(search);
+  const named = db
+    .selectFrom("payments as p")
+    .select([...columns, sql<number>`1`.as("named")])
+    .where((eb) =>
+      eb.or([
+        // 8 or more first characters: a range of the referenceId index (base64url sorts below "~").
+        REFERENCE_PREFIX.test(search)
+          ? eb.and([eb("p.referenceId", ">=", search), eb("p.referenceId", "<", `${search}~`)])
+          : eb("p.referenceId", "=", search),
+        ...(invoice === null ? [] : [eb("p.invoiceNumber", "=", invoice)]),
+      ]),
+    );
+  if (fts) {
+    const buyers = db
+      .selectFrom("users_fts")
+      .select(sql<number>`rowid`.as("userId"))
+      .where(sql<boolean>`users_fts MATCH ${fts}`)
+      .orderBy(sql`rowid`, "desc")
+      .limit(BUYER_SCAN);
+    const theirs = db
+      .selectFrom(buyers.as("b"))
+      .crossJoin("payments as p")
+      .whereRef("p.userId", "=", "b.userId")
+      .select([...columns, sql<number>`0`.as("named")])
+      .limit(BUYER_PAYMENTS);
+    return named.unionAll(db.selectFrom(theirs.as("t")).selectAll());
+  }
+  if (newest) {
+    const recent = db
+      .selectFrom("payments as p")
+      .select([...columns, sql<number>`0`.as("named")])
+      .orderBy("p.createdAt", "desc")
+      .limit(BUYER_PAYMENTS);
+    return named.unionAll(db.selectFrom(recent.as("r")).selectAll());
+  }
+  return named;
 }
 
 export type PaymentWithUser = PaymentRow & { userName: string | null; userEmail: string | null };

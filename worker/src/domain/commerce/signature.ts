@@ -15,29 +15,39 @@ export async function signPayload(secret: string, timestamp: number, body: Uint8
   return toHex(await crypto.subtle.sign("HMAC", key, message));
 }
 
+/** More v1 values than a secret rotation needs: the header is not from a real sender. */
+const MAX_SIGNATURES = 8;
+
 export type SignatureProblem = "missing" | "malformed" | "stale" | "mismatch";
 
 /**
- * Checks `X-Signature: t=<unix>,v1=<hex>` against the raw body. Answers null when valid, else why not.
- * An empty secret never validates anything.
+ * Checks a `t=<unix>,v1=<hex>[,v1=<hex>…]` header against the raw body: the scheme of our gateway's
+ * `X-Signature` and of Stripe's `Stripe-Signature`. The body is valid when any v1 matches, because a
+ * sender rolling its secret signs with the old and the new one for a while; other schemes (Stripe's
+ * v0) are ignored. Answers null when valid, else why not. An empty secret never validates anything.
  */
 export async function checkSignature(
   header: string | null,
   body: Uint8Array | null,
-  secret: string,
+  secret: string | undefined,
   nowSeconds: number,
 ): Promise<SignatureProblem | null> {
   if (!header || !body || !secret) return "missing";
-  const parts = new Map<string, string>();
+  let t: string | undefined;
+  const signatures: string[] = [];
   for (const piece of header.split(",")) {
     const at = piece.indexOf("=");
-    if (at > 0) parts.set(piece.slice(0, at).trim(), piece.slice(at + 1).trim());
+    if (at <= 0) continue;
+    const [name, value] = [piece.slice(0, at).trim(), piece.slice(at + 1).trim()];
+    if (name === "t") t = value;
+    else if (name === "v1") signatures.push(value);
   }
-  const t = parts.get("t");
-  const v1 = parts.get("v1");
-  if (!t || !v1 || !/^\d{1,12}$/.test(t) || !/^[0-9a-fA-F]{64}$/.test(v1)) return "malformed";
+  if (!t || !/^\d{1,12}$/.test(t) || signatures.length === 0 || signatures.length > MAX_SIGNATURES) return "malformed";
+  if (!signatures.every((v1) => /^[0-9a-fA-F]{64}$/.test(v1))) return "malformed";
   const timestamp = Number(t);
   if (Math.abs(nowSeconds - timestamp) > SIGNATURE_TOLERANCE_SECONDS) return "stale";
   const expected = await signPayload(secret, timestamp, body);
-  return constantTimeEqual(expected, v1.toLowerCase()) ? null : "mismatch";
+  // Every candidate is compared, so the time taken says nothing about which one matched.
+  const matches = signatures.map((v1) => constantTimeEqual(expected, v1.toLowerCase()));
+  return matches.includes(true) ? null : "mismatch";
 }

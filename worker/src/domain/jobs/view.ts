@@ -1,15 +1,43 @@
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { history } from "../../contract/history";
 import type { DB } from "../../db";
+import type { Database } from "../../db/schema";
 
 /** The History entity as the API shows it (the contract's), with whether a report can be downloaded. */
 export type HistoryView = z.output<typeof history>;
 
-/** Selects a HistoryView's columns from `history as h` (never keys, claim details or secrets). */
-export function selectHistoryView(db: DB) {
+/**
+ * Where a job list's rows come from: every job, the jobs an FTS expression matches, or the ids of one
+ * page found beforehand (a query selecting `id`, so the view's join is made for those rows alone).
+ */
+export type HistorySource = { match: string } | { ids: JobIds } | null;
+
+/** A query selecting history ids as `id`: candidates (db/counts.ts) or one page of them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobIds = SelectQueryBuilder<Database, any, { id: number }>;
+
+/** `history as h`, or only the jobs of `source`, walked from the match or the ids (CROSS JOIN). */
+function historyFrom(db: DB, source: HistorySource) {
+  const jobs = db.selectFrom("history as h");
+  if (source === null) return jobs;
+  // Typed as `history as h` alone: the list orders by `f.rowid` for a match (routes/history.ts).
+  if ("match" in source) {
+    return db
+      .selectFrom("history_fts as f")
+      .crossJoin("history as h")
+      .whereRef("h.historyId", "=", "f.rowid")
+      .where(sql<boolean>`history_fts MATCH ${source.match}`) as unknown as typeof jobs;
+  }
   return db
-    .selectFrom("history as h")
+    .selectFrom(source.ids.as("c"))
+    .crossJoin("history as h")
+    .whereRef("h.historyId", "=", "c.id") as unknown as typeof jobs;
+}
+
+/** Selects a HistoryView's columns from `history as h` (only the jobs of `source` when given; never keys, claim details or secrets). */
+export function selectHistoryView(db: DB, source: HistorySource = null) {
+  return historyFrom(db, source)
     .leftJoin("users as u", "u.userId", "h.userId")
     .select([
       "h.historyId",

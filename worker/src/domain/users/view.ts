@@ -1,8 +1,9 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { userData } from "../../contract/auth";
 import type { user } from "../../contract/users";
 import type { DB } from "../../db";
+import type { Database } from "../../db/schema";
 import { imageUrl } from "../storage/files";
 
 /** The User entity as the API shows it (the contract's): no hashes, no secrets. */
@@ -11,11 +12,24 @@ export type UserView = z.output<typeof user>;
 /** userData as the web app keeps it: the User plus `role` (spec section 3). */
 export type UserData = z.output<typeof userData>;
 
-/** `users as u`, or, with an FTS match, only the matching users (see `usersMatching`). */
-function usersFrom(db: DB, match: string | null) {
+/**
+ * Where a user list's rows come from: every user, the users an FTS expression matches, or the ids of
+ * one page found beforehand (a query selecting `id`, so the view's columns are read for those alone).
+ */
+export type UserSource = { match: string } | { ids: UserIds } | null;
+
+/** A query selecting user ids as `id`: candidates (db/counts.ts) or one page of them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type UserIds = SelectQueryBuilder<Database, any, { id: number }>;
+
+/** `users as u`, only the matching users with an FTS match (`usersMatching`), or only the given ids. */
+function usersFrom(db: DB, source: UserSource) {
   const users = db.selectFrom("users as u");
-  // Typed as `users as u` alone: `f` is only ever used through `userOrder`.
-  return match === null ? users : (usersMatching(db, match) as unknown as typeof users);
+  if (source === null) return users;
+  // Typed as `users as u` alone: `f` and `c` are only ever used through `userOrder`.
+  if ("match" in source) return usersMatching(db, source.match) as unknown as typeof users;
+  // CROSS JOIN makes SQLite start from the ids and look each user up by its primary key.
+  return db.selectFrom(source.ids.as("c")).crossJoin("users as u").whereRef("u.userId", "=", "c.id") as unknown as typeof users;
 }
 
 /**
@@ -31,37 +45,18 @@ function usersMatching(db: DB, match: string) {
     .where(sql<boolean>`users_fts MATCH ${match}`);
 }
 
-/** Newest users first, in the FTS index's order when the query has a match (no sort step). */
-export const userOrder = (match: string | null) => (match === null ? sql`u.userId` : sql`f.rowid`);
+/** The ids (`id`) of the users of `source`, for a page found before its view's columns are read. */
+export const selectUserIds = (db: DB, source: UserSource) => usersFrom(db, source).select("u.userId as id");
+
+/** Newest users first, in the FTS index's order when the rows come from a match (no sort step). */
+export const userOrder = (source: UserSource) => (source !== null && "match" in source ? sql`f.rowid` : sql`u.userId`);
 
 /**
- * Counts the live users of a list. A search with no other filter counts the FTS matches that are not
- * soft-deleted users, probing the small users_deleted index instead of each matching user's row (a
- * third of the time over thousands of matches); with filters, the rows are needed anyway.
+ * Selects the columns of a UserView from `users as u` (only the users of `source` when given), the plan
+ * being the latest active subscription.
  */
-export function countUsers(db: DB, match: string | null, where: RawBuilder<boolean> | null) {
-  if (match !== null && where === null) {
-    return db
-      .selectFrom("users_fts as f")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(sql<boolean>`users_fts MATCH ${match}`)
-      .where(
-        sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted
-                                 WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
-      );
-  }
-  const count = usersFrom(db, match)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("u.deletedAt", "is", null);
-  return where === null ? count : count.where(where);
-}
-
-/**
- * Selects the columns of a UserView from `users as u` (only the users an FTS expression matches when
- * `match` is given), the plan being the latest active subscription.
- */
-export function selectUserView(db: DB, match: string | null = null) {
-  return usersFrom(db, match).select([
+export function selectUserView(db: DB, source: UserSource = null) {
+  return usersFrom(db, source).select([
     "u.userId",
     "u.userName",
     "u.userEmail",

@@ -124,6 +124,15 @@ export const fr: Catalog = {
     noSuchProduct: ({ kind, refId }) => `Ce produit (${KINDS[kind] ?? kind} ${refId}) n'existe pas.`,
     noLongerOnSale: "« {name} » n'est plus en vente. Veuillez le retirer de votre panier.",
     invalidSignature: "La signature n'est pas valide ({problem}).",
+    cardPaymentsOff: "Le paiement par carte n'est pas disponible.",
+    cardUnavailable:
+      "Le paiement par carte n'est pas disponible pour le moment. Réessayez plus tard ou payez par virement bancaire.",
+    cardRefused: "Ce paiement ne peut pas être réglé par carte. Payez plutôt par virement bancaire.",
+    awaitingConfirmation: "Une preuve de virement a été envoyée pour ce paiement ; elle attend sa confirmation.",
+    cardProcessing: "Ce paiement a été réglé par carte ; sa confirmation est en route.",
+    referenceMismatch: "La session désigne deux paiements différents.",
+    sessionMismatch: "Cette session n'est pas celle avec laquelle le paiement a été ouvert.",
+    notASession: "L'événement ne contient pas de session Checkout.",
     // Jobs
     noSuchUsableSite: "Ce site n'existe pas ou n'est pas disponible.",
     noVendorAvailable:

@@ -5,7 +5,7 @@ import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
-import { formatDate, formatMoney } from "../../../lib/format";
+import { formatDate, formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import { SEARCH_PAYMENT, SEARCH_SUBSCRIPTION, type Payment, type Subscription } from "../api/billing";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);
@@ -39,7 +39,11 @@ export default function BillingTabPage() {
 
   const payColumns: Column<Payment>[] = [
     { key: "createdAt", header: t("colDate"), render: (p) => formatDate(p.createdAt) },
-    { key: "lines", header: t("colItems"), render: (p) => p.lines.map((l) => `${l.qty} × ${l.name}`).join(", ") },
+    {
+      key: "lines",
+      header: t("colItems"),
+      render: (p) => p.lines.map((l) => `${formatNumber(l.qty)} × ${formatLineName(l)}`).join(", "),
+    },
     { key: "amount", header: t("colAmount"), className: "text-end", render: (p) => formatMoney(p.amount, p.currency) },
     { key: "status", header: t("colStatus"), render: (p) => <span className="badge badge-soft">{t(`status.${p.status}`)}</span> },
     {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney } from "../../../lib/format";
+import { formatDate, formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import type { Payment, Seller } from "../types";
 import { StatusBadge } from "./StatusBadge";
 
@@ -50,9 +50,18 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
             <p className="text-sm">
               {t("method")}: {t(`methods.${p.method}`)}
             </p>
-            <p className="text-sm">
-              {seller.bank.name} · <span dir="ltr">{seller.bank.accountNumber}</span>
-            </p>
+            {p.method === "card" && p.card ? (
+              <p className="text-sm">
+                {t("stripePayment")}:{" "}
+                <code className="break-all" dir="ltr">
+                  {p.card.paymentIntentId ?? p.card.sessionId}
+                </code>
+              </p>
+            ) : (
+              <p className="text-sm">
+                {seller.bank.name} · <span dir="ltr">{seller.bank.accountNumber}</span>
+              </p>
+            )}
           </div>
         </section>
         <table className="table max-sm:table-sm">
@@ -69,11 +78,11 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
             {p.lines.map((line, i) => (
               <tr key={`${line.kind}-${line.refId}-${i}`}>
                 <td>
-                  {line.name}
+                  {formatLineName(line)}
                   <div className="text-xs text-base-content/70">{t(`kinds.${line.kind}`)}</div>
                 </td>
                 <td className="text-end">{formatMoney(line.unitPrice, p.currency)}</td>
-                <td className="text-end">{line.qty}</td>
+                <td className="text-end">{formatNumber(line.qty)}</td>
                 <td className="text-end">{formatMoney(line.lineTotal, p.currency)}</td>
               </tr>
             ))}

@@ -1,15 +1,17 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { Link, useLocation, useSearch } from "wouter";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { formatMoney } from "../../../lib/format";
+import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
+import { startCardPayment } from "../api/cardPayment";
 import { CART_KEY, searchCart, updateCart } from "../api/cart";
 import { checkout } from "../api/checkout";
-import { BankCard } from "../components/BankCard";
+import { paymentDetailKey } from "../api/paymentDetail";
+import { MethodChoice, type PayMethod } from "../components/MethodChoice";
 import type { CartLine, LineKind } from "../types";
 
 /** `?kind=bundle&refId=3` buys that one product now, skipping the cart (shop, bundle cards, plan upgrade). */
@@ -27,43 +29,73 @@ export default function CheckoutPage() {
   const [, navigate] = useLocation();
   const buyNow = buyNowFrom(useSearch());
   const cart = useSWR(CART_KEY, searchCart);
+  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<PayMethod | null>(null);
+  // Card is offered (and the first choice) only when the server says card payments are on.
+  const method: PayMethod = cart.data?.payByCard ? (chosen ?? "card") : "transfer";
+
+  // The payment page comes next: its code loads while the buyer looks at the cart.
+  useEffect(() => {
+    void import("./PaymentPage");
+  }, []);
+
+  const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "");
 
   async function setQty(line: CartLine, qty: number) {
     if (qty === 0) {
-      const ok = await confirm({ title: t("removeTitle"), text: t("removeText", { name: line.name }), confirmText: t("remove") });
+      const ok = await confirm({
+        title: t("removeTitle"),
+        text: t("removeText", { name: formatLineName(line) }),
+        confirmText: t("remove"),
+      });
       if (!ok) return;
     }
     try {
       const answer = await updateCart(line.kind, line.refId, qty);
       await cart.mutate(answer, { revalidate: false });
     } catch (error) {
-      snackbar.error(t("cartFailed") + (error instanceof ApiError ? error.message : ""));
+      snackbar.error(t("cartFailed") + errorText(error));
     }
   }
 
   async function placeOrder() {
     setBusy(true);
+    let referenceId: string;
     try {
       const answer = await checkout(buyNow ?? undefined);
-      snackbar.success(answer.message);
+      referenceId = answer.referenceId;
+      // The payment page renders from this answer at once instead of asking again.
+      await mutate(paymentDetailKey(referenceId), answer.payment, { revalidate: false });
       if (!buyNow) await cart.mutate();
-      navigate(`/payment/${answer.referenceId}`);
+      if (method === "transfer") snackbar.success(answer.message);
     } catch (error) {
-      snackbar.error(t("checkoutFailed") + (error instanceof ApiError ? error.message : ""));
-    } finally {
+      snackbar.error(t("checkoutFailed") + errorText(error));
       setBusy(false);
+      return;
     }
+    if (method === "card") {
+      try {
+        const started = await startCardPayment(referenceId);
+        window.location.assign(started.url);
+        return;
+      } catch (error) {
+        // The order stands: its page offers card and transfer again.
+        snackbar.error(t("cardFailed") + errorText(error));
+      }
+    }
+    setBusy(false);
+    navigate(`/payment/${referenceId}`);
   }
 
   if (cart.error && !cart.data) return <ErrorState onRetry={() => void cart.mutate()} />;
   if (!cart.data) return <Loading />;
-  const { carts, amounts, bank } = cart.data;
+  const { carts, amounts, bank, payByCard } = cart.data;
   const unavailable = carts.some((c) => !c.available);
   const canOrder = buyNow !== null || (carts.length > 0 && !unavailable);
 
   return (
-    <section className="grid gap-6 lg:grid-cols-3">
+    <section className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="card bg-base-100 shadow-sm lg:col-span-2">
         <div className="card-body">
           <h1 className="card-title text-2xl">{buyNow ? t("buyNowTitle") : t("cartTitle")}</h1>
@@ -95,7 +127,7 @@ export default function CheckoutPage() {
                   {carts.map((line) => (
                     <tr key={line.cartId}>
                       <td>
-                        <div className="font-medium">{line.name || t("unknownProduct")}</div>
+                        <div className="font-medium">{formatLineName(line) || t("unknownProduct")}</div>
                         <div className="text-sm text-base-content/70">{t(`kind.${line.kind}`)}</div>
                         {!line.available && <span className="badge badge-warning badge-sm">{t("notOnSale")}</span>}
                       </td>
@@ -105,18 +137,18 @@ export default function CheckoutPage() {
                           <button
                             type="button"
                             className="btn btn-xs join-item"
-                            aria-label={t("decrease", { name: line.name })}
+                            aria-label={t("decrease", { name: formatLineName(line) })}
                             onClick={() => void setQty(line, line.qty - 1)}
                           >
                             −
                           </button>
                           <span className="join-item flex min-w-8 items-center justify-center px-2" aria-live="polite">
-                            {line.qty}
+                            {formatNumber(line.qty)}
                           </span>
                           <button
                             type="button"
                             className="btn btn-xs join-item"
-                            aria-label={t("increase", { name: line.name })}
+                            aria-label={t("increase", { name: formatLineName(line) })}
                             disabled={line.qty >= 100 || !line.available}
                             onClick={() => void setQty(line, line.qty + 1)}
                           >
@@ -146,8 +178,7 @@ export default function CheckoutPage() {
       <aside className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h2 className="card-title">{t("paymentMethod")}</h2>
-          <BankCard bank={bank} />
-          <p className="text-sm text-base-content/70">{t("transferHelp")}</p>
+          <MethodChoice bank={bank} payByCard={payByCard} method={method} onChange={setChosen} />
           {!buyNow && (
             <dl className="flex justify-between text-lg font-semibold">
               <dt>{t("total")}</dt>
@@ -156,7 +187,7 @@ export default function CheckoutPage() {
           )}
           <button type="button" className="btn btn-primary" disabled={!canOrder || busy} onClick={() => void placeOrder()}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("placeOrder")}
+            {method === "card" ? t("placeOrderCard") : t("placeOrder")}
           </button>
         </div>
       </aside>

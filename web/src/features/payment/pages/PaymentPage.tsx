@@ -1,15 +1,18 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
-import { useParams } from "wouter";
+import { Link, useParams, useSearch } from "wouter";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatMoney } from "../../../lib/format";
+import { formatDate } from "../../../lib/format";
+import { SWR_DEFAULTS } from "../../../lib/swr";
 import { paymentDetail, paymentDetailKey } from "../api/paymentDetail";
 import { BankCard } from "../components/BankCard";
-import { Countdown } from "../components/Countdown";
+import { CardPayment } from "../components/CardPayment";
+import { OrderSummary } from "../components/OrderSummary";
+import { PaymentHeader } from "../components/PaymentHeader";
 import { ProofUpload } from "../components/ProofUpload";
-import type { PaymentStatus } from "../types";
+import type { PaymentDetail, PaymentStatus } from "../types";
 
 const STATUS_TONE: Record<PaymentStatus, string> = {
   pending: "badge-warning",
@@ -19,114 +22,159 @@ const STATUS_TONE: Record<PaymentStatus, string> = {
   expired: "badge-error",
 };
 
-/** The public payment page: anyone with the link sees the amount, lines and bank details, and may upload a proof. */
+/** How often the page asks whether Stripe's confirmation has arrived, and for how long. */
+const POLL_MS = 2000;
+const POLL_FOR_MS = 2 * 60 * 1000;
+
+const isOpen = (status: PaymentStatus) => status === "pending" || status === "awaiting_confirmation";
+
+/**
+ * The public payment page: anyone with the link sees the amount and lines, and pays by card (when
+ * Stripe is configured) or by bank transfer with a proof. Back from Stripe (`?card=return`) it shows
+ * "Processing…" and asks again until the webhook has marked the payment paid; `?card=cancelled` is a
+ * Checkout the payer left, with both ways to pay still offered.
+ */
 export default function PaymentPage() {
   const { t } = useTranslation("payment");
   const { referenceId = "" } = useParams<{ referenceId: string }>();
-  const detail = useSWR(paymentDetailKey(referenceId), () => paymentDetail(referenceId));
-  const [notice, setNotice] = useState<string | null>(null);
+  const card = new URLSearchParams(useSearch()).get("card");
+  const [startedEarlier, setStartedEarlier] = useState(false);
+  const [waitedOut, setWaitedOut] = useState(false);
+  const awaitingCard = card === "return" || startedEarlier;
+  const detail = useSWR(paymentDetailKey(referenceId), () => paymentDetail(referenceId), {
+    ...SWR_DEFAULTS,
+    refreshInterval: (latest?: PaymentDetail) => (awaitingCard && !waitedOut && latest && isOpen(latest.status) ? POLL_MS : 0),
+  });
   const [timeUp, setTimeUp] = useState(false);
   const onExpired = useCallback(() => setTimeUp(true), []);
+  const processing = awaitingCard && detail.data !== undefined && isOpen(detail.data.status);
+
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setTimeout(() => setWaitedOut(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [processing]);
 
   if (detail.error && !detail.data) {
     const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     return (
-      <main className="flex min-h-screen items-center justify-center bg-base-200 p-4">
-        {missing ? (
-          <div className="card bg-base-100 p-8 text-center shadow">
-            <h1 className="text-xl font-semibold">{t("notFoundTitle")}</h1>
-            <p className="text-base-content/70">{t("notFoundText")}</p>
-          </div>
-        ) : (
-          <ErrorState onRetry={() => void detail.mutate()} />
-        )}
-      </main>
+      <>
+        <PaymentHeader />
+        <main className="flex items-center justify-center p-4 pt-16">
+          {missing ? (
+            <div className="card bg-base-100 p-8 text-center shadow">
+              <h1 className="text-xl font-semibold">{t("notFoundTitle")}</h1>
+              <p className="text-base-content/70">{t("notFoundText")}</p>
+            </div>
+          ) : (
+            <ErrorState onRetry={() => void detail.mutate()} />
+          )}
+        </main>
+      </>
     );
   }
-  if (!detail.data) return <Loading />;
+  if (!detail.data) {
+    return (
+      <>
+        <PaymentHeader />
+        <Loading />
+      </>
+    );
+  }
   const p = detail.data;
-  const open = (p.status === "pending" || p.status === "awaiting_confirmation") && !timeUp;
+  const open = isOpen(p.status) && !timeUp;
+  // While a card payment is being confirmed, or once paid, there is nothing left to pay.
+  const payable = p.status !== "paid" && !processing;
+  const byCard = p.payByCard && p.status === "pending" && !timeUp && !processing;
 
   return (
-    <main className="min-h-screen bg-base-200 p-4 md:p-8">
-      <div className="mx-auto grid max-w-4xl gap-6">
-        <header className="flex flex-wrap items-center justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-semibold">{t("paymentTitle")}</h1>
-            <p className="text-sm text-base-content/70">
-              {t("reference")}:{" "}
-              <code className="break-all" dir="ltr">
-                {p.referenceId}
-              </code>
-            </p>
-            {p.payerName && <p className="text-sm text-base-content/70">{t("payer", { name: p.payerName })}</p>}
-          </div>
-          <span className={`badge badge-lg ${STATUS_TONE[p.status]}`} data-testid="payment-status">
-            {t(`status.${p.status}`)}
-          </span>
-        </header>
-
-        {notice && (
-          <div role="status" className="alert alert-success alert-soft">
-            {notice}
-          </div>
-        )}
-
-        <div className="grid gap-6 md:grid-cols-2">
-          <section className="card bg-base-100 shadow-sm">
-            <div className="card-body">
-              <h2 className="card-title">{t("summary")}</h2>
-              <ul className="divide-y divide-base-200">
-                {p.lines.map((line, i) => (
-                  <li key={`${line.kind}-${line.refId}-${i}`} className="flex justify-between gap-3 py-2">
-                    <span>
-                      {line.qty} × {line.name}
-                    </span>
-                    <span>{formatMoney(line.lineTotal, p.currency)}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className="flex justify-between text-xl font-semibold">
-                <span>{t("amountDue")}</span>
-                <span data-testid="payment-amount">{formatMoney(p.amount, p.currency)}</span>
-              </div>
-              {open && (
-                <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">
-                  <span>{t("expiresIn")}</span>
-                  <Countdown until={p.expiresAt} onExpired={onExpired} />
-                </div>
-              )}
-              {p.status === "paid" && <p>{t("paidOn", { date: formatDate(p.paidAt, true), number: p.invoiceNumber })}</p>}
+    <>
+      <PaymentHeader />
+      <main className="p-4 md:p-8">
+        <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
+          <header className="flex flex-wrap items-center justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="text-2xl font-semibold">{t("paymentTitle")}</h1>
+              <p className="text-sm text-base-content/70">
+                {t("reference")}:{" "}
+                <code className="break-all" dir="ltr">
+                  {p.referenceId}
+                </code>
+              </p>
+              {p.payerName && <p className="text-sm text-base-content/70">{t("payer", { name: p.payerName })}</p>}
             </div>
-          </section>
+            <span className={`badge badge-lg ${STATUS_TONE[p.status]}`} data-testid="payment-status">
+              {t(`status.${p.status}`)}
+            </span>
+          </header>
 
-          <section className="card bg-base-100 shadow-sm">
-            <div className="card-body gap-4">
-              <h2 className="card-title">{t("bankTransfer")}</h2>
-              <BankCard bank={p.bank} />
-              <p className="text-sm text-base-content/70">{t("transferReference", { reference: p.referenceId })}</p>
-              {open ? (
+          {processing && (
+            <div role="status" className="alert alert-info alert-soft alert-horizontal">
+              {waitedOut ? (
                 <>
-                  {p.status === "awaiting_confirmation" && (
-                    <p className="text-sm text-info" role="status">
-                      {t("proofReceived")}
-                    </p>
-                  )}
-                  <ProofUpload
-                    referenceId={p.referenceId}
-                    onUploaded={(message) => {
-                      setNotice(message);
-                      void detail.mutate();
-                    }}
-                  />
+                  <span>{t("cardSlow")}</span>
+                  <button type="button" className="btn btn-sm" onClick={() => void detail.mutate()}>
+                    {t("refresh")}
+                  </button>
                 </>
               ) : (
-                p.status !== "paid" && <p className="text-base-content/70">{t("closed")}</p>
+                <>
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                  <span>{t("cardProcessing")}</span>
+                </>
               )}
             </div>
-          </section>
+          )}
+          {card === "cancelled" && p.status === "pending" && (
+            <div role="status" className="alert alert-warning alert-soft">
+              {t("cardCancelled")}
+            </div>
+          )}
+          {p.status === "paid" && (
+            <div role="status" className="alert alert-success alert-soft alert-horizontal">
+              <span>{t("paidOn", { date: formatDate(p.paidAt, true), number: p.invoiceNumber })}</span>
+              <Link href={`/apps/invoice/preview/${p.referenceId}`} className="btn btn-sm">
+                {t("viewInvoice")}
+              </Link>
+            </div>
+          )}
+
+          <div className={`grid grid-cols-1 gap-6 ${payable ? "md:grid-cols-2" : ""}`}>
+            <OrderSummary payment={p} open={open && !processing} onExpired={onExpired} />
+            {payable && (
+              <div className="grid grid-cols-1 content-start gap-6">
+                {byCard && (
+                  <section className="card bg-base-100 shadow-sm">
+                    <div className="card-body gap-4">
+                      <h2 className="card-title">{t("card")}</h2>
+                      <CardPayment referenceId={p.referenceId} onProcessing={() => setStartedEarlier(true)} />
+                    </div>
+                  </section>
+                )}
+                <section className="card bg-base-100 shadow-sm">
+                  <div className="card-body gap-4">
+                    <h2 className="card-title">{t("bankTransfer")}</h2>
+                    <BankCard bank={p.bank} />
+                    <p className="text-sm text-base-content/70">{t("transferReference", { reference: p.referenceId })}</p>
+                    {open ? (
+                      <>
+                        {p.status === "awaiting_confirmation" && (
+                          <p className="text-sm text-info" role="status">
+                            {t("proofReceived")}
+                          </p>
+                        )}
+                        <ProofUpload referenceId={p.referenceId} onUploaded={() => void detail.mutate()} />
+                      </>
+                    ) : (
+                      <p className="text-base-content/70">{t("closed")}</p>
+                    )}
+                  </div>
+                </section>
+              </div>
+            )}
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </>
   );
 }

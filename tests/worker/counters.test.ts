@@ -1,0 +1,155 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { randomActivity } from "./activity-support";
+import { call, callForm, createAdmin, createBundle, createCoupon, createUser, uniqueEmail } from "./helpers";
+
+/**
+ * The counters of migration 0090 answer list totals instead of count(*). Their invariant: each equals
+ * what a full count gives. The expected values are counted here, in JavaScript, from the raw rows.
+ */
+
+type Row = Record<string, unknown>;
+const rows = async (sql: string) => (await env.DB.prepare(sql).all<Row>()).results;
+
+/** Every counter a full count gives (non-zero ones; a counter at 0 and no counter mean the same). */
+async function recount(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const add = (...parts: unknown[]) => {
+    if (parts.some((p) => p === null)) return;
+    const [list, ...filters] = parts as string[];
+    const name = filters.length ? `${list}:${filters.join(",")}` : list!;
+    out[name] = (out[name] ?? 0) + 1;
+  };
+  for (const u of await rows("SELECT userRole AS r, userIsActive AS a FROM users WHERE deletedAt IS NULL")) {
+    add("users");
+    add("users", `role=${u.r}`);
+    add("users", `active=${u.a}`);
+    add("users", `role=${u.r}`, `active=${u.a}`);
+  }
+  for (const h of await rows("SELECT status AS s, userId AS u, siteId AS site, vendorId AS v FROM history")) {
+    const site = h.site === null ? null : `site=${h.site}`;
+    const vendor = h.v === null ? null : `vendor=${h.v}`;
+    const status = `status=${h.s}`;
+    add("history");
+    add("history", status);
+    add("history", `user=${h.u}`);
+    add("history", `user=${h.u}`, status);
+    add("history", site);
+    add("history", site, status);
+    add("history", vendor);
+    add("history", vendor, status);
+    add("history", site, vendor);
+    add("history", site, vendor, status);
+  }
+  for (const p of await rows("SELECT status AS s, userId AS u FROM payments")) {
+    add("payments");
+    add("payments", `status=${p.s}`);
+    add("payments", `user=${p.u}`);
+    add("payments", `user=${p.u}`, `status=${p.s}`);
+  }
+  for (const c of await rows("SELECT couponUsed AS used, couponExpired AS expires FROM coupons")) {
+    add("coupons");
+    add("coupons", c.used === "Y" ? "used=Y" : `expires=${c.expires}`);
+  }
+  for (const [table, list, flag, name] of [
+    ["items", "items", "itemIsActive", "active"],
+    ["bundles", "bundles", "bundleIsActive", "active"],
+    ["sites", "sites", "siteIsUse", "use"],
+    ["audit_log", "audit", "outcome", "outcome"],
+    ["outbox", "outbox", "status", "status"],
+  ] as const) {
+    for (const r of await rows(`SELECT ${flag} AS f FROM ${table}`)) {
+      add(list);
+      add(list, `${name}=${r.f}`);
+    }
+  }
+  for (const v of await rows("SELECT vendorSiteID AS s, vendorIsActive AS a FROM vendor_accounts")) {
+    add("vendors");
+    add("vendors", `active=${v.a}`);
+    add("vendors", `site=${v.s}`);
+    add("vendors", `site=${v.s}`, `active=${v.a}`);
+  }
+  for (const _ of await rows("SELECT apiKeyId FROM api_keys")) add("apikeys");
+  for (const l of await rows("SELECT userId AS u FROM quota_ledger")) add("ledger", `user=${l.u}`);
+  for (const s of await rows("SELECT userId AS u FROM subscriptions")) add("subscriptions", `user=${s.u}`);
+  return out;
+}
+
+async function stored(): Promise<Record<string, number>> {
+  const found = await rows(
+    "SELECT counterName AS name, counterValue AS n FROM counters WHERE counterName <> 'invoice' AND counterValue <> 0",
+  );
+  return Object.fromEntries(found.map((r) => [r.name as string, r.n as number]));
+}
+
+describe("list counters", () => {
+  it("equal a full count after random creates, deletes, status changes and aborted batches", async () => {
+    const { committed, aborted } = await randomActivity(13, 250);
+    // Both kinds happened, so the comparison covers rolled-back trigger writes too.
+    expect(committed).toBeGreaterThan(60);
+    expect(aborted).toBeGreaterThan(20);
+    const expected = await recount();
+    expect(Object.keys(expected).length).toBeGreaterThan(50);
+    expect(await stored()).toEqual(expected);
+  }, 30_000);
+
+  it("are computed from the rows already there by the migration", async () => {
+    await randomActivity(17, 120);
+    const expected = await recount();
+    const found = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0090"))!;
+    const backfill = found.queries.filter((q) => q.startsWith("INSERT INTO counters ")).map((q) => env.DB.prepare(q));
+    expect(backfill.length).toBeGreaterThan(3);
+    await env.DB.batch([env.DB.prepare("DELETE FROM counters WHERE counterName <> 'invoice'"), ...backfill]);
+    expect(await stored()).toEqual(expected);
+  }, 30_000);
+
+  it("equal a full count after many concurrent calls", async () => {
+    const admin = await createAdmin();
+    const clients = await Promise.all(Array.from({ length: 4 }, () => createUser()));
+    const coupon = await createCoupon({ quota: 5 });
+    const bundle = { bundleId: 0, bundlePoin: 10, bundlePPP: 5, bundleDisc: 0 };
+    const forSale = await createBundle({ points: 20, ppp: 5 });
+    // Concurrent creates: each client checks out twice at once.
+    const checkouts = await Promise.all(
+      [...clients, ...clients].map((c) => call("checkout", { kind: "bundle", refId: forSale.bundleId }, { cookie: c.cookie })),
+    );
+    const references = checkouts.map((c) => c.body.referenceId as string);
+    expect(references.every(Boolean)).toBe(true);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) =>
+        call("updatebundle", { ...bundle, bundleIsActive: i % 2 === 0 }, { cookie: admin.cookie }),
+      ),
+      ...Array.from({ length: 4 }, () =>
+        call("generate-coupons", { couponQuota: 5, couponExpired: "2999-12-31", couponCount: 3 }, { cookie: admin.cookie }),
+      ),
+      ...Array.from({ length: 6 }, (_, i) =>
+        callForm(
+          "updateuser",
+          {
+            userId: "0",
+            userName: "Concurrent",
+            userEmail: uniqueEmail("concurrent"),
+            userPW: "correct horse battery",
+            userRole: i % 2 ? "admin" : "client",
+            userIsActive: String(i % 3 !== 0),
+          },
+          { cookie: admin.cookie },
+        ),
+      ),
+      // One coupon, four clients at once: one redeems it.
+      ...clients.map((c) => call("redeem-coupon", { couponCode: coupon.code }, { cookie: c.cookie })),
+      ...clients.slice(0, 2).map((c) => call("deleteuser", { userId: c.userId }, { cookie: admin.cookie })),
+      ...clients.map((c) => call("adjust-quota", { userId: c.userId, delta: 3, reason: "concurrent" }, { cookie: admin.cookie })),
+      // Status changes racing on the same payment: confirm (paid, points granted) or cancel wins.
+      ...references.flatMap((referenceId) => [
+        call("confirm-payment", { referenceId }, { cookie: admin.cookie }),
+        call("cancel-payment", { referenceId }, { cookie: admin.cookie }),
+      ]),
+    ]);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(25);
+    // Every payment raced once each way: one of the two won, the other was refused.
+    const settled = answers.slice(-2 * references.length).map((a) => a.status);
+    expect(settled.filter((status) => status === 200)).toHaveLength(references.length);
+    expect(await stored()).toEqual(await recount());
+  });
+});

@@ -1,0 +1,275 @@
+import { conflict, HttpError, notFound } from "../../errors";
+import { audit } from "../audit";
+import type { DomainContext, Portal } from "../context";
+import { grantPayment } from "./grant";
+import { parseLines } from "./lines";
+import {
+  cardUnavailable,
+  createCheckoutSession,
+  paymentIntentId,
+  retrieveCheckoutSession,
+  type CheckoutSession,
+  type StripeConfig,
+} from "./stripe";
+import { stripeAmount } from "./stripe-amount";
+
+/**
+ * Card payments with Stripe Checkout (docs/decisions/0011-card-payments.md). The payer pays on Stripe's
+ * page, so no card data reaches the Worker; Stripe's signed events settle the payment through the same
+ * exactly-once grant as an admin's confirmation.
+ */
+
+const MINUTE = 60_000;
+/** Stripe takes a session expiry between 30 minutes and 24 hours ahead; these keep a margin for the trip. */
+const SESSION_MIN_MS = 31 * MINUTE;
+const SESSION_MAX_MS = 24 * 60 * MINUTE - 5 * MINUTE;
+
+interface CardRow {
+  referenceId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  lines: string;
+  expiresAt: string;
+  method: string;
+  cardAttempt: number;
+  cardSessionId: string | null;
+  cardSessionExpiresAt: string | null;
+  cardPaymentIntentId: string | null;
+}
+
+async function loadCardRow({ db }: DomainContext, referenceId: string): Promise<CardRow | undefined> {
+  return db
+    .selectFrom("payments")
+    .select([
+      "referenceId",
+      "amount",
+      "currency",
+      "status",
+      "lines",
+      "expiresAt",
+      "method",
+      "cardAttempt",
+      "cardSessionId",
+      "cardSessionExpiresAt",
+      "cardPaymentIntentId",
+    ])
+    .where("referenceId", "=", referenceId)
+    .executeTakeFirst();
+}
+
+/** The lines as Stripe line items in Stripe's minor unit, or null when Stripe cannot charge them exactly. */
+function stripeLines(payment: { amount: number; currency: string; lines: string }) {
+  const total = stripeAmount(payment.amount, payment.currency);
+  if (!total) return null;
+  const lines = parseLines(payment.lines).map((line) => ({
+    name: line.name,
+    unitAmount: stripeAmount(line.unitPrice, payment.currency),
+    quantity: line.qty,
+  }));
+  if (lines.some((line) => line.unitAmount === null)) return null;
+  return lines as Array<{ name: string; unitAmount: number; quantity: number }>;
+}
+
+/** Whether the payment page should offer "Pay by card" for this payment. */
+export function cardPayable(
+  config: StripeConfig | null,
+  payment: { amount: number; currency: string; lines: string; status: string; expiresAt: string },
+  now = new Date(),
+): boolean {
+  return (
+    config !== null && payment.status === "pending" && payment.expiresAt > now.toISOString() && stripeLines(payment) !== null
+  );
+}
+
+function refuseClosed(payment: CardRow, now: Date): void {
+  if (payment.status === "paid") throw conflict("alreadyPaid", "already_paid");
+  if (payment.status === "awaiting_confirmation") throw conflict("awaitingConfirmation", "awaiting_confirmation");
+  if (payment.status !== "pending" || payment.expiresAt <= now.toISOString()) throw conflict("paymentNotOpen", "payment_closed");
+}
+
+/** The session's expiry: the payment's, within Stripe's bounds, to the second (Stripe counts seconds). */
+function sessionExpiry(paymentExpiresAt: string, now: Date): string {
+  const wanted = Date.parse(paymentExpiresAt);
+  const at = Math.min(Math.max(wanted, now.getTime() + SESSION_MIN_MS), now.getTime() + SESSION_MAX_MS);
+  return new Date(Math.floor(at / 1000) * 1000).toISOString();
+}
+
+/**
+ * Takes the next Checkout Session attempt for the payment unless another request just did: whoever
+ * wins, every racer then reads the same attempt and expiry, so they send Stripe the same idempotency key
+ * with the same parameters and get the same session. The payment stays open at least as long as its
+ * session (a payment about to expire gets the 31 minutes Stripe's shortest session lasts).
+ */
+async function reserveAttempt(context: DomainContext, payment: CardRow, now: Date): Promise<CardRow> {
+  const expiresAt = sessionExpiry(payment.expiresAt, now);
+  await context.db
+    .updateTable("payments")
+    .set((eb) => ({
+      cardAttempt: eb("cardAttempt", "+", 1),
+      cardSessionId: null,
+      cardSessionExpiresAt: expiresAt,
+      expiresAt: eb.fn<string>("max", ["expiresAt", eb.val(expiresAt)]),
+      updatedAt: now.toISOString(),
+    }))
+    .where("referenceId", "=", payment.referenceId)
+    .where("status", "=", "pending")
+    .where("cardAttempt", "=", payment.cardAttempt)
+    .execute();
+  const reserved = await loadCardRow(context, payment.referenceId);
+  if (!reserved) throw notFound("noSuchPayment");
+  refuseClosed(reserved, now);
+  return reserved;
+}
+
+/** A reserved attempt whose session was never made can be made now, if Stripe still takes its expiry. */
+const reservationUsable = (payment: CardRow, now: Date) =>
+  payment.cardAttempt > 0 &&
+  payment.cardSessionId === null &&
+  payment.cardSessionExpiresAt !== null &&
+  Date.parse(payment.cardSessionExpiresAt) >= now.getTime() + SESSION_MIN_MS;
+
+/**
+ * The URL of the payment's Stripe Checkout page: its open session when it has one (a second click, a
+ * payer coming back), else a new session. A session already paid answers 409 `card_processing`: the
+ * money is taken and Stripe's event is on its way.
+ */
+export async function startCardPayment(
+  context: DomainContext,
+  config: StripeConfig,
+  portal: Portal,
+  referenceId: string,
+  now = new Date(),
+): Promise<string> {
+  let payment = await loadCardRow(context, referenceId);
+  if (!payment) throw notFound("noSuchPayment");
+  refuseClosed(payment, now);
+  const lines = stripeLines(payment);
+  if (!lines) throw conflict("cardRefused", "card_refused");
+
+  if (payment.cardSessionId) {
+    const current = await retrieveCheckoutSession(config, payment.cardSessionId);
+    if (current.status === "open" && current.url) return current.url;
+    if (current.status === "complete") {
+      throw conflict("cardProcessing", "card_processing");
+    }
+  }
+  if (!reservationUsable(payment, now)) payment = await reserveAttempt(context, payment, now);
+  if (payment.cardSessionId) {
+    // A racing request made the session meanwhile.
+    const made = await retrieveCheckoutSession(config, payment.cardSessionId);
+    if (made.status === "open" && made.url) return made.url;
+  }
+  const page = `${portal.origin}/payment/${referenceId}`;
+  const attempt = payment.cardAttempt;
+  const session = await createCheckoutSession(
+    config,
+    {
+      referenceId,
+      currency: payment.currency.toLowerCase(),
+      lines,
+      successUrl: `${page}?card=return`,
+      cancelUrl: `${page}?card=cancelled`,
+      expiresAt: Date.parse(payment.cardSessionExpiresAt!) / 1000,
+    },
+    `checkout:${referenceId}:${attempt}`,
+  ).catch(async (error: unknown) => {
+    // Stripe answers a key it failed on with the same failure for a day: the next try takes a new attempt.
+    await context.db
+      .updateTable("payments")
+      .set({ cardSessionExpiresAt: null })
+      .where("referenceId", "=", referenceId)
+      .where("cardAttempt", "=", attempt)
+      .where("cardSessionId", "is", null)
+      .execute();
+    throw error;
+  });
+  await context.db
+    .updateTable("payments")
+    .set({ cardSessionId: session.id })
+    .where("referenceId", "=", referenceId)
+    .where("cardAttempt", "=", attempt)
+    .where((eb) => eb.or([eb("cardSessionId", "is", null), eb("cardSessionId", "=", session.id)]))
+    .execute();
+  if (session.status !== "open" || !session.url) {
+    throw cardUnavailable();
+  }
+  return session.url;
+}
+
+/** The Checkout Session events the portal acts on; Stripe may send others, which are acknowledged and ignored. */
+export const CARD_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+] as const;
+export type CardEventType = (typeof CARD_EVENTS)[number];
+
+/**
+ * Applies one verified Stripe event to the payment its session was made for. The session must be the
+ * one the payment recorded, name the payment twice (client_reference_id and metadata), and carry the
+ * payment's frozen amount and currency; only then does a paid session grant, exactly once. Answers the
+ * webhook's message; throws (nothing changed) when the event does not fit its payment.
+ */
+export async function settleCardEvent(
+  context: DomainContext,
+  portal: Portal,
+  type: CardEventType,
+  session: CheckoutSession,
+): Promise<string> {
+  const referenceId = session.client_reference_id;
+  if (!referenceId && !session.metadata?.referenceId) return "Not a session of this portal; ignored.";
+  if (referenceId !== session.metadata?.referenceId) {
+    throw new HttpError(400, "reference_mismatch", "referenceMismatch");
+  }
+  const payment = await loadCardRow(context, referenceId);
+  if (!payment) return "Not a payment of this portal; ignored.";
+  if (payment.cardSessionId !== session.id) {
+    if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
+      return "Not the payment's current session; ignored.";
+    }
+    throw conflict("sessionMismatch", "session_mismatch");
+  }
+  if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
+    // The payer may start again: the next "Pay by card" makes a new session.
+    await context.db
+      .updateTable("payments")
+      .set({ cardSessionId: null, cardSessionExpiresAt: null })
+      .where("referenceId", "=", referenceId)
+      .where("cardSessionId", "=", session.id)
+      .where("status", "!=", "paid")
+      .execute();
+    return type === "checkout.session.expired"
+      ? "Session expired; the payment stays open."
+      : "The card payment failed; the payment stays open.";
+  }
+  if (
+    session.amount_total !== stripeAmount(payment.amount, payment.currency) ||
+    session.currency !== payment.currency.toLowerCase()
+  ) {
+    throw new HttpError(400, "amount_mismatch", "amountMismatch");
+  }
+  if (session.payment_status !== "paid") return "Noted; the payment is granted once Stripe confirms it.";
+
+  const card = { sessionId: session.id, paymentIntentId: paymentIntentId(session) };
+  const outcome = await grantPayment(context, { referenceId, amount: payment.amount, card, portal });
+  if (outcome === "granted") return "Payment recorded.";
+  const after = await loadCardRow(context, referenceId);
+  if (after?.status === "paid" && after.method === "card" && after.cardSessionId === session.id) {
+    // A replay of the event that granted it: answered as success, so Stripe stops sending it.
+    return "Payment was already recorded.";
+  }
+  // Paid by card, but the payment was settled another way meanwhile (an admin confirmed a transfer)
+  // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
+  // Stripe's event acts here, whoever's request carried it.
+  const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
+  await audit(stripe, {
+    action: "card-payment-unapplied",
+    subject: "Payment",
+    subjectId: referenceId,
+    outcome: "failed",
+    detail: { status: after?.status, sessionId: card.sessionId, paymentIntentId: card.paymentIntentId, amount: payment.amount },
+  }).execute();
+  return "The payment was already settled another way; refund this card payment.";
+}

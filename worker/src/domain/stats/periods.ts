@@ -1,0 +1,78 @@
+/**
+ * Periods as roll-up rows. period_stats (migration 0091) holds each figure by year ("YYYY"), month
+ * ("YYYY-MM") and day ("YYYY-MM-DD"), so any run of days is a sum of a few rows: whole years, then
+ * whole months, then single days. A year of days costs at most 11 + 11 month rows and 30 + 30 day
+ * rows (per breakdown value) instead of 365.
+ */
+
+export type Grain = "y" | "m" | "d";
+
+/** Consecutive roll-up rows of one grain: period keys `first`..`last`, both included. */
+export interface Span {
+  grain: Grain;
+  first: string;
+  last: string;
+}
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number) => dayOf(dayMs(day) + days * DAY_MS);
+
+function firstOfNextMonth(day: string): string {
+  const date = new Date(dayMs(day));
+  return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+}
+
+const firstOfNextYear = (day: string) => `${String(Number(day.slice(0, 4)) + 1).padStart(4, "0")}-01-01`;
+
+/** The days `from` ≤ day < `to` (YYYY-MM-DD) as the fewest whole years, months and days. */
+export function spansOf(from: string, to: string): Span[] {
+  const spans: Span[] = [];
+  const take = (grain: Grain, key: string) => {
+    const last = spans[spans.length - 1];
+    if (last?.grain === grain) last.last = key;
+    else spans.push({ grain, first: key, last: key });
+  };
+  let day = from;
+  while (day < to) {
+    if (day.endsWith("-01-01") && firstOfNextYear(day) <= to) {
+      take("y", day.slice(0, 4));
+      day = firstOfNextYear(day);
+    } else if (day.endsWith("-01") && firstOfNextMonth(day) <= to) {
+      take("m", day.slice(0, 7));
+      day = firstOfNextMonth(day);
+    } else {
+      take("d", day);
+      day = addDays(day, 1);
+    }
+  }
+  return spans;
+}
+
+/** Every day up to and with `day`: the years before its year, then the rest as `spansOf`. */
+export function spansThrough(day: string): Span[] {
+  const year = day.slice(0, 4);
+  const before: Span = { grain: "y", first: "0000", last: String(Number(year) - 1).padStart(4, "0") };
+  const [next, ...rest] = spansOf(`${year}-01-01`, addDays(day, 1));
+  // The last day of a year ends a whole year: one span of years.
+  if (next?.grain === "y") return [{ ...before, last: next.last }, ...rest];
+  return next ? [before, next, ...rest] : [before];
+}
+
+/**
+ * The rows of a roll-up table that the spans cover, walked span by span: `from` is
+ * `(VALUES …) AS sp CROSS JOIN <table> <alias>` and `on` ties each row to its span, so SQLite reads one
+ * primary-key range per span (with an OR of ranges it read every row of the metric). `?` placeholders;
+ * the binds are `from`'s, which comes first in a statement.
+ */
+export function spanRows(spans: Span[], table: string, alias: string): { from: string; on: string; binds: string[] } {
+  // No span: one that matches no row (VALUES needs a row).
+  const rows = spans.length ? spans : [{ grain: "-", first: "", last: "" }];
+  return {
+    from: `(VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}) AS sp CROSS JOIN ${table} ${alias}`,
+    on: `${alias}.grain = sp.column1 AND ${alias}.period BETWEEN sp.column2 AND sp.column3`,
+    binds: rows.flatMap((r) => [r.grain, r.first, r.last]),
+  };
+}

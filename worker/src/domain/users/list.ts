@@ -1,0 +1,126 @@
+import { sql, type RawBuilder } from "kysely";
+import { ftsQuery, likeAnywhere, type DB } from "../../db";
+import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
+import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
+
+export interface UserFilter {
+  search: string;
+  userId?: number | undefined;
+  role: string;
+  status?: 0 | 1 | undefined;
+  /** An item id or name: users holding an active subscription to it. */
+  plan: string;
+}
+
+const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/**
+ * The page and total statements of searchuser (db/counts.ts says what each may cost):
+ * - plain filters (role, status) walk an index and take the total from a counter;
+ * - a text search alone walks the FTS matches and counts them up to COUNT_CAP;
+ * - a search with filters, a plan (it depends on the time) or a 1–2 character search (LIKE, which no
+ *   index serves) look at SEARCH_SCAN candidates only: the newest text matches, active
+ *   subscriptions of the plan, or the newest users.
+ */
+export function userListQueries(db: DB, filter: UserFilter, window: { offset: number; limit: number }) {
+  const match = ftsQuery(filter.search);
+  const like = !match && filter.search ? likeAnywhere(filter.search) : null;
+  const conds: RawBuilder<unknown>[] = [sql`u.deletedAt IS NULL`];
+  if (filter.userId !== undefined) conds.push(sql`u.userId = ${filter.userId}`);
+  if (filter.role) conds.push(sql`u.userRole = ${filter.role}`);
+  if (filter.status !== undefined) conds.push(sql`u.userIsActive = ${filter.status}`);
+  if (like) conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
+  const item = planItem(filter.plan);
+  // Checked one user at a time when the candidates are text matches; candidates that are the plan's
+  // own holders need no check.
+  if (item && match)
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM subscriptions s INDEXED BY subscriptions_user WHERE s.userId = u.userId AND s.endsAt > ${NOW} AND ${item})`,
+    );
+  const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
+  // The page's ids first, so OFFSET skips index entries alone; then the view's columns (its plan
+  // subquery) for the page's rows only.
+  const pageOf = (source: UserSource) => {
+    const ids = selectUserIds(db, source)
+      .where(where)
+      .orderBy(userOrder(source), "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+    return selectUserView(db, { ids }).orderBy("u.userId", "desc");
+  };
+
+  // The user view: one primary-key lookup.
+  if (filter.userId !== undefined && !match && !item) {
+    return { page: pageOf(null), total: cappedTotal(db, db.selectFrom("users as u").select("u.userId").where(where)) };
+  }
+  if (!match && !like && !item) {
+    const filters: Array<readonly [string, string | number]> = [];
+    if (filter.role) filters.push(["role", filter.role]);
+    if (filter.status !== undefined) filters.push(["active", filter.status]);
+    return { page: pageOf(null), total: counterTotal(db, counterName("users", ...filters)) };
+  }
+  if (match && conds.length === 1) {
+    // Soft-deleted users are few: probing their small index beats reading each matching user.
+    const matches = db
+      .selectFrom("users_fts as f")
+      .select("f.rowid")
+      .where(sql<boolean>`users_fts MATCH ${match}`)
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
+      );
+    return { page: pageOf({ match }), total: cappedTotal(db, matches) };
+  }
+  const candidates = candidateUsers(db, match, item);
+  const hits = db
+    .selectFrom(candidates.as("c"))
+    .crossJoin("users as u")
+    .whereRef("u.userId", "=", "c.id")
+    .select(["c.id", sql<number>`${where}`.as("hit")]);
+  // The page's ids first, then the view's columns (its plan subquery) for those rows alone.
+  const ids = hits
+    .where(where)
+    .clearSelect()
+    .select("u.userId as id")
+    // A plan's holders come once per subscription.
+    .distinct()
+    .orderBy("u.userId", "desc")
+    .limit(window.limit)
+    .offset(window.offset);
+  return { page: selectUserView(db, { ids }).orderBy("u.userId", "desc"), total: scannedTotal(db, hits) };
+}
+
+/** The condition on `s.itemId` of a plan filter (an item id or an item name), or null for none. */
+function planItem(plan: string): RawBuilder<unknown> | null {
+  if (!plan) return null;
+  return /^\d+$/.test(plan)
+    ? sql`s.itemId = ${Number(plan)}`
+    : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
+}
+
+/**
+ * At most SEARCH_SCAN user ids to check one by one: text matches, the holders of a plan's active
+ * subscriptions (a user once per subscription), or the newest users.
+ */
+function candidateUsers(db: DB, match: string | null, item: RawBuilder<unknown> | null): UserIds {
+  if (match) {
+    return db
+      .selectFrom("users_fts")
+      .select(sql<number>`rowid`.as("id"))
+      .where(sql<boolean>`users_fts MATCH ${match}`)
+      .orderBy(sql`rowid`, "desc")
+      .limit(SEARCH_SCAN);
+  }
+  if (item) {
+    return db
+      .selectFrom("subscriptions as s")
+      .select("s.userId as id")
+      .where(sql<boolean>`${item} AND s.endsAt > ${NOW}`)
+      .limit(SEARCH_SCAN);
+  }
+  return db
+    .selectFrom("users")
+    .select("userId as id")
+    .where("deletedAt", "is", null)
+    .orderBy("userId", "desc")
+    .limit(SEARCH_SCAN);
+}

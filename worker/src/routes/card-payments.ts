@@ -1,0 +1,40 @@
+import { commerceCalls } from "../contract/commerce";
+import { nowSeconds } from "../db";
+import { CARD_EVENTS, settleCardEvent, startCardPayment, type CardEventType } from "../domain/commerce/card";
+import { checkSignature } from "../domain/commerce/signature";
+import { checkoutSession } from "../domain/commerce/stripe";
+import { badRequest, HttpError, msg, notFound } from "../errors";
+import { domainOf, portalOf, type Ctx } from "../http/context";
+import { json } from "../http/respond";
+import { route } from "../http/route";
+import { stripeOf } from "../http/settings";
+
+/** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
+function requireStripe(ctx: Ctx) {
+  const config = stripeOf(ctx.env);
+  if (!config) throw notFound("cardPaymentsOff", "card_payments_off");
+  return config;
+}
+
+const startCardPaymentCall = route(commerceCalls["start-card-payment"], {
+  async handler(ctx, input) {
+    const url = await startCardPayment(domainOf(ctx), requireStripe(ctx), portalOf(ctx), input.referenceId);
+    return json({ message: "Continue to the card payment page.", url });
+  },
+});
+
+const stripeWebhook = route(commerceCalls["stripe-webhook"], {
+  async handler(ctx, event) {
+    const config = requireStripe(ctx);
+    const signature = ctx.request.headers.get("stripe-signature");
+    const problem = await checkSignature(signature, ctx.rawBody, config.webhookSecret, nowSeconds());
+    if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
+    if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: "Event ignored." });
+    const session = checkoutSession.safeParse(event.data.object);
+    if (!session.success) throw badRequest("notASession", "invalid_event");
+    const message = await settleCardEvent(domainOf(ctx), portalOf(ctx), event.type as CardEventType, session.data);
+    return json({ message });
+  },
+});
+
+export const cardPaymentsRoutes = [startCardPaymentCall, stripeWebhook];
