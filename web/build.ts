@@ -2,7 +2,8 @@
  * How the SPA is built for a fast first paint (vite.config.ts): few files on the way (browsers open
  * six connections per host over HTTP/1.1), and the reader's translations requested with the app.
  */
-import type { Plugin } from "vite";
+import path from "node:path";
+import { parseAst, type Plugin } from "vite";
 
 /** The file groups of the build (rolldown's `codeSplitting.groups`). */
 export const CHUNK_GROUPS = [
@@ -21,9 +22,102 @@ export const CHUNK_GROUPS = [
 export interface FirstLoadFiles {
   /** The default layout's chunk and the chunks it imports beyond the entry's (for a signed-in reader). */
   layout: string[];
-  /** Per language, the common translations and those of the signed-in app (web/src/i18n/bundles). */
-  languages: Record<string, { common?: string; app?: string }>;
+  /**
+   * Per language, the common translations (`common`), those of the signed-in app (`app`,
+   * web/src/i18n/bundles) and those of each feature with a file of its own (by namespace).
+   */
+  languages: Record<string, Record<string, string>>;
+  /** The namespaces of the menu's titles that have a file of their own (a signed-in reader needs them). */
+  menu: string[];
+  /**
+   * The routes of the table whose page the build could read (routePages), paths without parameters
+   * first: the page's chunk with what it imports beyond the entry's and the layout's files, and its
+   * namespace. Opened at its address, the route's page then arrives with the app, not after it.
+   */
+  routes: FirstLoadRoute[];
 }
+
+export interface FirstLoadRoute {
+  /** The route's pattern: literal segments and `:name` parameters. */
+  path: string;
+  files: string[];
+  ns: string;
+  /** A blank-layout route: no menu, so none of the layout's files. */
+  blank?: true;
+}
+
+/** A route as a feature's index.ts declares it: its pattern, its page module (no extension), its layout. */
+export interface RoutePage {
+  path: string;
+  page: string;
+  blank: boolean;
+}
+
+/** The route table and the menu as the build reads them from the features' index.ts files. */
+export interface RouteSource {
+  routes: RoutePage[];
+  /** Namespaces of the menu's titles ("front:menu.faq" → "front"). */
+  menuNamespaces: string[];
+}
+
+type Node = { type: string; [key: string]: unknown };
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && "type" in value;
+
+function walk(node: unknown, visit: (node: Node) => void) {
+  if (Array.isArray(node)) return node.forEach((child) => walk(child, visit));
+  if (!isNode(node)) return;
+  visit(node);
+  for (const [key, value] of Object.entries(node)) if (key !== "type") walk(value, visit);
+}
+
+const stringOf = (node: unknown) =>
+  isNode(node) && node.type === "Literal" && typeof node.value === "string" ? node.value : null;
+
+/**
+ * Reads a feature's index.ts (`file`, its source) for its routes: objects with a literal `path` and a
+ * `page` that imports a module, inline (`() => import("./pages/X")`) or through a constant of the
+ * file; `meta` inline or a constant of the file. Routes built otherwise are left out (they load as
+ * before, only without the head start). Also the namespaces of the menu titles (`title: "ns:key"`).
+ */
+export function routePages(source: string, file: string): RouteSource {
+  const ast = parseAst(source, { lang: "ts" });
+  const constants = new Map<string, Node>();
+  walk(ast, (node) => {
+    const { id, init } = node as { id?: Node; init?: Node };
+    if (node.type === "VariableDeclarator" && id?.type === "Identifier" && isNode(init)) constants.set(id.name as string, init);
+  });
+  const resolve = (value: unknown): Node | null =>
+    isNode(value) && value.type === "Identifier" ? (constants.get(value.name as string) ?? null) : isNode(value) ? value : null;
+  const imported = (value: unknown) => {
+    const load = resolve(value) as { type: string; body?: Node } | null;
+    const body = load?.type === "ArrowFunctionExpression" ? load.body : null;
+    const spec = body?.type === "ImportExpression" ? stringOf(body.source) : null;
+    return spec ? path.resolve(path.dirname(file), spec).replace(/\.[jt]sx?$/, "") : null;
+  };
+  const props = (object: Node | null) =>
+    new Map(
+      ((object?.type === "ObjectExpression" ? object.properties : []) as Node[]).flatMap((p) =>
+        p.type === "Property" && isNode(p.key) && p.key.type === "Identifier" ? [[p.key.name as string, p.value]] : [],
+      ),
+    );
+  const routes: RoutePage[] = [];
+  const menu = new Set<string>();
+  walk(ast, (node) => {
+    if (node.type !== "ObjectExpression") return;
+    const fields = props(node);
+    const title = stringOf(fields.get("title"));
+    if (title?.includes(":")) menu.add(title.split(":")[0]!);
+    const routePath = stringOf(fields.get("path"));
+    const page = imported(fields.get("page"));
+    if (!routePath || !page) return;
+    const blank = stringOf(props(resolve(fields.get("meta"))).get("layout")) === "blank";
+    routes.push({ path: routePath, page, blank });
+  });
+  return { routes, menuNamespaces: [...menu] };
+}
+
+/** A pattern preferences.js can match: literal segments and `:name` parameters (no wildcards, no optional ones). */
+const plainPattern = (pattern: string) => /^(\/(:[A-Za-z]\w*|[\w.-]+))+$/.test(pattern);
 
 /** The part of a build's chunk the plan needs. */
 export interface BuiltChunk {
@@ -41,18 +135,31 @@ function withImports(byFile: Map<string, BuiltChunk>, fileName: string, seen = n
   return seen;
 }
 
-/** Finds the default layout's files and the locale files among a build's chunks. */
-export function firstLoadFiles(chunks: BuiltChunk[]): FirstLoadFiles {
+/**
+ * Finds among a build's chunks the default layout's files, the locale files and, for the routes of
+ * `source`, each page's files.
+ */
+export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { routes: [], menuNamespaces: [] }): FirstLoadFiles {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(byFile, c.fileName)]));
   const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/layouts/DefaultLayout.tsx"));
-  const files: FirstLoadFiles = {
-    layout: layout ? [...withImports(byFile, layout.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`) : [],
-    languages: {},
-  };
+  const layoutFiles = layout ? [...withImports(byFile, layout.fileName)].filter((f) => !loaded.has(f)) : [];
+  const files: FirstLoadFiles = { layout: layoutFiles.map((f) => `/${f}`), languages: {}, menu: [], routes: [] };
   for (const { fileName, facadeModuleId } of chunks) {
-    const file = /\/src\/i18n\/(locales|bundles)\/(\w+)\.(?:json|ts)$/.exec(facadeModuleId ?? "");
-    if (file) (files.languages[file[2]!] ??= {})[file[1] === "locales" ? "common" : "app"] = `/${fileName}`;
+    const file = /\/src\/(?:i18n\/(locales|bundles)|features\/(\w+)\/locales)\/(\w+)\.(?:json|ts)$/.exec(facadeModuleId ?? "");
+    if (file) (files.languages[file[3]!] ??= {})[file[2] ?? (file[1] === "locales" ? "common" : "app")] = `/${fileName}`;
+  }
+  const ownFile = new Set(Object.values(files.languages).flatMap((language) => Object.keys(language)));
+  files.menu = source.menuNamespaces.filter((ns) => ownFile.has(ns));
+  const pages = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
+  const routes = source.routes.filter((route) => plainPattern(route.path) && pages.has(route.page));
+  // Literal paths first: /payment/payment before /payment/:referenceId.
+  routes.sort((a, b) => Number(a.path.includes(":")) - Number(b.path.includes(":")));
+  for (const route of routes) {
+    const skip = new Set([...loaded, ...(route.blank ? [] : layoutFiles)]);
+    const own = [...withImports(byFile, pages.get(route.page)!.fileName)].filter((f) => !skip.has(f));
+    const ns = /\/features\/(\w+)\//.exec(route.page)?.[1] ?? "common";
+    files.routes.push({ path: route.path, files: own.map((f) => `/${f}`), ns, ...(route.blank ? { blank: true as const } : {}) });
   }
   return files;
 }
@@ -63,9 +170,19 @@ export function firstLoadFiles(chunks: BuiltChunk[]): FirstLoadFiles {
  * reader's language files, and the default layout when someone is signed in.
  */
 export function firstLoadPreload(): Plugin {
+  // The features' route tables, read from their source as the build loads them.
+  const tables = new Map<string, RouteSource>();
   return {
     name: "first-load-preload",
     apply: "build",
+    enforce: "pre",
+    transform: {
+      filter: { id: /\/src\/features\/\w+\/index\.ts$/ },
+      handler(code, id) {
+        tables.set(id, routePages(code, id));
+        return null;
+      },
+    },
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
@@ -74,7 +191,11 @@ export function firstLoadPreload(): Plugin {
             ? [{ fileName: out.fileName, facadeModuleId: out.facadeModuleId, isEntry: out.isEntry, imports: out.imports }]
             : [],
         );
-        const content = JSON.stringify(firstLoadFiles(chunks));
+        const source: RouteSource = {
+          routes: [...tables.values()].flatMap((table) => table.routes),
+          menuNamespaces: [...new Set([...tables.values()].flatMap((table) => table.menuNamespaces))],
+        };
+        const content = JSON.stringify(firstLoadFiles(chunks, source));
         return [{ tag: "meta", attrs: { name: "first-load", content }, injectTo: "head-prepend" }];
       },
     },

@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHUNK_GROUPS, firstLoadFiles, type BuiltChunk } from "../../web/build";
+import { CHUNK_GROUPS, firstLoadFiles, routePages, type BuiltChunk } from "../../web/build";
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false): BuiltChunk => ({
   fileName,
@@ -28,11 +30,64 @@ describe("the files index.html names for a first paint", () => {
     expect(firstLoadFiles(chunks).layout).toEqual(["/assets/DefaultLayout-d.js", "/assets/kit-e.js"]);
   });
 
-  it("names, per language, the common translations and the signed-in app's, and no page's own", () => {
+  it("names, per language, the common translations, the signed-in app's and each feature's own file", () => {
     expect(firstLoadFiles(chunks).languages).toEqual({
-      en: { common: "/assets/en-g.js", app: "/assets/en-h.js" },
+      en: { common: "/assets/en-g.js", app: "/assets/en-h.js", auth: "/assets/en-k.js" },
       ar: { common: "/assets/ar-i.js", app: "/assets/ar-j.js" },
     });
+  });
+
+  it("names each route's page with what it imports beyond the entry's and the layout's files, literal paths first", () => {
+    const routes = [
+      { path: "/sites/:id", page: src("features/sites/pages/SitePage"), blank: false },
+      { path: "/portal/site", page: src("features/sites/pages/SitePage"), blank: false },
+      { path: "/pay/:ref", page: src("features/sites/pages/SitePage"), blank: true },
+      { path: "/pages/misc/not-found/:error*", page: src("features/sites/pages/SitePage"), blank: false },
+      { path: "/gone", page: src("features/sites/pages/GonePage"), blank: false },
+    ];
+    const plan = firstLoadFiles(chunks, { routes, menuNamespaces: ["common", "auth", "sites"] });
+    expect(plan.routes).toEqual([
+      { path: "/portal/site", files: ["/assets/SitePage-f.js"], ns: "sites" },
+      { path: "/sites/:id", files: ["/assets/SitePage-f.js"], ns: "sites" },
+      // Without the layout, the kit is the page's to load.
+      { path: "/pay/:ref", files: ["/assets/SitePage-f.js", "/assets/kit-e.js"], ns: "sites", blank: true },
+    ]);
+    // Only the menu's namespaces with a file of their own (the others come with common or the app's).
+    expect(plan.menu).toEqual(["common", "auth"]);
+  });
+});
+
+describe("the route table as the build reads it", () => {
+  const file = "/work/portal/web/src/features/demo/index.ts";
+  const source = `
+    import type { AppRoute, NavItem, RouteMeta } from "../../app/types";
+    const guest: RouteMeta = { layout: "blank", unauthenticatedOnly: true };
+    const login = () => import("./pages/LoginPage");
+    function looks(page: string, load: AppRoute["page"]): AppRoute[] {
+      return ["v1", "v2"].map((look) => ({ path: \`/auth/\${page}-\${look}\`, name: look, page: load }));
+    }
+    export const routes: AppRoute[] = [
+      { path: "/login", name: "login", page: login, meta: guest },
+      { path: "/demo/:id", name: "demo", page: () => import("./pages/DemoPage"), meta: { action: "read", subject: "Demo" } },
+      { path: "/pay", name: "pay", page: () => import("../payment/pages/PayPage.tsx"), meta: { layout: "blank" } },
+      ...looks("login", login),
+    ];
+    export const nav: NavItem[] = [
+      { title: "front:menu.faq", to: "/pages/faq", section: "pages", order: 50 },
+      { title: "demo:title", to: "/demo/1", section: "pages", order: 60 },
+    ];
+  `;
+
+  it("finds literal paths with their page module, inline or through a constant, and blank layouts", () => {
+    expect(routePages(source, file).routes).toEqual([
+      { path: "/login", page: "/work/portal/web/src/features/demo/pages/LoginPage", blank: true },
+      { path: "/demo/:id", page: "/work/portal/web/src/features/demo/pages/DemoPage", blank: false },
+      { path: "/pay", page: "/work/portal/web/src/features/payment/pages/PayPage", blank: true },
+    ]);
+  });
+
+  it("finds the namespaces of the menu's titles", () => {
+    expect(routePages(source, file).menuNamespaces).toEqual(["front", "demo"]);
   });
 });
 
@@ -58,5 +113,29 @@ describe("the build's file groups", () => {
     expect(kit!.test(src("lib/useList.ts"))).toBe(true);
     expect(kit!.test("/work/portal/node_modules/swr/dist/index/index.mjs")).toBe(true);
     expect(kit!.test(src("features/sites/pages/SitePage.tsx"))).toBe(false);
+  });
+
+  it("finds every main route of the app's own table (the bench's first-paint routes)", () => {
+    const features = path.resolve(import.meta.dirname, "../../web/src/features");
+    const found = readdirSync(features)
+      .map((feature) => path.join(features, feature, "index.ts"))
+      .filter((index) => existsSync(index))
+      .flatMap((index) => routePages(readFileSync(index, "utf8"), index).routes.map((route) => route.path));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        "/login",
+        "/dashboards/crm",
+        "/portal/dashboard",
+        "/access-control",
+        "/payment/payment",
+        "/portal/site",
+        "/portal/coupon",
+        "/portal/bundle",
+        "/portal/item",
+        "/portal/user",
+        "/portal/history",
+        "/payment/:referenceId",
+      ]),
+    );
   });
 });

@@ -138,3 +138,19 @@ function within(legend: string, option: string) {
   if (!radio) throw new Error(`no ${option} in ${legend}`);
   return radio.querySelector("input")!;
 }
+
+describe("reading the preferences", () => {
+  it("asks the browser for its cookies once, not once per preference", () => {
+    setCookie("nav-type", "horizontal");
+    let owner: object | null = document;
+    while (owner && !Object.getOwnPropertyDescriptor(owner, "cookie")) owner = Object.getPrototypeOf(owner) as object | null;
+    const cookie = Object.getOwnPropertyDescriptor(owner!, "cookie")!;
+    let reads = 0;
+    vi.spyOn(document, "cookie", "get").mockImplementation(function (this: Document) {
+      reads += 1;
+      return cookie.get!.call(this) as string;
+    });
+    expect(readPreferences()["nav-type"]).toBe("horizontal");
+    expect(reads).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import i18n from "i18next";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bundlePrice } from "../../web/src/features/bundles/components/BundleDialog";
-import { formatCount, formatNumber, formatPerPoint } from "../../web/src/lib/format";
+import { formatCount, formatDate, formatDay, formatMoney, formatNumber, formatPerPoint } from "../../web/src/lib/format";
 import { setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);
@@ -57,5 +57,52 @@ describe("unit words", () => {
     ]);
     expect(plain(formatCount("days", 7))).toBe(`${n(7)} أيام`);
     expect(plain(formatCount("days", 30))).toBe(`${n(30)} يومًا`);
+  });
+});
+
+describe("Intl formatters", () => {
+  /** Intl with its two formatters counted as they are made. */
+  function countFormatters() {
+    const made: string[] = [];
+    const counted = <T extends object>(name: string, target: T) =>
+      new Proxy(target, {
+        construct(real, args) {
+          made.push(name);
+          return Reflect.construct(real as new (...a: unknown[]) => object, args);
+        },
+      });
+    const intl = Object.create(Intl) as typeof Intl;
+    Object.assign(intl, {
+      NumberFormat: counted("NumberFormat", Intl.NumberFormat),
+      DateTimeFormat: counted("DateTimeFormat", Intl.DateTimeFormat),
+    });
+    vi.stubGlobal("Intl", intl);
+    return made;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("are made once per language and options, however many values a page formats", async () => {
+    await i18n.changeLanguage("fr");
+    const made = countFormatters();
+    const days = Array.from({ length: 30 }, (_, i) => `2026-06-${String(i + 1).padStart(2, "0")}`);
+    for (const [i, day] of days.entries()) {
+      formatNumber(i * 1000);
+      formatMoney(i * 150, "EUR");
+      formatDate(`${day}T10:00:00Z`);
+      formatDay(day);
+    }
+    // Number, money (and its currency's minor unit), date, day: each made at most once.
+    expect(made.length).toBeLessThanOrEqual(5);
+    expect(plain(formatNumber(1234.5))).toBe("1 234,5");
+    expect(plain(formatMoney(1050, "EUR"))).toBe("10,50 €");
+  });
+
+  it("follow the language", async () => {
+    await i18n.changeLanguage("en");
+    expect(formatNumber(1234.5)).toBe("1,234.5");
+    await i18n.changeLanguage("fr");
+    expect(plain(formatNumber(1234.5))).toBe("1 234,5");
+    await i18n.changeLanguage("en");
+    expect(formatMoney(1050, "USD")).toBe("$10.50");
   });
 });

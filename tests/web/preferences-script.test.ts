@@ -4,9 +4,15 @@ import script from "../../web/public/preferences.js?raw";
 const PLAN = {
   layout: ["/assets/DefaultLayout-d.js", "/assets/kit-e.js"],
   languages: {
-    en: { common: "/assets/en-g.js", app: "/assets/en-h.js" },
-    fr: { common: "/assets/fr-i.js", app: "/assets/fr-j.js" },
+    en: { common: "/assets/en-g.js", app: "/assets/en-h.js", front: "/assets/en-m.js", payment: "/assets/en-n.js" },
+    fr: { common: "/assets/fr-i.js", app: "/assets/fr-j.js", front: "/assets/fr-m.js", payment: "/assets/fr-n.js" },
   },
+  menu: ["front"],
+  routes: [
+    { path: "/payment/payment", files: ["/assets/CheckoutPage-p.js"], ns: "payment" },
+    { path: "/portal/site", files: ["/assets/SitePage-s.js"], ns: "sites" },
+    { path: "/payment/:referenceId", files: ["/assets/PaymentPage-q.js", "/assets/kit-e.js"], ns: "payment", blank: true },
+  ],
 };
 
 /** Runs public/preferences.js as the page does, under index.html's plan (web/build.ts), with cookies. */
@@ -30,6 +36,7 @@ function runWith(cookies: Record<string, unknown>, plan: object | null = PLAN) {
 
 afterEach(() => {
   document.head.innerHTML = "";
+  history.replaceState(null, "", "/");
 });
 
 describe("public/preferences.js preloading the first paint's files", () => {
@@ -38,13 +45,50 @@ describe("public/preferences.js preloading the first paint's files", () => {
     expect(document.documentElement.getAttribute("data-theme")).toBe("light");
   });
 
-  it("adds the default layout and the signed-in app's translations when someone is signed in", () => {
+  it("adds the default layout, the signed-in app's translations and the menu's when someone is signed in", () => {
     expect(runWith({ userData: { userId: 1 }, language: "fr" }).map((link) => link.href)).toEqual([
       "/assets/fr-i.js",
       "/assets/DefaultLayout-d.js",
       "/assets/kit-e.js",
       "/assets/fr-j.js",
+      "/assets/fr-m.js",
     ]);
+  });
+
+  it("adds the page of the address and its translations, a literal path before a pattern", () => {
+    history.replaceState(null, "", "/payment/payment?kind=bundle");
+    expect(runWith({ userData: { userId: 1 } }).map((link) => link.href)).toEqual([
+      "/assets/en-g.js",
+      "/assets/DefaultLayout-d.js",
+      "/assets/kit-e.js",
+      "/assets/en-h.js",
+      "/assets/en-m.js",
+      "/assets/CheckoutPage-p.js",
+      "/assets/en-n.js",
+    ]);
+    document.head.innerHTML = "";
+    // A feature without a file of its own: its translations are the app's, already named.
+    history.replaceState(null, "", "/portal/site/");
+    expect(
+      runWith({ userData: { userId: 1 } })
+        .map((link) => link.href)
+        .slice(-2),
+    ).toEqual(["/assets/en-m.js", "/assets/SitePage-s.js"]);
+  });
+
+  it("matches a pattern's parameters, and leaves out the layout of a blank page, each file once", () => {
+    history.replaceState(null, "", "/payment/p000000000000000000000ab");
+    expect(runWith({ userData: { userId: 1 } }).map((link) => link.href)).toEqual([
+      "/assets/en-g.js",
+      "/assets/en-h.js",
+      "/assets/en-m.js",
+      "/assets/PaymentPage-q.js",
+      "/assets/kit-e.js",
+      "/assets/en-n.js",
+    ]);
+    document.head.innerHTML = "";
+    history.replaceState(null, "", "/payment/p000000000000000000000ab/more");
+    expect(runWith({}).map((link) => link.href)).not.toContain("/assets/PaymentPage-q.js");
   });
 
   it("preloads nothing without a plan (the dev server), and still applies the preferences", () => {

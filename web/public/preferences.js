@@ -24,8 +24,8 @@
   html.setAttribute("dir", dir === "rtl" || dir === "ltr" ? dir : lang === "ar" ? "rtl" : "ltr");
 
   // The files of the first paint, with the app instead of after it (index.html names them,
-  // web/build.ts): the reader's common translations, and when someone is signed in the default
-  // layout and the signed-in app's translations.
+  // web/build.ts): the reader's common translations; when someone is signed in the default layout,
+  // the signed-in app's translations and the menu's; and the page of the address with its own.
   var meta = document.querySelector('meta[name="first-load"]');
   var plan = null;
   try {
@@ -35,9 +35,26 @@
   }
   var files = plan && plan.languages[lang === "fr" || lang === "ar" ? lang : "en"];
   if (!files) return;
-  var wanted = [files.common].concat(read("userData") ? plan.layout.concat([files.app]) : []);
+  var route = null;
+  var here = location.pathname.replace(/\/+$/, "").split("/");
+  for (var r = 0; r < (plan.routes || []).length && !route; r++) {
+    var pattern = plan.routes[r].path.split("/");
+    var same = pattern.length === here.length;
+    for (var s = 0; same && s < pattern.length; s++)
+      same = pattern[s].charAt(0) === ":" ? here[s] !== "" : pattern[s] === here[s];
+    if (same) route = plan.routes[r];
+  }
+  var wanted = [files.common];
+  if (read("userData")) {
+    if (!(route && route.blank)) wanted = wanted.concat(plan.layout);
+    wanted.push(files.app);
+    for (var m = 0; m < (plan.menu || []).length; m++) wanted.push(files[plan.menu[m]]);
+  }
+  if (route) wanted = wanted.concat(route.files, [files[route.ns]]);
+  var seen = {};
   for (var i = 0; i < wanted.length; i++) {
-    if (!wanted[i]) continue;
+    if (!wanted[i] || seen[wanted[i]]) continue;
+    seen[wanted[i]] = true;
     var link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";

@@ -27,8 +27,9 @@ const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[
 /** Reads every preference cookie, keeping the default for a missing or unknown value. */
 export function readPreferences(): Preferences {
   const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
+  const jar = document.cookie;
   for (const key of PREFERENCE_KEYS) {
-    const value = readCookie<unknown>(key);
+    const value = readCookie<unknown>(key, jar);
     if ((PREFERENCE_CHOICES[key] as readonly unknown[]).includes(value)) out[key] = value;
   }
   return out as unknown as Preferences;

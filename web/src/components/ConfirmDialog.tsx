@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface ConfirmOptions {
@@ -11,9 +11,13 @@ export interface ConfirmOptions {
 type Ask = (options?: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Ask | null>(null);
 
-/** One confirm dialog for the whole app: `await confirm({...})` answers true or false. */
+/**
+ * One confirm dialog for the whole app: `await confirm({...})` answers true or false. The provider
+ * wraps the whole app, so it never waits for the translations (only the open dialog reads them):
+ * suspending here would hold the router, and with it the route's chunk and first calls, until the
+ * common translations have loaded.
+ */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -43,28 +47,37 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       <dialog ref={dialog} className="modal" onCancel={() => answer(false)} aria-labelledby="confirm-title">
         {options && (
-          <div className="modal-box">
-            <h3 id="confirm-title" className="text-lg font-bold">
-              {options.title ?? t("confirmDeleteTitle")}
-            </h3>
-            <p className="py-4">{options.text ?? t("confirmDeleteText")}</p>
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={() => answer(false)}>
-                {t("cancel")}
-              </button>
-              <button
-                type="button"
-                className={`btn ${options.tone === "primary" ? "btn-primary" : "btn-error"}`}
-                onClick={() => answer(true)}
-                autoFocus
-              >
-                {options.confirmText ?? t("delete")}
-              </button>
-            </div>
-          </div>
+          <Suspense fallback={null}>
+            <ConfirmBox options={options} answer={answer} />
+          </Suspense>
         )}
       </dialog>
     </ConfirmContext.Provider>
+  );
+}
+
+function ConfirmBox({ options, answer }: { options: ConfirmOptions; answer: (value: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="modal-box">
+      <h3 id="confirm-title" className="text-lg font-bold">
+        {options.title ?? t("confirmDeleteTitle")}
+      </h3>
+      <p className="py-4">{options.text ?? t("confirmDeleteText")}</p>
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={() => answer(false)}>
+          {t("cancel")}
+        </button>
+        <button
+          type="button"
+          className={`btn ${options.tone === "primary" ? "btn-primary" : "btn-error"}`}
+          onClick={() => answer(true)}
+          autoFocus
+        >
+          {options.confirmText ?? t("delete")}
+        </button>
+      </div>
+    </div>
   );
 }
 

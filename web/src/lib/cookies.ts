@@ -1,6 +1,9 @@
-/** Client-stored values are JSON cookies with path / (spec section 3). */
-export function readCookie<T>(name: string): T | null {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${name.replace(/[-.]/g, "\\$&")}=([^;]*)`));
+/**
+ * Client-stored values are JSON cookies with path / (spec section 3). Each read of document.cookie
+ * asks the browser process: a reader of several cookies passes one read of it as `jar`.
+ */
+export function readCookie<T>(name: string, jar: string = document.cookie): T | null {
+  const match = jar.match(new RegExp(`(?:^|; )${name.replace(/[-.]/g, "\\$&")}=([^;]*)`));
   if (!match) return null;
   try {
     return JSON.parse(decodeURIComponent(match[1]!)) as T;

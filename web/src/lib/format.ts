@@ -3,17 +3,37 @@ import i18n from "i18next";
 /** Locale-aware formatting with Intl, following the current language. */
 const locale = () => ({ en: "en-US", fr: "fr-FR", ar: "ar" })[i18n.language as "en" | "fr" | "ar"] ?? "en-US";
 
+/**
+ * Intl formatters are slow to make (tens of microseconds to milliseconds each, and a dashboard or a
+ * list formats hundreds of values while it first renders): one per locale and options, made once.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(lng: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n|${lng}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(lng, options)));
+  return format;
+}
+
+function dateFormat(lng: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${lng}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(lng, options)));
+  return format;
+}
+
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
+  return numberFormat(locale()).format(value);
 }
 
 /** How many decimals a currency's minor unit has (2 for USD, 0 for JPY, 3 for KWD). */
 const minorDigits = (currency: string) =>
-  new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** Money arrives in the currency's minor unit (API.md). */
 export function formatMoney(minor: number, currency = "USD"): string {
-  return new Intl.NumberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+  return numberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
 }
 
 /**
@@ -24,7 +44,7 @@ export function formatMoney(minor: number, currency = "USD"): string {
 export function formatPerPoint(priceMinor: number, points: number, currency = "USD"): string {
   const digits = minorDigits(currency);
   const tenths = Math.round((priceMinor * 10) / points);
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat(locale(), {
     style: "currency",
     currency,
     minimumFractionDigits: digits,
@@ -52,14 +72,11 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat(
-    locale(),
-    withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" },
-  ).format(date);
+  return dateFormat(locale(), withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" }).format(date);
 }
 
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
+  return numberFormat(locale(), { style: "percent", maximumFractionDigits: 0 }).format(value / 100);
 }
 
 /**
@@ -71,10 +88,10 @@ export function formatDay(day: string, unit: "day" | "week" | "month" = "day"): 
   if (Number.isNaN(date.getTime())) return "—";
   const options: Intl.DateTimeFormatOptions =
     unit === "month" ? { month: "short", year: "numeric", timeZone: "UTC" } : { month: "short", day: "numeric", timeZone: "UTC" };
-  return new Intl.DateTimeFormat(locale(), options).format(date);
+  return dateFormat(locale(), options).format(date);
 }
 
 /** A whole number in a compact form for chart axes: 1.2K, 3.4M. */
 export function formatCompact(value: number): string {
-  return new Intl.NumberFormat(locale(), { notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale(), { notation: "compact", maximumFractionDigits: 1 }).format(value);
 }

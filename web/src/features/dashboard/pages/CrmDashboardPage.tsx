@@ -1,3 +1,4 @@
+import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
 import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
@@ -49,6 +50,10 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Bus
   const { t } = useTranslation("dashboard");
   const money = (value: number) => formatMoney(value, data.currency);
   const kpis = KPIS.filter((k) => b.kpis[k.name]);
+  // The charts draw in a second, interruptible render once the KPI cards (the page's first data)
+  // are on screen, instead of holding them back; the figures and their charts change together.
+  const shown = useMemo(() => ({ data, business: b }), [data, b]);
+  const charts = useDeferredValue<typeof shown | null>(shown, null);
   return (
     <>
       {!b.setup.hasPayments && <SetupChecklist setup={b.setup} />}
@@ -65,94 +70,103 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Bus
           />
         ))}
       </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {b.series.revenue && <RevenueChart data={data} revenue={b.series.revenue} />}
-        {b.series.pointsSold && (
-          <TimeSeriesCard
-            title={t("chart.points")}
-            days={data.days}
-            kind="line"
-            format={formatNumber}
-            series={[
-              { label: t("kpi.pointsSold"), values: b.series.pointsSold, tone: "primary" },
-              { label: t("kpi.pointsSpent"), values: b.series.pointsSpent, tone: "warning" },
-            ]}
-          />
-        )}
-        {b.series.newUsers && (
-          <TimeSeriesCard
-            title={t("chart.newUsers")}
-            days={data.days}
-            kind="bar"
-            format={formatNumber}
-            series={[{ label: t("kpi.newUsers"), values: b.series.newUsers, tone: "info" }]}
-          />
-        )}
-        {b.series.jobs && <JobsChart data={data} />}
-        {b.paymentsByStatus && (
-          <BarListCard
-            title={t("chart.paymentsByStatus")}
-            valueHeader={t("count")}
-            detailHeader={t("amount")}
-            items={b.paymentsByStatus.map((s) => ({
-              key: s.status,
-              label: t(`paymentStatus.${s.status}`),
-              value: s.count,
-              display: formatNumber(s.count),
-              detail: money(s.amount),
-              tone:
-                s.status === "paid"
-                  ? "success"
-                  : s.status === "pending" || s.status === "awaiting_confirmation"
-                    ? "warning"
-                    : "secondary",
-            }))}
-          />
-        )}
-        {b.jobsBySite && (
-          <BarListCard
-            title={t("chart.jobsBySite")}
-            valueHeader={t("jobs")}
-            detailHeader={t("points")}
-            items={b.jobsBySite.map((s) => ({
-              key: s.siteId ?? "deleted",
-              label: s.siteName || t("deletedSite"),
-              value: s.jobs,
-              display: formatNumber(s.jobs),
-              detail: formatCount("points", s.points),
-            }))}
-          />
-        )}
-        {b.vendorLoad && (
-          <BarListCard
-            title={t("chart.vendorLoad")}
-            subtitle={t("chart.vendorLoadHint")}
-            valueHeader={t("jobs")}
-            detailHeader={t("queued")}
-            items={b.vendorLoad.map((v) => ({
-              key: v.vendorId,
-              label: `${v.vendorName}${v.siteName ? ` · ${v.siteName}` : ""}${v.vendorIsActive ? "" : ` (${t("inactive")})`}`,
-              value: v.jobs,
-              display: formatNumber(v.jobs),
-              detail: t("queuedValue", { value: formatNumber(v.queued) }),
-              tone: v.vendorIsActive ? "accent" : "secondary",
-            }))}
-          />
-        )}
-        {b.subscriptionsByItem && (
-          <BarListCard
-            title={t("chart.subscriptionsByItem")}
-            valueHeader={t("kpi.activeSubscriptions")}
-            items={b.subscriptionsByItem.map((s) => ({
-              key: s.itemId,
-              label: s.itemName,
-              value: s.active,
-              display: formatNumber(s.active),
-              tone: "success",
-            }))}
-          />
-        )}
-      </div>
+      {charts && <CrmCharts data={charts.data} business={charts.business} />}
     </>
+  );
+}
+
+/** The business over time and by status, site, vendor account and product. */
+function CrmCharts({ data, business: b }: { data: DashboardStats; business: BusinessStats }) {
+  const { t } = useTranslation("dashboard");
+  const money = (value: number) => formatMoney(value, data.currency);
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {b.series.revenue && <RevenueChart data={data} revenue={b.series.revenue} />}
+      {b.series.pointsSold && (
+        <TimeSeriesCard
+          title={t("chart.points")}
+          days={data.days}
+          kind="line"
+          format={formatNumber}
+          series={[
+            { label: t("kpi.pointsSold"), values: b.series.pointsSold, tone: "primary" },
+            { label: t("kpi.pointsSpent"), values: b.series.pointsSpent, tone: "warning" },
+          ]}
+        />
+      )}
+      {b.series.newUsers && (
+        <TimeSeriesCard
+          title={t("chart.newUsers")}
+          days={data.days}
+          kind="bar"
+          format={formatNumber}
+          series={[{ label: t("kpi.newUsers"), values: b.series.newUsers, tone: "info" }]}
+        />
+      )}
+      {b.series.jobs && <JobsChart data={data} />}
+      {b.paymentsByStatus && (
+        <BarListCard
+          title={t("chart.paymentsByStatus")}
+          valueHeader={t("count")}
+          detailHeader={t("amount")}
+          items={b.paymentsByStatus.map((s) => ({
+            key: s.status,
+            label: t(`paymentStatus.${s.status}`),
+            value: s.count,
+            display: formatNumber(s.count),
+            detail: money(s.amount),
+            tone:
+              s.status === "paid"
+                ? "success"
+                : s.status === "pending" || s.status === "awaiting_confirmation"
+                  ? "warning"
+                  : "secondary",
+          }))}
+        />
+      )}
+      {b.jobsBySite && (
+        <BarListCard
+          title={t("chart.jobsBySite")}
+          valueHeader={t("jobs")}
+          detailHeader={t("points")}
+          items={b.jobsBySite.map((s) => ({
+            key: s.siteId ?? "deleted",
+            label: s.siteName || t("deletedSite"),
+            value: s.jobs,
+            display: formatNumber(s.jobs),
+            detail: formatCount("points", s.points),
+          }))}
+        />
+      )}
+      {b.vendorLoad && (
+        <BarListCard
+          title={t("chart.vendorLoad")}
+          subtitle={t("chart.vendorLoadHint")}
+          valueHeader={t("jobs")}
+          detailHeader={t("queued")}
+          items={b.vendorLoad.map((v) => ({
+            key: v.vendorId,
+            label: `${v.vendorName}${v.siteName ? ` · ${v.siteName}` : ""}${v.vendorIsActive ? "" : ` (${t("inactive")})`}`,
+            value: v.jobs,
+            display: formatNumber(v.jobs),
+            detail: t("queuedValue", { value: formatNumber(v.queued) }),
+            tone: v.vendorIsActive ? "accent" : "secondary",
+          }))}
+        />
+      )}
+      {b.subscriptionsByItem && (
+        <BarListCard
+          title={t("chart.subscriptionsByItem")}
+          valueHeader={t("kpi.activeSubscriptions")}
+          items={b.subscriptionsByItem.map((s) => ({
+            key: s.itemId,
+            label: s.itemName,
+            value: s.active,
+            display: formatNumber(s.active),
+            tone: "success",
+          }))}
+        />
+      )}
+    </div>
   );
 }
