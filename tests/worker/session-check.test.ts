@@ -129,6 +129,26 @@ describe("remembered sessions", () => {
     expect(res.body.error).toContain("read User");
   });
 
+  it("follow a rule change that grants on the next request, as one that refuses", async () => {
+    const role = `granted-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await env.DB.prepare("INSERT INTO roles (roleName) VALUES (?1) RETURNING roleId")
+      .bind(role)
+      .first<{ roleId: number }>();
+    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', 'Site')")
+      .bind(created!.roleId)
+      .run();
+    const user = await insertUser(role);
+    const cookie = await sessionCookie(user.userId);
+    // Twice: the second call runs on the remembered session and its ability.
+    expect((await send("searchuser", {}, cookie)).status).toBe(403);
+    expect((await send("searchuser", {}, cookie)).status).toBe(403);
+    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', 'User')")
+      .bind(created!.roleId)
+      .run();
+    expect((await send("searchuser", {}, cookie)).status).toBe(200);
+    expect((await send("searchsite", {}, cookie)).status).toBe(200);
+  });
+
   it("answer with the user's current figures, not the remembered ones", async () => {
     const user = await insertUser("client", { quota: 5 });
     const cookie = await sessionCookie(user.userId);
