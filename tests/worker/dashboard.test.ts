@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { spansOf, spansThrough } from "../../worker/src/domain/stats/periods";
 import * as statements from "../../worker/src/domain/stats/queries";
 import type { Statement } from "../../worker/src/domain/stats/queries";
@@ -371,6 +371,29 @@ describe("dashboard-stats: the short cache", () => {
     // Another period is another entry, computed from the rows as they are now.
     const month = await stats(admin.cookie, { range: 30, end: "2007-05-12" });
     expect(month.body.business.kpis.revenue.current).toBe(150);
+  });
+});
+
+describe("dashboard-stats: the isolate's copy of the short cache", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers the same figures as the cache it copies, and recomputes them once their minute is over", async () => {
+    const admin = await createAdmin();
+    const payer = await insertUser("2008-01-01T00:00:00.000Z");
+    await insertPayment(payer, 70, "paid", "2008-06-10T10:00:00.000Z", "2008-06-10T10:00:00.000Z");
+    const body = { range: 7, end: "2008-06-12" };
+    const first = await stats(admin.cookie, body);
+    await insertPayment(payer, 30, "paid", "2008-06-11T10:00:00.000Z", "2008-06-11T10:00:00.000Z");
+    const kept = await stats(admin.cookie, body);
+    // Spliced in as text: the whole answer is the first one's but for the caller's own figures.
+    expect(kept.body).toEqual(first.body);
+    expect(Object.keys(kept.body)).toEqual(expect.arrayContaining(["range", "days", "currency", "own", "business"]));
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse(first.body.generatedAt) + 61_000);
+    const later = await stats(admin.cookie, body);
+    expect(later.body.business.kpis.revenue.current).toBe(100);
+    expect(later.body.generatedAt).not.toBe(first.body.generatedAt);
   });
 });
 

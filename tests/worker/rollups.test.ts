@@ -199,6 +199,19 @@ describe("periods as roll-up rows", () => {
     expect(spansOf("2005-01-15", "2005-01-15")).toEqual([]);
   });
 
+  it("cover the days from one up to the far future (dashboard-stats' balance since a period began) with one span of years", () => {
+    expect(spansOf("2024-03-05", "9999-01-01")).toEqual([
+      { grain: "d", first: "2024-03-05", last: "2024-03-31" },
+      { grain: "m", first: "2024-04", last: "2024-12" },
+      { grain: "y", first: "2025", last: "9998" },
+    ]);
+    expect(spansOf("2024-01-01", "2026-03-02")).toEqual([
+      { grain: "y", first: "2024", last: "2025" },
+      { grain: "m", first: "2026-01", last: "2026-02" },
+      { grain: "d", first: "2026-03-01", last: "2026-03-01" },
+    ]);
+  });
+
   it("reach any day from the beginning with a bounded number of rows", () => {
     expect(spansThrough("2004-03-02")).toEqual([
       { grain: "y", first: "0000", last: "2003" },

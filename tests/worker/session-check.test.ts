@@ -75,6 +75,21 @@ async function admin() {
   return { ...user, cookie: await sessionCookie(user.userId) };
 }
 
+/** A signed-in user of a new role that may read `subject`; `addRule` adds a read rule (inverted: refusing) to it. */
+async function userOfNewRole(prefix: string, subject: string) {
+  const role = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
+  const created = await env.DB.prepare("INSERT INTO roles (roleName) VALUES (?1) RETURNING roleId")
+    .bind(role)
+    .first<{ roleId: number }>();
+  const addRule = (ruleSubject: string, inverted: 0 | 1) =>
+    env.DB.prepare("INSERT INTO role_rules (roleId, action, subject, inverted) VALUES (?1, 'read', ?2, ?3)")
+      .bind(created!.roleId, ruleSubject, inverted)
+      .run();
+  await addRule(subject, 0);
+  const user = await insertUser(role);
+  return { cookie: await sessionCookie(user.userId), addRule };
+}
+
 describe("remembered sessions", () => {
   it("serve a read call in one round trip: the session check leads the call's own batch", async () => {
     const { cookie } = await admin();
@@ -111,22 +126,22 @@ describe("remembered sessions", () => {
   });
 
   it("follow a rule change on the next request, refusing what the new rules refuse", async () => {
-    const role = `remembered-${Math.random().toString(36).slice(2, 8)}`;
-    const created = await env.DB.prepare("INSERT INTO roles (roleName) VALUES (?1) RETURNING roleId")
-      .bind(role)
-      .first<{ roleId: number }>();
-    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', 'all')")
-      .bind(created!.roleId)
-      .run();
-    const user = await insertUser(role);
-    const cookie = await sessionCookie(user.userId);
+    const { cookie, addRule } = await userOfNewRole("remembered", "all");
     expect((await send("searchuser", {}, cookie)).status).toBe(200);
-    await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject, inverted) VALUES (?1, 'read', 'User', 1)")
-      .bind(created!.roleId)
-      .run();
+    await addRule("User", 1);
     const res = await send("searchuser", {}, cookie);
     expect(res.status).toBe(403);
     expect(res.body.error).toContain("read User");
+  });
+
+  it("follow a rule change that grants on the next request, as one that refuses", async () => {
+    const { cookie, addRule } = await userOfNewRole("granted", "Site");
+    // Twice: the second call runs on the remembered session and its ability.
+    expect((await send("searchuser", {}, cookie)).status).toBe(403);
+    expect((await send("searchuser", {}, cookie)).status).toBe(403);
+    await addRule("User", 0);
+    expect((await send("searchuser", {}, cookie)).status).toBe(200);
+    expect((await send("searchsite", {}, cookie)).status).toBe(200);
   });
 
   it("answer with the user's current figures, not the remembered ones", async () => {

@@ -37,6 +37,24 @@ export function buildAbility(rules: AppRule[]): AppAbility {
   return createMongoAbility<AppAbility>(rules);
 }
 
+/**
+ * Abilities built this isolate, by the rules array they were built from. A remembered session keeps
+ * its rules array (auth/session-cache.ts), so its calls share one ability and CASL's compiled
+ * conditions instead of building them per request; a changed role or user loads a new session, hence
+ * a new array and a new ability. Nobody calls `update()` on a shared ability.
+ */
+const abilities = new WeakMap<AppRule[], AppAbility>();
+
+/** The ability of `rules`, built once per rules array. */
+export function abilityOf(rules: AppRule[]): AppAbility {
+  let ability = abilities.get(rules);
+  if (!ability) {
+    ability = buildAbility(rules);
+    abilities.set(rules, ability);
+  }
+  return ability;
+}
+
 /** A row of a subject type, for checks that depend on the row (ownership). */
 export function row(type: Subject, fields: Record<string, unknown>) {
   return asSubject(type, fields);

@@ -1,4 +1,4 @@
-import { buildAbility } from "../auth/ability";
+import { abilityOf, type AppRule } from "../auth/ability";
 import { AGENT_RULES, loadAgent } from "../auth/apikey";
 import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
@@ -126,6 +126,9 @@ function checkOrigin(request: Request, url: URL) {
   if (host !== url.host) throw forbidden("crossOrigin", "cross_origin");
 }
 
+/** The rules of a caller that is neither signed in nor an agent. */
+const NO_RULES: AppRule[] = [];
+
 /** The session checks of calls running on a remembered session (see db/session-check.ts). */
 const sessionChecks = new WeakMap<Ctx, SessionCheckedD1>();
 
@@ -150,8 +153,8 @@ async function authenticate(
     user: null,
     sessionId: null,
     agent: null,
-    rules: [],
-    ability: buildAbility([]),
+    rules: NO_RULES,
+    ability: abilityOf(NO_RULES),
     cookies: [],
     rawBody: null,
   };
@@ -160,7 +163,7 @@ async function authenticate(
     ctx.agent = await loadAgent(env.DB, bearer, exec);
     if (!ctx.agent) throw unauthorized("invalidApiKey");
     ctx.rules = AGENT_RULES;
-    ctx.ability = buildAbility(AGENT_RULES);
+    ctx.ability = abilityOf(AGENT_RULES);
     return ctx;
   }
   const token = readCookie(request, SESSION_COOKIE);
@@ -185,7 +188,7 @@ async function authenticate(
   ctx.user = session.user;
   ctx.sessionId = session.sessionId;
   ctx.rules = session.rules;
-  ctx.ability = buildAbility(session.rules);
+  ctx.ability = abilityOf(session.rules);
   if (now - session.lastSeenAt > TOUCH_EVERY_SECONDS) {
     session.lastSeenAt = now;
     // Only a live session is touched: a touch must never revive one idle past its limit.

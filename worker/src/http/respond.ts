@@ -20,12 +20,27 @@ declare const answerType: unique symbol;
 export type JsonResponse<T> = Response & { readonly [answerType]: T };
 
 export function json<T>(data: T, status = 200, headers?: HeadersInit): JsonResponse<T> {
-  const response = new Response(JSON.stringify(data), {
+  return jsonText<T>(JSON.stringify(data), status, headers);
+}
+
+/** A JSON answer from text already serialised (kept in a cache): the caller vouches that it is a `T`. */
+export function jsonText<T>(text: string, status = 200, headers?: HeadersInit): JsonResponse<T> {
+  const response = new Response(text, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
   if (headers) new Headers(headers).forEach((value, key) => response.headers.append(key, value));
   return response as JsonResponse<T>;
+}
+
+/**
+ * `objectText` (a serialised object whose last field is `key`, serialised as null) with that field's value
+ * replaced by `valueText`, itself serialised JSON: a large value kept as text is not parsed to be sent.
+ */
+export function spliceLast(objectText: string, key: string, valueText: string): string {
+  const tail = `${JSON.stringify(key)}:null}`;
+  if (!objectText.endsWith(tail)) throw new Error(`the object's last field is not ${key}: null`);
+  return `${objectText.slice(0, -"null}".length)}${valueText}}`;
 }
 
 /**

@@ -38,8 +38,11 @@ export function spansOf(from: string, to: string): Span[] {
   let day = from;
   while (day < to) {
     if (day.endsWith("-01-01") && firstOfNextYear(day) <= to) {
+      // Every whole year before `to`'s year in one step: "since then" runs to 9999 (8,000 years).
+      const toYear = to.slice(0, 4);
       take("y", day.slice(0, 4));
-      day = firstOfNextYear(day);
+      take("y", String(Number(toYear) - 1).padStart(4, "0"));
+      day = `${toYear}-01-01`;
     } else if (day.endsWith("-01") && firstOfNextMonth(day) <= to) {
       take("m", day.slice(0, 7));
       day = firstOfNextMonth(day);
