@@ -33,6 +33,15 @@ export function requireAllPayments(ability: AppAbility): void {
 const REFERENCE_PREFIX = /^[A-Za-z0-9_-]{8,100}$/;
 
 /**
+ * The payments whose reference starts with the search: a range of the referenceId index (references
+ * are base64url, whose characters all sort below "~"); null when the search cannot start one.
+ */
+function referenceRange(search: string): RawBuilder<boolean> | null {
+  if (!REFERENCE_PREFIX.test(search)) return null;
+  return sql<boolean>`(p.referenceId >= ${search} AND p.referenceId < ${`${search}~`})`;
+}
+
+/**
  * The WHERE of the payments this reader may read (null: every payment) for an export or one payment:
  * admins see every payment (optionally one user's), clients only their own whatever userId they send.
  * Lists page through `paymentListQueries` instead, whose cost is bounded.
@@ -45,13 +54,7 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
   if (search) {
-    const byRef: RawBuilder<unknown>[] = [];
-    if (REFERENCE_PREFIX.test(search)) {
-      // Every reference starting with the text: a range of the referenceId index. References are
-      // base64url, whose characters all sort below "~", so prefix + "~" bounds them all.
-      byRef.push(sql`(p.referenceId >= ${search} AND p.referenceId < ${`${search}~`})`);
-    }
-    if (/^#?\d+$/.test(search)) byRef.push(sql`p.invoiceNumber = ${Number(search.replace("#", ""))}`);
+    const byRef = namedBy(search);
     if (scope === "all") {
       const fts = ftsQuery(search);
       byRef.push(
@@ -151,6 +154,14 @@ export function paymentListQueries(
 /** The invoice number a search names ("42" or "#42"), or null. */
 const invoiceNumberOf = (search: string) => (/^#?\d+$/.test(search) ? Number(search.replace("#", "")) : null);
 
+/** What a search names by itself: references starting with it, the invoice it numbers. */
+function namedBy(search: string): RawBuilder<boolean>[] {
+  const invoice = invoiceNumberOf(search);
+  return [referenceRange(search), invoice === null ? null : sql<boolean>`p.invoiceNumber = ${invoice}`].filter(
+    (condition) => condition !== null,
+  );
+}
+
 /**
  * The payments a search may show (id, at, status, userId, named): the one its reference or invoice
  * number names, and for buyer searches the payments of the newest matching buyers or, for 1–2
@@ -158,19 +169,11 @@ const invoiceNumberOf = (search: string) => (/^#?\d+$/.test(search) ? Number(sea
  */
 function candidatePayments(db: DB, search: string, fts: string | null, newest: boolean) {
   const columns = ["p.paymentId as id", "p.createdAt as at", "p.status", "p.userId"] as const;
-  const invoice = invoiceNumberOf(search);
+  const conditions = namedBy(search);
   const named = db
     .selectFrom("payments as p")
     .select([...columns, sql<number>`1`.as("named")])
-    .where((eb) =>
-      eb.or([
-        // 8 or more first characters: a range of the referenceId index (base64url sorts below "~").
-        REFERENCE_PREFIX.test(search)
-          ? eb.and([eb("p.referenceId", ">=", search), eb("p.referenceId", "<", `${search}~`)])
-          : eb("p.referenceId", "=", search),
-        ...(invoice === null ? [] : [eb("p.invoiceNumber", "=", invoice)]),
-      ]),
-    );
+    .where(conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)})` : sql<boolean>`1 = 0`);
   if (fts) {
     const buyers = db
       .selectFrom("users_fts")
