@@ -1,33 +1,46 @@
 import { pruneAttempts } from "./auth/throttle";
 import { expirePayments } from "./domain/commerce/expire";
 import { getDb, nowSeconds } from "./db";
+import { mergeSearchIndexes } from "./db/search-indexes";
+import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { deliverOutbox } from "./domain/outbox/queue";
 
-/** A periodic task run by the cron trigger (wrangler.toml [triggers]). */
+/** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
   name: string;
+  schedule: Schedule;
   run: (env: Env) => Promise<unknown>;
 }
 
+const { frequent, daily } = SCHEDULES;
+
 export const cronTasks: CronTask[] = [
-  { name: "prune-login-attempts", run: (env) => pruneAttempts(env.DB) },
+  { name: "prune-login-attempts", schedule: frequent, run: (env) => pruneAttempts(env.DB) },
   {
     name: "prune-tokens",
+    schedule: frequent,
     run: (env) =>
       env.DB.prepare("DELETE FROM auth_tokens WHERE expiresAt < ?1")
         .bind(nowSeconds() - 86400)
         .run(),
   },
-  { name: "deliver-outbox", run: (env) => deliverOutbox(env, getDb(env.DB)) },
-  { name: "expire-payments", run: (env) => expirePayments(env.DB) },
-  { name: "release-stale-job-claims", run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES) },
+  { name: "deliver-outbox", schedule: frequent, run: (env) => deliverOutbox(env, getDb(env.DB)) },
+  { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
+  {
+    name: "release-stale-job-claims",
+    schedule: frequent,
+    run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES),
+  },
+  { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
 ];
 
-/** Runs every task; one failing does not stop the others. */
-export async function runCron(env: Env): Promise<void> {
-  const results = await Promise.allSettled(cronTasks.map((task) => task.run(env)));
+/** Runs every task of a schedule (the frequent one unless named); one failing does not stop the others. */
+export async function runCron(env: Env, schedule: string = frequent): Promise<void> {
+  const tasks = cronTasks.filter((task) => task.schedule === schedule);
+  if (tasks.length === 0) console.error(`no cron task runs on "${schedule}"`);
+  const results = await Promise.allSettled(tasks.map((task) => task.run(env)));
   results.forEach((result, i) => {
-    if (result.status === "rejected") console.error(`cron task ${cronTasks[i]!.name} failed`, result.reason);
+    if (result.status === "rejected") console.error(`cron task ${tasks[i]!.name} failed`, result.reason);
   });
 }

@@ -39,7 +39,7 @@ export default {
     return withSecurityHeaders(response, new URL(request.url));
   },
 
-  async scheduled(_controller, env, exec): Promise<void> {
-    exec.waitUntil(runCron(env));
+  async scheduled(controller, env, exec): Promise<void> {
+    exec.waitUntil(runCron(env, controller.cron));
   },
 } satisfies ExportedHandler<Env>;
