@@ -122,8 +122,8 @@ describe("search-history", () => {
       historySearchQueries(db, null, { ...base, search: "chapter" }),
       historySearchQueries(db, 7, { ...base, search: "chapter" }),
     ];
-    for (const queries of cases) {
-      for (const query of queries) {
+    for (const { statements } of cases) {
+      for (const query of statements) {
         const compiled = query.compile();
         const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
           .bind(...(compiled.parameters as unknown[]))

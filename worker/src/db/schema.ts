@@ -197,6 +197,12 @@ export interface CountersTable {
   counterValue: number;
 }
 
+/** Migration 0110: drawn anew (random) by every write that can change what a search of the index matches. */
+export interface SearchVersionsTable {
+  indexName: "users" | "coupons" | "history" | "audit";
+  version: number;
+}
+
 export interface SubscriptionsTable {
   subscriptionId: Generated<number>;
   userId: number;
@@ -293,6 +299,7 @@ export interface Database {
   carts: CartsTable;
   payments: PaymentsTable;
   counters: CountersTable;
+  search_versions: SearchVersionsTable;
   subscriptions: SubscriptionsTable;
   quota_ledger: QuotaLedgerTable;
   history: HistoryTable;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
-import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { searchTotal } from "../db/search-totals";
 import { list } from "../http/respond";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
@@ -33,6 +34,7 @@ const searchAudit = route(adminCalls["search-audit"], {
       );
     const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
     let statements;
+    let readTotal = totalOf;
     if (!match && !like) {
       // Newest first walks audit_newest (audit_outcome with an outcome) and stops at the page.
       const rows = db
@@ -45,18 +47,20 @@ const searchAudit = route(adminCalls["search-audit"], {
       statements = [rows.limit(window.limit).offset(window.offset), counterTotal(db, name)];
     } else if (match && !outcome) {
       // Words of 3+ characters go through the trigram index (migration 0060), newest (highest id) first.
-      const rows = db
-        .selectFrom("audit_log_fts as f")
-        .crossJoin("audit_log as a")
-        .whereRef("a.auditId", "=", "f.rowid")
-        .where(sql<boolean>`audit_log_fts MATCH ${match}`)
-        .select(AUDIT_COLUMNS)
-        .orderBy(sql`f.rowid`, "desc");
       const matches = db
         .selectFrom("audit_log_fts")
         .select("rowid")
         .where(sql<boolean>`audit_log_fts MATCH ${match}`);
-      statements = [rows.limit(window.limit).offset(window.offset), cappedTotal(db, matches)];
+      const total = searchTotal(db, "audit", match, matches);
+      const rows = db
+        .selectFrom("audit_log_fts as f")
+        .crossJoin("audit_log as a")
+        .whereRef("a.auditId", "=", "f.rowid")
+        .where(sql<boolean>`audit_log_fts MATCH ${total.match}`)
+        .select(AUDIT_COLUMNS)
+        .orderBy(sql`f.rowid`, "desc");
+      statements = [rows.limit(window.limit).offset(window.offset), total.statement];
+      readTotal = total.read;
     } else {
       // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
       const candidates = match
@@ -77,7 +81,7 @@ const searchAudit = route(adminCalls["search-audit"], {
     const [rows, total] = await runBatch(ctx.env.DB, statements);
     type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
     const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
-    return list(data, totalOf(total), page, limit);
+    return list(data, readTotal(total), page, limit);
   },
 });
 

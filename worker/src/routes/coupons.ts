@@ -1,16 +1,8 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
-import {
-  cappedTotal,
-  counterName,
-  counterRangeTotal,
-  counterTotal,
-  pageWindow,
-  scannedTotal,
-  SEARCH_SCAN,
-  totalOf,
-} from "../db/counts";
+import { counterName, counterRangeTotal, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { searchTotal } from "../db/search-totals";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
 import { domainOf } from "../http/context";
@@ -121,22 +113,23 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
         : filter.status === "expired"
           ? counterRangeTotal(db, EXPIRES, `${EXPIRES}${filter.today}`)
           : counterTotal(db, filter.status === "used" ? counterName("coupons", ["used", "Y"]) : counterName("coupons"));
-    return { page: page.limit(window.limit).offset(window.offset), count };
+    return { page: page.limit(window.limit).offset(window.offset), count, readTotal: totalOf };
   }
   if (match && !status) {
-    const rows = db
-      .selectFrom("coupons_fts as f")
-      .crossJoin("coupons as c")
-      .whereRef("c.couponId", "=", "f.rowid")
-      .where(sql<SqlBool>`coupons_fts MATCH ${match}`)
-      .leftJoin("users as u", "u.userId", "c.couponUsedBy")
-      .select(COUPON_COLUMNS)
-      .orderBy(sql`f.rowid`, "desc");
     const matches = db
       .selectFrom("coupons_fts")
       .select("rowid")
       .where(sql<SqlBool>`coupons_fts MATCH ${match}`);
-    return { page: rows.limit(window.limit).offset(window.offset), count: cappedTotal(db, matches) };
+    const total = searchTotal(db, "coupons", match, matches);
+    const rows = db
+      .selectFrom("coupons_fts as f")
+      .crossJoin("coupons as c")
+      .whereRef("c.couponId", "=", "f.rowid")
+      .where(sql<SqlBool>`coupons_fts MATCH ${total.match}`)
+      .leftJoin("users as u", "u.userId", "c.couponUsedBy")
+      .select(COUPON_COLUMNS)
+      .orderBy(sql`f.rowid`, "desc");
+    return { page: rows.limit(window.limit).offset(window.offset), count: total.statement, readTotal: total.read };
   }
   const candidates = match
     ? db
@@ -153,16 +146,17 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
   return {
     page: newest(coupons(joined).where(where)).limit(window.limit).offset(window.offset),
     count: scannedTotal(db, joined.select(["k.id as id", sql<number>`${where}`.as("hit")])),
+    readTotal: totalOf,
   };
 }
 
 const searchCoupon = route(couponCalls["search-coupon"], {
   async handler(ctx, input) {
     const today = todayUtc();
-    const { page, count } = couponListQueries(ctx.db, { ...input, today });
+    const { page, count, readTotal } = couponListQueries(ctx.db, { ...input, today });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
     const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
-    return list(data, totalOf(total), input.page, input.limit);
+    return list(data, readTotal(total), input.page, input.limit);
   },
 });
 

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { searchTotal } from "../db/search-totals";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
@@ -60,16 +61,17 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
 
   if (!match && !like && filters) {
     const page = selectHistoryView(db).where(where).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-    return [paged(page), counterTotal(db, counterName("history", ...filters))] as const;
+    return { statements: [paged(page), counterTotal(db, counterName("history", ...filters))], readTotal: totalOf };
   }
   if (match && conds.length === 0) {
-    // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
-    const page = selectHistoryView(db, { match }).orderBy(sql`f.rowid`, "desc");
     const matches = db
       .selectFrom("history_fts")
       .select("rowid")
       .where(sql<boolean>`history_fts MATCH ${match}`);
-    return [paged(page), cappedTotal(db, matches)] as const;
+    const total = searchTotal(db, "history", match, matches);
+    // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
+    const page = selectHistoryView(db, { match: total.match }).orderBy(sql`f.rowid`, "desc");
+    return { statements: [paged(page), total.statement], readTotal: total.read };
   }
   const candidates = candidateJobs(db, match, ownerId, input);
   const hits = db
@@ -82,7 +84,7 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
     hits.where(where).clearSelect().select("h.historyId as id").orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc"),
   );
   const page = selectHistoryView(db, { ids }).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-  return [page, scannedTotal(db, hits)] as const;
+  return { statements: [page, scannedTotal(db, hits)], readTotal: totalOf };
 }
 
 /** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
@@ -109,9 +111,10 @@ const searchHistory = route(historyCalls["search-history"], {
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
     // A client's own jobs only, whatever userId they send.
     const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
-    const [rows, total] = await runBatch(ctx.env.DB, [...historySearchQueries(ctx.db, ownerId, input)]);
+    const { statements, readTotal } = historySearchQueries(ctx.db, ownerId, input);
+    const [rows, total] = await runBatch(ctx.env.DB, statements);
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    return list(data, totalOf(total), input.page, input.limit);
+    return list(data, readTotal(total), input.page, input.limit);
   },
 });
 

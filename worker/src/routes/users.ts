@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/password";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
-import { pageWindow, totalOf } from "../db/counts";
+import { pageWindow } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { queueMail } from "../domain/outbox/queue";
@@ -42,7 +42,7 @@ const searchUser = route(userCalls.searchuser, {
     );
     const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
-    return list(data, totalOf(total), page, limit);
+    return list(data, queries.readTotal(total), page, limit);
   },
 });
 

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { history } from "../../contract/history";
 import type { DB } from "../../db";
@@ -11,7 +11,10 @@ export type HistoryView = z.output<typeof history>;
  * Where a job list's rows come from: every job, the jobs an FTS expression matches, or the ids of one
  * page found beforehand (a query selecting `id`, so the view's join is made for those rows alone).
  */
-export type HistorySource = { match: string } | { ids: JobIds } | null;
+export type HistorySource = { match: FtsMatch } | { ids: JobIds } | null;
+
+/** An FTS5 expression, or one chosen in SQL (db/search-totals.ts: skipped while known to match nothing). */
+type FtsMatch = string | RawBuilder<string>;
 
 /** A query selecting history ids as `id`: candidates (db/counts.ts) or one page of them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

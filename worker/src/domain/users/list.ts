@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
+import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
+import { searchTotal } from "../../db/search-totals";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
 
 export interface UserFilter {
@@ -51,13 +52,14 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
 
   // The user view: one primary-key lookup.
   if (filter.userId !== undefined && !match && !item) {
-    return { page: pageOf(null), total: cappedTotal(db, db.selectFrom("users as u").select("u.userId").where(where)) };
+    const total = cappedTotal(db, db.selectFrom("users as u").select("u.userId").where(where));
+    return { page: pageOf(null), total, readTotal: totalOf };
   }
   if (!match && !like && !item) {
     const filters: Array<readonly [string, string | number]> = [];
     if (filter.role) filters.push(["role", filter.role]);
     if (filter.status !== undefined) filters.push(["active", filter.status]);
-    return { page: pageOf(null), total: counterTotal(db, counterName("users", ...filters)) };
+    return { page: pageOf(null), total: counterTotal(db, counterName("users", ...filters)), readTotal: totalOf };
   }
   if (match && conds.length === 1) {
     // Soft-deleted users are few: probing their small index beats reading each matching user.
@@ -68,7 +70,8 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
-    return { page: pageOf({ match }), total: cappedTotal(db, matches) };
+    const total = searchTotal(db, "users", match, matches);
+    return { page: pageOf({ match: total.match }), total: total.statement, readTotal: total.read };
   }
   const candidates = candidateUsers(db, match, item);
   const hits = db
@@ -86,7 +89,7 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
     .orderBy("u.userId", "desc")
     .limit(window.limit)
     .offset(window.offset);
-  return { page: selectUserView(db, { ids }).orderBy("u.userId", "desc"), total: scannedTotal(db, hits) };
+  return { page: selectUserView(db, { ids }).orderBy("u.userId", "desc"), total: scannedTotal(db, hits), readTotal: totalOf };
 }
 
 /** The condition on `s.itemId` of a plan filter (an item id or an item name), or null for none. */

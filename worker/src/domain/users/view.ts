@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { userData } from "../../contract/auth";
 import type { user } from "../../contract/users";
@@ -16,7 +16,10 @@ export type UserData = z.output<typeof userData>;
  * Where a user list's rows come from: every user, the users an FTS expression matches, or the ids of
  * one page found beforehand (a query selecting `id`, so the view's columns are read for those alone).
  */
-export type UserSource = { match: string } | { ids: UserIds } | null;
+export type UserSource = { match: FtsMatch } | { ids: UserIds } | null;
+
+/** An FTS5 expression, or one chosen in SQL (db/search-totals.ts: skipped while known to match nothing). */
+type FtsMatch = string | RawBuilder<string>;
 
 /** A query selecting user ids as `id`: candidates (db/counts.ts) or one page of them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,7 +40,7 @@ function usersFrom(db: DB, source: UserSource) {
  * start from the match (cheap, and in userId order, so a page stops after `limit` rows) instead of
  * walking a users index and probing the FTS table once per user, which took seconds with a role filter.
  */
-function usersMatching(db: DB, match: string) {
+function usersMatching(db: DB, match: FtsMatch) {
   return db
     .selectFrom("users_fts as f")
     .crossJoin("users as u")

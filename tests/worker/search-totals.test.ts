@@ -1,0 +1,130 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/src/db";
+import { couponListQueries, todayUtc } from "../../worker/src/routes/coupons";
+import { call, callForm, createAdmin, createUser } from "./helpers";
+
+/**
+ * Text-search totals are remembered per version of their index (migration 0110,
+ * worker/src/db/search-totals.ts): the same search again skips the count, and any write that can
+ * change what it matches makes the next call count again, so a caller always sees their own writes.
+ */
+
+const tag = () => `ST${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+
+async function addCoupons(prefix: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) =>
+    env.DB.prepare("INSERT INTO coupons (couponCode, couponQuota, couponExpired) VALUES (?1, 1, '2999-12-31')").bind(
+      `${prefix}-${String(i).padStart(3, "0")}`,
+    ),
+  );
+  await env.DB.batch(rows);
+}
+
+const versionOf = async (index: string) =>
+  (await env.DB.prepare("SELECT version FROM search_versions WHERE indexName = ?1").bind(index).first<{ version: number }>())!
+    .version;
+
+describe("remembered search totals", () => {
+  it("answer the same total again without counting, and count again after a write", async () => {
+    const admin = await createAdmin();
+    const prefix = tag();
+    await addCoupons(prefix, 25);
+    const search = async () => call("search-coupon", { search: prefix }, { cookie: admin.cookie });
+
+    const first = await search();
+    expect(first.body.total).toBe(25);
+    expect(first.body.totalCapped).toBeUndefined();
+    const again = await search();
+    expect(again.body.total).toBe(25);
+    expect(again.body.data).toEqual(first.body.data);
+    // The count walked 25 matches the first time; remembered, it reads the version row alone.
+    expect(again.usage!.rowsRead).toBeLessThan(first.usage!.rowsRead);
+    expect(again.usage!.roundTrips).toBe(1);
+
+    await addCoupons(`${prefix}X`, 2);
+    const after = await search();
+    expect(after.body.total).toBe(27);
+    expect(after.body.data[0].couponCode).toBe(`${prefix}X-001`);
+
+    await env.DB.prepare("DELETE FROM coupons WHERE couponCode LIKE ?1").bind(`${prefix}X-%`).run();
+    expect((await search()).body.total).toBe(25);
+  });
+
+  it("show a row added to a search remembered as matching nothing", async () => {
+    const admin = await createAdmin();
+    const prefix = tag();
+    const search = async () => call("search-coupon", { search: prefix }, { cookie: admin.cookie });
+    expect((await search()).body).toMatchObject({ total: 0, data: [] });
+    expect((await search()).body).toMatchObject({ total: 0, data: [] });
+    // Known to match nothing at this version, the page asks the index for the empty phrase (no walk).
+    const { page } = couponListQueries(getDb(env.DB), { search: prefix, today: todayUtc(), page: 1, limit: 10 });
+    expect(page.compile().sql).toContain(`THEN '""' ELSE`);
+    await addCoupons(prefix, 1);
+    const found = await search();
+    expect(found.body.total).toBe(1);
+    expect(found.body.data.map((c: { couponCode: string }) => c.couponCode)).toEqual([`${prefix}-000`]);
+  });
+
+  it("follow a user renamed into or out of a search, and a user deleted", async () => {
+    const admin = await createAdmin();
+    const name = tag();
+    const users = await Promise.all([createUser({ name: `${name} One` }), createUser({ name: `${name} Two` })]);
+    const search = async () => (await call("searchuser", { search: name }, { cookie: admin.cookie })).body.total;
+    expect(await search()).toBe(2);
+    expect(await search()).toBe(2);
+
+    const renamed = await callForm(
+      "updateuser",
+      { userId: String(users[1]!.userId), userName: "Someone Else", userEmail: users[1]!.email },
+      { cookie: admin.cookie },
+    );
+    expect(renamed.status).toBe(200);
+    expect(await search()).toBe(1);
+
+    expect((await call("deleteuser", { userId: users[0]!.userId }, { cookie: admin.cookie })).status).toBe(200);
+    expect(await search()).toBe(0);
+  });
+
+  it("follow a new job and a new audit row", async () => {
+    const admin = await createAdmin();
+    const name = tag();
+    const jobs = async () => (await call("search-history", { search: name }, { cookie: admin.cookie })).body.total;
+    const audits = async () => (await call("search-audit", { search: name }, { cookie: admin.cookie })).body.total;
+    expect(await jobs()).toBe(0);
+    expect(await audits()).toBe(0);
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO history (uniqueId, userId, siteName, vendorName, fileName, fileKey, pointsSpent)
+         VALUES (?1, ?2, 'Site', 'Vendor', ?3, ?4, 1)`,
+      ).bind(`job-${name}-000000000000000`, admin.userId, `${name}.pdf`, `files/${name}`),
+      env.DB.prepare(
+        "INSERT INTO audit_log (action, actorEmail, subject, outcome, createdAt) VALUES ('check', 'a@test.example', ?1, 'ok', ?2)",
+      ).bind(`subject ${name}`, new Date().toISOString()),
+    ]);
+    expect(await jobs()).toBe(1);
+    expect(await audits()).toBe(1);
+  });
+});
+
+describe("search versions (migration 0110)", () => {
+  it("change with every write that can change a match, and only then", async () => {
+    const user = await createUser({ name: "Version Check" });
+    const before = await versionOf("users");
+    await env.DB.prepare("UPDATE users SET userQuota = userQuota + 5 WHERE userId = ?1").bind(user.userId).run();
+    expect(await versionOf("users")).toBe(before);
+    await env.DB.prepare("UPDATE users SET userEmail = ?1 WHERE userId = ?2").bind(`v-${user.email}`, user.userId).run();
+    const renamed = await versionOf("users");
+    expect(renamed).not.toBe(before);
+    await env.DB.prepare("UPDATE users SET deletedAt = ?1 WHERE userId = ?2").bind(new Date().toISOString(), user.userId).run();
+    expect(await versionOf("users")).not.toBe(renamed);
+
+    const coupons = await versionOf("coupons");
+    await addCoupons(tag(), 1);
+    const added = await versionOf("coupons");
+    expect(added).not.toBe(coupons);
+    await env.DB.prepare("UPDATE coupons SET couponQuota = 2 WHERE couponQuota = 1").run();
+    expect(await versionOf("coupons")).toBe(added);
+    expect(Number.isSafeInteger(added)).toBe(true);
+  });
+});
