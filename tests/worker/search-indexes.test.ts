@@ -55,7 +55,10 @@ describe("search index upkeep (daily cron)", () => {
 
   it("every cron trigger has a task", () => {
     for (const schedule of Object.values(SCHEDULES)) {
-      expect(cronTasks.some((task) => task.schedule === schedule), schedule).toBe(true);
+      expect(
+        cronTasks.some((task) => task.schedule === schedule),
+        schedule,
+      ).toBe(true);
     }
   });
 
