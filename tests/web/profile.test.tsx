@@ -85,6 +85,31 @@ describe("profile", () => {
     expect(calls.find((c) => c.name === "checkout")!.body).toEqual({ kind: "item", refId: 21 });
   });
 
+  it("upgrade dialog: takes the focus, and Escape or Close gives it back to the Upgrade button", async () => {
+    signInAsClient();
+    mockApi({
+      me: ok({ userData: ME, userAbilityRules: CLIENT_RULES }),
+      searchitem: listOf([{ itemId: 21, itemName: "Pro plan", itemDesc: "", itemPrice: 2490, itemDuration: 90 }]),
+      searchbundle: listOf([]),
+    });
+    renderAt("/pages/user-profile/plan", ProfilePage, "/pages/user-profile/:tab");
+    const opener = await screen.findByRole("button", { name: en.upgrade });
+    opener.focus();
+    fireEvent.click(opener);
+    const upgrade = await screen.findByRole("dialog", { name: en.upgrade });
+    expect(upgrade.contains(document.activeElement)).toBe(true);
+    await within(upgrade).findByText("Pro plan");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: en.upgrade })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
+    const again = await screen.findByRole("dialog", { name: en.upgrade });
+    fireEvent.click(within(again).getByRole("button", { name: en.close }));
+    expect(screen.queryByRole("dialog", { name: en.upgrade })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
   it("shows an error state when the profile cannot load", async () => {
     signInAsClient();
     mockApi({ me: fail(500, "down") });
