@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/payment/locales/en.json";
+import common from "../../web/src/i18n/locales/en.json";
 import { callsTo, fail, mockApi, ok, setupPageTests, type Answer } from "./page-support";
 import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
@@ -46,6 +47,32 @@ describe("pay by card on the public payment page", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("This payment cannot be paid by card.");
     expect((screen.getByRole("button", { name: en.payByCard }) as HTMLButtonElement).disabled).toBe(false);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("gives the keyboard back to Pay by card after a failure, with the network's words when the server was not reached", async () => {
+    const assign = leavesFor();
+    mockApi({ "payment-detail": detail("pending") });
+    const answered = globalThis.fetch;
+    let drop: () => void = () => undefined;
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      url === "/api/start-card-payment"
+        ? new Promise<never>((_, reject) => (drop = () => reject(new TypeError("Failed to fetch"))))
+        : answered(url, init),
+    );
+    renderAt(`/payment/${REF}`);
+    const pay = (await screen.findByRole("button", { name: en.payByCard })) as HTMLButtonElement;
+    pay.focus();
+    fireEvent.click(pay);
+    await waitFor(() => expect(pay.disabled).toBe(true));
+    // Browsers move the focus off a button once it is disabled, to the page.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    drop();
+    expect((await screen.findByRole("alert")).textContent).toBe(common.networkError);
+    expect(document.activeElement).toBe(pay);
+    expect(pay.disabled).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    document.body.removeAttribute("tabindex");
   });
 
   it("shows Processing while a card payment awaits Stripe's confirmation, then Paid with the invoice", async () => {

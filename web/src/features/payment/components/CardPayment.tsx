@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { ApiError, networkText } from "../../../lib/api";
@@ -12,6 +12,13 @@ export function CardPayment({ referenceId, onProcessing }: { referenceId: string
   const { t } = useTranslation("payment");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // The button lost the focus while disabled (browsers drop it to the page): after a failure the keyboard
+  // resumes on it, to try again, while the alert is read out.
+  useEffect(() => {
+    if (error && document.activeElement === document.body) button.current?.focus();
+  }, [error]);
 
   async function pay() {
     setBusy(true);
@@ -34,7 +41,7 @@ export function CardPayment({ referenceId, onProcessing }: { referenceId: string
           {error}
         </div>
       )}
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void pay()}>
+      <button ref={button} type="button" className="btn btn-primary" disabled={busy} onClick={() => void pay()}>
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Icon name="credit-card" />}
         {t("payByCard")}
       </button>
