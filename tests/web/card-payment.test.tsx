@@ -80,6 +80,8 @@ describe("pay by card on the public payment page", () => {
     mockApi({ "payment-detail": () => detail(confirmed ? "paid" : "pending") });
     renderAt(`/payment/${REF}?card=return`);
     expect(await screen.findByText(en.cardProcessing)).toBeTruthy();
+    // The badge agrees with the message: the payer has paid, not "Pending".
+    expect(screen.getByTestId("payment-status").textContent).toBe(en.cardProcessingStatus);
     // While it is being paid by card, neither way to pay is offered again, nor a time left to pay.
     expect(screen.queryByRole("button", { name: en.payByCard })).toBeNull();
     expect(screen.queryByRole("button", { name: en.sendProof })).toBeNull();
