@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
+import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
 import { ApiError, networkText } from "../../../lib/api";
 import { startCardPayment } from "../api/cardPayment";
 
@@ -14,11 +15,7 @@ export function CardPayment({ referenceId, onProcessing }: { referenceId: string
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  // The button lost the focus while disabled (browsers drop it to the page): after a failure the keyboard
-  // resumes on it, to try again, while the alert is read out.
-  useEffect(() => {
-    if (error && document.activeElement === document.body) button.current?.focus();
-  }, [error]);
+  useFocusBackAfterFailure(button, error);
 
   async function pay() {
     setBusy(true);
