@@ -72,6 +72,24 @@ describe("account settings", () => {
     expect(readTestCookie("userData")).toMatchObject({ userAddressLine1: "", userCity: "Lyon", userPostalCode: "69003" });
   });
 
+  it("keeps what was typed when the save cannot reach the server, and says so where a phone shows it", async () => {
+    signedInAs("client");
+    mockApi({
+      ...me,
+      updateuser: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    renderApp("/pages/account-settings/account");
+    const city = (await screen.findByLabelText("City", {}, { timeout: 5000 })) as HTMLInputElement;
+    fireEvent.change(city, { target: { value: "Lyon" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const network = "The server could not be reached. Check your connection and try again.";
+    expect((await screen.findByTestId("snackbar")).textContent).toBe(`Your profile was not saved: ${network}`);
+    expect(screen.getByRole("alert").textContent).toBe(network);
+    expect(city.value).toBe("Lyon");
+  });
+
   it("previews a chosen avatar and refuses a file that is not an image", async () => {
     signedInAs("client");
     mockApi(me);

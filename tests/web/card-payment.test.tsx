@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/payment/locales/en.json";
+import common from "../../web/src/i18n/locales/en.json";
 import { callsTo, fail, mockApi, ok, setupPageTests, type Answer } from "./page-support";
 import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
 
@@ -48,11 +49,39 @@ describe("pay by card on the public payment page", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it("gives the keyboard back to Pay by card after a failure, with the network's words when the server was not reached", async () => {
+    const assign = leavesFor();
+    mockApi({ "payment-detail": detail("pending") });
+    const answered = globalThis.fetch;
+    let drop: () => void = () => undefined;
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      url === "/api/start-card-payment"
+        ? new Promise<never>((_, reject) => (drop = () => reject(new TypeError("Failed to fetch"))))
+        : answered(url, init),
+    );
+    renderAt(`/payment/${REF}`);
+    const pay = (await screen.findByRole("button", { name: en.payByCard })) as HTMLButtonElement;
+    pay.focus();
+    fireEvent.click(pay);
+    await waitFor(() => expect(pay.disabled).toBe(true));
+    // Browsers move the focus off a button once it is disabled, to the page.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    drop();
+    expect((await screen.findByRole("alert")).textContent).toBe(common.networkError);
+    expect(document.activeElement).toBe(pay);
+    expect(pay.disabled).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    document.body.removeAttribute("tabindex");
+  });
+
   it("shows Processing while a card payment awaits Stripe's confirmation, then Paid with the invoice", async () => {
     let confirmed = false;
     mockApi({ "payment-detail": () => detail(confirmed ? "paid" : "pending") });
     renderAt(`/payment/${REF}?card=return`);
     expect(await screen.findByText(en.cardProcessing)).toBeTruthy();
+    // The badge agrees with the message: the payer has paid, not "Pending".
+    expect(screen.getByTestId("payment-status").textContent).toBe(en.cardProcessingStatus);
     // While it is being paid by card, neither way to pay is offered again, nor a time left to pay.
     expect(screen.queryByRole("button", { name: en.payByCard })).toBeNull();
     expect(screen.queryByRole("button", { name: en.sendProof })).toBeNull();

@@ -5,6 +5,7 @@ import { TextField } from "../../web/src/components/FormField";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
 import { UploadProgress } from "../../web/src/components/UploadProgress";
 import common from "../../web/src/i18n/locales/en.json";
+import { ApiError } from "../../web/src/lib/api";
 import { rules, useForm } from "../../web/src/lib/form";
 import { setupI18n } from "./shell-support";
 
@@ -94,6 +95,35 @@ describe("FormDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: common.save }));
     expect((await screen.findByTestId("snackbar")).textContent).toBe("Failed to save: try again.");
     expect(screen.getByRole("alert").textContent).toBe("try again.");
+  });
+
+  it("gives the keyboard back after a failed send: to the field the server names", async () => {
+    renderDialog({ send: () => Promise.reject(new ApiError(409, "name_taken", "This name is taken.", "name")) });
+    const name = screen.getByRole("textbox", { name: "Name" });
+    fireEvent.change(name, { target: { value: "Ada" } });
+    const save = screen.getByRole("button", { name: common.save });
+    save.focus();
+    fireEvent.click(save);
+    expect((await screen.findByTestId("snackbar")).textContent).toBe("Failed to save: This name is taken.");
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
+  it("gives the keyboard back after a failed send: to the submit button, which lost it while disabled", async () => {
+    let fail: (error: Error) => void = () => undefined;
+    renderDialog({ send: () => new Promise<never>((_, reject) => (fail = reject)) });
+    fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Ada" } });
+    const save = screen.getByRole("button", { name: common.save }) as HTMLButtonElement;
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(save.disabled).toBe(true));
+    // Browsers move the focus off a button once it is disabled, to the page.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    expect(document.activeElement).toBe(document.body);
+    fail(new ApiError(0, "network_error", "The server could not be reached."));
+    expect((await screen.findByRole("alert")).textContent).toBe("The server could not be reached.");
+    await waitFor(() => expect(document.activeElement).toBe(save));
+    document.body.removeAttribute("tabindex");
   });
 });
 

@@ -85,6 +85,64 @@ describe("profile", () => {
     expect(calls.find((c) => c.name === "checkout")!.body).toEqual({ kind: "item", refId: 21 });
   });
 
+  it("upgrade dialog: takes the focus, and Escape or Close gives it back to the Upgrade button", async () => {
+    signInAsClient();
+    mockApi({
+      me: ok({ userData: ME, userAbilityRules: CLIENT_RULES }),
+      searchitem: listOf([{ itemId: 21, itemName: "Pro plan", itemDesc: "", itemPrice: 2490, itemDuration: 90 }]),
+      searchbundle: listOf([]),
+    });
+    renderAt("/pages/user-profile/plan", ProfilePage, "/pages/user-profile/:tab");
+    const opener = await screen.findByRole("button", { name: en.upgrade });
+    opener.focus();
+    fireEvent.click(opener);
+    const upgrade = await screen.findByRole("dialog", { name: en.upgrade });
+    expect(upgrade.contains(document.activeElement)).toBe(true);
+    await within(upgrade).findByText("Pro plan");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: en.upgrade })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    fireEvent.click(opener);
+    const again = await screen.findByRole("dialog", { name: en.upgrade });
+    fireEvent.click(within(again).getByRole("button", { name: en.close }));
+    expect(screen.queryByRole("dialog", { name: en.upgrade })).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("says why a purchase could not start and gives the keyboard back to Upgrade", async () => {
+    signInAsClient();
+    let drop: () => void = () => undefined;
+    mockApi({
+      me: ok({ userData: ME, userAbilityRules: CLIENT_RULES }),
+      searchitem: listOf([{ itemId: 21, itemName: "Pro plan", itemDesc: "", itemPrice: 2490, itemDuration: 90 }]),
+      searchbundle: listOf([]),
+    });
+    const answered = globalThis.fetch;
+    vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+      url === "/api/checkout"
+        ? new Promise<never>((_, reject) => (drop = () => reject(new TypeError("Failed to fetch"))))
+        : answered(url, init),
+    );
+    renderAt("/pages/user-profile/plan", ProfilePage, "/pages/user-profile/:tab");
+    const opener = (await screen.findByRole("button", { name: en.upgrade })) as HTMLButtonElement;
+    opener.focus();
+    fireEvent.click(opener);
+    const upgrade = await screen.findByRole("dialog", { name: en.upgrade });
+    fireEvent.click(await within(upgrade).findByRole("button", { name: en.choose }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: en.confirmTitle })).getByRole("button", { name: en.confirmBuy }),
+    );
+    await vi.waitFor(() => expect(opener.disabled).toBe(true));
+    // Browsers move the focus off a button once it is disabled, to the page.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    drop();
+    expect((await screen.findByTestId("snackbar")).textContent).toBe(en.checkoutFailed + common.networkError);
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+    document.body.removeAttribute("tabindex");
+  });
+
   it("shows an error state when the profile cannot load", async () => {
     signInAsClient();
     mockApi({ me: fail(500, "down") });

@@ -233,6 +233,61 @@ describe("user view: upgrade plan", () => {
     await waitFor(() => expect(callsTo("search-subscription").length).toBeGreaterThan(before.subs));
   });
 
+  /** The user view's calls with the dialog's own two as given. */
+  function mockPlanView(items: Parameters<typeof mockApi>[0][string], subscriptions: Parameters<typeof mockApi>[0][string]) {
+    mockApi({
+      searchuser: listOf([ALICE]),
+      "search-role": ROLES,
+      "search-quota": ok({ userQuota: 40, data: [], total: 0, page: 1, limit: 10 }),
+      "search-subscription": subscriptions,
+      "search-history": listOf([]),
+      "search-payment": listOf([]),
+      "search-session": listOf([]),
+      searchitem: items,
+    });
+  }
+  async function openPlanDialog() {
+    renderAt("/apps/user/view/5", UserViewPage, "/apps/user/view/:id");
+    fireEvent.click(await screen.findByRole("button", { name: en.upgradePlan }));
+    return screen.findByRole("dialog", { name: "Upgrade the plan of Alice Martin" });
+  }
+  const grantButton = (dialog: HTMLElement) => within(dialog).getByRole("button", { name: en.planGrant }) as HTMLButtonElement;
+
+  it("offers no grant when no plan is on sale", async () => {
+    signInAsAdmin();
+    mockPlanView(listOf([OLD]), listOf([]));
+    const dialog = await openPlanDialog();
+    expect(await within(dialog).findByText(en.planNoItems)).toBeTruthy();
+    expect(grantButton(dialog).disabled).toBe(true);
+  });
+
+  it("keeps the grant off until the plans are read, and lets a failed read be tried again", async () => {
+    signInAsAdmin();
+    let up = false;
+    mockPlanView(() => (up ? listOf([PRO]) : fail(500, "down")), listOf([]));
+    const dialog = await openPlanDialog();
+    expect(grantButton(dialog).disabled).toBe(true);
+    up = true;
+    fireEvent.click(await within(dialog).findByRole("button", { name: common.retry }));
+    expect(await within(dialog).findByLabelText(en.planItem)).toBeTruthy();
+    expect(grantButton(dialog).disabled).toBe(false);
+  });
+
+  it("says when the running plans could not be read instead of promising a start today", async () => {
+    signInAsAdmin();
+    let up = false;
+    mockPlanView(listOf([PRO]), () => (up ? listOf([RUNNING]) : fail(500, "down")));
+    const dialog = await openPlanDialog();
+    fireEvent.change(await within(dialog).findByLabelText(en.planItem), { target: { value: "21" } });
+    expect(within(dialog).getByText(en.planRunningUnknown)).toBeTruthy();
+    expect(within(dialog).queryByTestId("plan-summary")).toBeNull();
+    up = true;
+    fireEvent.click(within(dialog).getByRole("button", { name: en.retry }));
+    expect((await within(dialog).findByTestId("plan-summary")).textContent).toContain(
+      `Pro plan runs until ${formatDate(RUNNING.endsAt)}`,
+    );
+  });
+
   it("starts a new plan now, and a running one where it ends", () => {
     const now = Date.parse("2026-03-01T12:00:00.000Z");
     expect(planEnd(PRO, 1, null, now).toISOString()).toBe("2026-05-30T12:00:00.000Z");

@@ -13,6 +13,8 @@ interface Props<V extends object> {
   submitText?: string;
   /** The submit button's colour, such as `btn-success` for recording money. */
   submitClass?: string;
+  /** Nothing to send yet (the choices are loading, failed or empty): the submit button is disabled. */
+  submitDisabled?: boolean;
   /** "drawer" slides in at the inline end (long forms); "modal" is centred. */
   variant?: "modal" | "drawer";
   /** Extra classes for the box, such as a wider `max-w-2xl`. */
@@ -38,6 +40,7 @@ export function FormDialog<V extends object>({
   onClose,
   submitText,
   submitClass,
+  submitDisabled = false,
   variant = "modal",
   className = "",
   autoComplete,
@@ -78,7 +81,7 @@ export function FormDialog<V extends object>({
           <button type="button" className="btn" onClick={onClose}>
             {t("cancel")}
           </button>
-          <SubmitButton sending={form.sending} className={submitClass}>
+          <SubmitButton sending={form.sending} disabled={submitDisabled} className={submitClass}>
             {submitText ?? t("save")}
           </SubmitButton>
         </div>

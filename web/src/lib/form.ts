@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNotify } from "../components/Snackbar";
 import { ApiError, networkText } from "./api";
@@ -78,6 +78,19 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
   const [sending, setSending] = useState(false);
   const [browser, setBrowser] = useState<Partial<Record<string, Problem>>>({});
   const [server, setServer] = useState<{ field?: string; problem: Problem } | null>(null);
+  // A failed send's form and the field its error names, focused once the submit button is enabled again.
+  const failedIn = useRef<{ form: HTMLFormElement; field?: string } | null>(null);
+
+  useEffect(() => {
+    const failed = failedIn.current;
+    if (sending || !failed) return;
+    failedIn.current = null;
+    const named = failed.field ? failed.form.elements.namedItem(failed.field) : null;
+    if (named instanceof HTMLElement) named.focus();
+    // The disabled submit button lost the focus (browsers drop it to the page): the keyboard resumes there.
+    else if (!failed.form.contains(document.activeElement) || document.activeElement === failed.form)
+      failed.form.querySelector<HTMLElement>('[type="submit"]')?.focus();
+  }, [sending]);
 
   const spec = (field: string) => fields[field as keyof V & string] as FieldSpec<V, keyof V> | undefined;
   const labelOf = (field: string) => spec(field)?.label ?? field;
@@ -137,6 +150,7 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
       first?.focus();
       return;
     }
+    const form = event?.currentTarget;
     setSending(true);
     setServer(null);
     try {
@@ -145,6 +159,7 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     } catch (error) {
       const shown = fromError(error);
       setServer(shown);
+      if (form) failedIn.current = { form, field: shown.field };
       if (options.failure) notify?.(options.failure.prefix + word(shown.problem, shown.field), "error");
     } finally {
       setSending(false);

@@ -21,16 +21,21 @@ export default function AccountTabPage() {
     // A session stored before addresses existed has none: blank, and only changed fields are sent.
     ...(Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, userData?.[field] ?? ""])) as Record<AddressField, string>),
   };
-  const form = useForm<Values>(initial, {
-    userName: { label: t("fullName"), check: rules.required },
-    userEmail: { label: t("email"), check: rules.email },
-    userPhone: { label: t("phone") },
-    userAddressLine1: { label: t("addressLine1") },
-    userAddressLine2: { label: t("addressLine2") },
-    userCity: { label: t("addressCity") },
-    userPostalCode: { label: t("addressPostalCode") },
-    userCountry: { label: t("addressCountry") },
-  });
+  const form = useForm<Values>(
+    initial,
+    {
+      userName: { label: t("fullName"), check: rules.required },
+      userEmail: { label: t("email"), check: rules.email },
+      userPhone: { label: t("phone") },
+      userAddressLine1: { label: t("addressLine1") },
+      userAddressLine2: { label: t("addressLine2") },
+      userCity: { label: t("addressCity") },
+      userPostalCode: { label: t("addressPostalCode") },
+      userCountry: { label: t("addressCountry") },
+    },
+    // The form-level error sits above the fields, off a phone's screen when Save is pressed: a snackbar too.
+    { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
+  );
   if (!userData) return null;
 
   const onSubmit = form.submit(async (values) => {

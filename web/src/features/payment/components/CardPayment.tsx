@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
+import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
 import { ApiError, networkText } from "../../../lib/api";
 import { startCardPayment } from "../api/cardPayment";
 
@@ -12,6 +13,9 @@ export function CardPayment({ referenceId, onProcessing }: { referenceId: string
   const { t } = useTranslation("payment");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useFocusBackAfterFailure(button, error);
 
   async function pay() {
     setBusy(true);
@@ -34,7 +38,7 @@ export function CardPayment({ referenceId, onProcessing }: { referenceId: string
           {error}
         </div>
       )}
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void pay()}>
+      <button ref={button} type="button" className="btn btn-primary" disabled={busy} onClick={() => void pay()}>
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Icon name="credit-card" />}
         {t("payByCard")}
       </button>

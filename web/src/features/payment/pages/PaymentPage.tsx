@@ -103,8 +103,9 @@ export default function PaymentPage() {
               </p>
               {p.payerName && <p className="text-sm text-base-content/70">{t("payer", { name: p.payerName })}</p>}
             </div>
-            <span className={`badge badge-lg ${STATUS_TONE[p.status]}`} data-testid="payment-status">
-              {t(`status.${p.status}`)}
+            {/* While Stripe's confirmation is on its way the payment is still pending, but the payer has paid. */}
+            <span className={`badge badge-lg ${processing ? "badge-info" : STATUS_TONE[p.status]}`} data-testid="payment-status">
+              {processing ? t("cardProcessingStatus") : t(`status.${p.status}`)}
             </span>
           </header>
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { useFocusTrap } from "../../../components/useFocusTrap";
 import { formatCount, formatMoney } from "../../../lib/format";
 import { fetchOffers } from "../api/offers";
 
@@ -10,17 +11,16 @@ interface Props {
   onChoose: (choice: { kind: "item" | "bundle"; refId: number; label: string }) => void;
 }
 
-/** The plan upgrade dialog: active items (subscriptions) and bundles (points) to buy now. */
+/**
+ * The plan upgrade dialog: active items (subscriptions) and bundles (points) to buy now. Focus moves in
+ * and stays inside; Escape, Close and the backdrop close it, and focus goes back to the opening button.
+ */
 export function UpgradeDialog({ onClose, onChoose }: Props) {
   const { t } = useTranslation("profile");
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const offers = useSWR("profile-offers", fetchOffers);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal?.();
-  }, []);
+  useFocusTrap(box, true, onClose);
 
   let body;
   if (offers.error && !offers.data) body = <ErrorState onRetry={() => void offers.mutate()} />;
@@ -82,8 +82,15 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
   }
 
   return (
-    <dialog ref={dialog} className="modal" onCancel={onClose} aria-labelledby={`${id}-title`}>
-      <div className="modal-box max-w-3xl">
+    <div className="modal modal-open" role="presentation">
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        className="modal-box max-w-3xl outline-none"
+      >
         <h2 id={`${id}-title`} className="mb-3 text-lg font-bold">
           {t("upgrade")}
         </h2>
@@ -94,6 +101,7 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
           </button>
         </div>
       </div>
-    </dialog>
+      <button type="button" className="modal-backdrop" aria-label={t("close")} onClick={onClose} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation, useParams } from "wouter";
@@ -6,6 +6,7 @@ import { useSession } from "../../../app/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
+import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
 import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../api/checkout";
@@ -25,8 +26,12 @@ export default function ProfilePage() {
   const me = useSWR("profile-me", fetchMe);
   const [dialog, setDialog] = useState<"edit" | "upgrade" | null>(null);
   const [buying, setBuying] = useState(false);
+  const upgradeButton = useRef<HTMLButtonElement>(null);
+  // Counts failed purchases: each one gives the keyboard back to Upgrade.
+  const [buyFailures, setBuyFailures] = useState(0);
   const onTabs = location.startsWith("/pages/user-profile");
   const tab = TABS.find((x) => x === params.tab) ?? "profile";
+  useFocusBackAfterFailure(upgradeButton, buyFailures);
 
   if (me.error && !me.data) return <ErrorState onRetry={() => void me.mutate()} />;
   if (!me.data) return <Loading />;
@@ -49,6 +54,7 @@ export default function ProfilePage() {
       snackbar.success(answer.message);
       navigate(`/payment/${answer.referenceId}`);
     } catch (error) {
+      setBuyFailures((count) => count + 1);
       snackbar.error(t("checkoutFailed") + (error instanceof ApiError ? error.message : ""));
     } finally {
       setBuying(false);
@@ -70,7 +76,13 @@ export default function ProfilePage() {
         <p>{user.userPlan ? t("currentPlan", { name: user.userPlan }) : t("noPlan")}</p>
         <p>{t("balance", { points: formatCount("points", user.userQuota) })}</p>
         {canBuy && (
-          <button type="button" className="btn btn-primary self-start" disabled={buying} onClick={() => setDialog("upgrade")}>
+          <button
+            ref={upgradeButton}
+            type="button"
+            className="btn btn-primary self-start"
+            disabled={buying}
+            onClick={() => setDialog("upgrade")}
+          >
             {buying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {t("upgrade")}
           </button>

@@ -85,7 +85,15 @@ export function UpgradePlanDialog({ user, onClose, onGranted }: Props) {
         </SelectField>
         <TextField form={form} name="periods" type="number" inputMode="numeric" min={1} max={100} hint={t("planPeriodsHint")} />
         <TextAreaField form={form} name="note" rows={2} maxLength={500} hint={t("planNoteHint")} />
-        {chosen && (
+        {chosen && subscriptions.error && !subscriptions.data && (
+          <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between text-sm">
+            <span>{t("planRunningUnknown")}</span>
+            <button type="button" className="btn btn-sm" onClick={() => void subscriptions.mutate()}>
+              {t("retry")}
+            </button>
+          </div>
+        )}
+        {chosen && subscriptions.data && (
           <div className="rounded-box bg-base-200 p-3 text-sm" role="status" data-testid="plan-summary">
             <p>
               {running
@@ -109,6 +117,7 @@ export function UpgradePlanDialog({ user, onClose, onGranted }: Props) {
       onSend={send}
       onClose={onClose}
       submitText={t("planGrant")}
+      submitDisabled={offered.length === 0}
     >
       <p className="text-sm text-base-content/70">{t("planText")}</p>
       {body}
