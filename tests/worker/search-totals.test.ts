@@ -107,7 +107,38 @@ describe("remembered search totals", () => {
   });
 });
 
-describe("search versions (migration 0110)", () => {
+describe("remembered payment search totals", () => {
+  const addPayment = (userId: number) =>
+    env.DB.prepare(
+      `INSERT INTO payments (referenceId, userId, amount, currency, lines, expiresAt)
+       VALUES (?1, ?2, 900, 'USD', '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day'))`,
+    )
+      .bind(`st${crypto.randomUUID().replaceAll("-", "")}`, userId)
+      .run();
+
+  it("follow a buyer's new payment, a buyer renamed and a payment removed", async () => {
+    const admin = await createAdmin();
+    const name = tag();
+    const [buyer, other] = await Promise.all([createUser({ name: `${name} Buyer` }), createUser({ name: "Other Buyer" })]);
+    await addPayment(buyer.userId);
+    await addPayment(other.userId);
+    const search = async () => call("search-payment", { search: name }, { cookie: admin.cookie });
+    const first = await search();
+    expect(first.body.total).toBe(1);
+    const again = await search();
+    expect(again.body.total).toBe(1);
+    expect(again.usage!.rowsRead).toBeLessThan(first.usage!.rowsRead);
+
+    await addPayment(buyer.userId);
+    expect((await search()).body.total).toBe(2);
+    await env.DB.prepare("UPDATE users SET userName = ?1 WHERE userId = ?2").bind(`${name} Two`, other.userId).run();
+    expect((await search()).body.total).toBe(3);
+    await env.DB.prepare("DELETE FROM payments WHERE userId = ?1").bind(other.userId).run();
+    expect((await search()).body.total).toBe(2);
+  });
+});
+
+describe("search versions (migrations 0110, 0111)", () => {
   it("change with every write that can change a match, and only then", async () => {
     const user = await createUser({ name: "Version Check" });
     const before = await versionOf("users");
@@ -126,5 +157,9 @@ describe("search versions (migration 0110)", () => {
     await env.DB.prepare("UPDATE coupons SET couponQuota = 2 WHERE couponQuota = 1").run();
     expect(await versionOf("coupons")).toBe(added);
     expect(Number.isSafeInteger(added)).toBe(true);
+
+    const payments = await versionOf("payments");
+    await env.DB.prepare("UPDATE payments SET note = 'checked' WHERE rowid IN (SELECT rowid FROM payments LIMIT 1)").run();
+    expect(await versionOf("payments")).toBe(payments);
   });
 });

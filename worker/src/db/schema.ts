@@ -197,9 +197,9 @@ export interface CountersTable {
   counterValue: number;
 }
 
-/** Migration 0110: drawn anew (random) by every write that can change what a search of the index matches. */
+/** Migrations 0110, 0111: drawn anew (random) by every write that can change what a search of the index matches. */
 export interface SearchVersionsTable {
-  indexName: "users" | "coupons" | "history" | "audit";
+  indexName: "users" | "coupons" | "history" | "audit" | "payments";
   version: number;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
-import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -51,7 +51,7 @@ const searchAudit = route(adminCalls["search-audit"], {
         .selectFrom("audit_log_fts")
         .select("rowid")
         .where(sql<boolean>`audit_log_fts MATCH ${match}`);
-      const total = searchTotal(db, "audit", match, matches);
+      const total = searchTotal(db, ["audit"], match, cappedTotal(db, matches));
       const rows = db
         .selectFrom("audit_log_fts as f")
         .crossJoin("audit_log as a")

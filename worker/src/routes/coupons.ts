@@ -1,7 +1,16 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
-import { counterName, counterRangeTotal, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import {
+  cappedTotal,
+  counterName,
+  counterRangeTotal,
+  counterTotal,
+  pageWindow,
+  scannedTotal,
+  SEARCH_SCAN,
+  totalOf,
+} from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
@@ -120,7 +129,7 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
       .selectFrom("coupons_fts")
       .select("rowid")
       .where(sql<SqlBool>`coupons_fts MATCH ${match}`);
-    const total = searchTotal(db, "coupons", match, matches);
+    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, matches));
     const rows = db
       .selectFrom("coupons_fts as f")
       .crossJoin("coupons as c")

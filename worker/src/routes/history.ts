@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -68,7 +68,7 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
       .selectFrom("history_fts")
       .select("rowid")
       .where(sql<boolean>`history_fts MATCH ${match}`);
-    const total = searchTotal(db, "history", match, matches);
+    const total = searchTotal(db, ["history"], match, cappedTotal(db, matches));
     // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
     const page = selectHistoryView(db, { match: total.match }).orderBy(sql`f.rowid`, "desc");
     return { statements: [paged(page), total.statement], readTotal: total.read };

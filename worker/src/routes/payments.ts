@@ -12,7 +12,7 @@ import {
   type PaymentWithUser,
 } from "../domain/commerce/queries";
 import { cardPayable } from "../domain/commerce/card";
-import { pageWindow, totalOf } from "../db/counts";
+import { pageWindow } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
@@ -159,7 +159,7 @@ const searchPayment = route(commerceCalls["search-payment"], {
     const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
     const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, totalOf(total), input.page, input.limit);
+    return list(data, queries.readTotal(total), input.page, input.limit);
   },
 });
 

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { counterName, counterTotal, scannedTotal, SEARCH_SCAN } from "../../db/counts";
+import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
+import { searchTotal } from "../../db/search-totals";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
@@ -116,7 +117,8 @@ export function paymentListQueries(
       conds.push(sql`p.status = ${filter.status}`);
     }
     const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
-    return { page: page.limit(window.limit).offset(window.offset), total: counterTotal(db, counterName("payments", ...filters)) };
+    const total = counterTotal(db, counterName("payments", ...filters));
+    return { page: page.limit(window.limit).offset(window.offset), total, readTotal: totalOf };
   }
   // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
   const byBuyer = scope === "all";
@@ -148,7 +150,13 @@ export function paymentListQueries(
     .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
     .orderBy("p.createdAt", "desc")
     .orderBy("p.paymentId", "desc");
-  return { page, total: scannedTotal(db, hits, BUYER_PAYMENTS) };
+  const total = scannedTotal(db, hits, BUYER_PAYMENTS);
+  // A buyer search alone depends on nothing but who matches and which payments they have: remembered.
+  if (fts && conds.length === 0) {
+    const remembered = searchTotal(db, ["users", "payments"], fts, total);
+    return { page, total: remembered.statement, readTotal: remembered.read };
+  }
+  return { page, total, readTotal: totalOf };
 }
 
 /** The invoice number a search names ("42" or "#42"), or null. */

@@ -70,7 +70,7 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
-    const total = searchTotal(db, "users", match, matches);
+    const total = searchTotal(db, ["users"], match, cappedTotal(db, matches));
     return { page: pageOf({ match: total.match }), total: total.statement, readTotal: total.read };
   }
   const candidates = candidateUsers(db, match, item);
