@@ -70,6 +70,36 @@ export async function measure(baseUrl: string, target: Target, seconds: number):
   return hammer(baseUrl, target, seconds);
 }
 
+/** Length of one slice of a paired measurement. */
+const SLICE_SECONDS = 1;
+
+/**
+ * A target and a baseline measured in alternating one-second slices, `seconds` of each after the
+ * target's warm-up: load from elsewhere on a shared machine then weighs on both alike, so their ratio
+ * holds where two runs a minute apart differ by half. Req/s over all slices; p99 the worst slice's.
+ */
+export async function measurePaired(
+  baseUrl: string,
+  target: Target,
+  baseline: Target,
+  seconds: number,
+): Promise<{ target: Throughput; baseline: Throughput }> {
+  await hammer(baseUrl, target, WARM_UP_SECONDS, true);
+  const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
+  const runs = { target: [] as Throughput[], baseline: [] as Throughput[] };
+  for (let i = 0; i < slices; i++) {
+    runs.baseline.push(await hammer(baseUrl, baseline, SLICE_SECONDS));
+    runs.target.push(await hammer(baseUrl, target, SLICE_SECONDS));
+  }
+  return { target: combined(runs.target), baseline: combined(runs.baseline) };
+}
+
+/** Slices of equal length as one run. */
+export function combined(slices: Throughput[]): Throughput {
+  const reqPerSec = slices.reduce((sum, s) => sum + s.reqPerSec, 0) / slices.length;
+  return { reqPerSec, p99Ms: Math.max(...slices.map((s) => s.p99Ms)) };
+}
+
 async function post(baseUrl: string, call: string, cookie: string, body: Body) {
   return fetch(`${baseUrl}/api/${call}`, {
     method: "POST",

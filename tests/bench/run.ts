@@ -16,7 +16,7 @@ import { DEMO_CLIENT } from "../../scripts/seed-data";
 import { SCHEDULES } from "../../worker/src/schedules";
 import { callCases, type Who } from "./calls";
 import { HELLO_PATHS, startBenchServer } from "./harness";
-import { callTarget, isKnownCall, measure, probeUsage, signIn, WARM_UP_SECONDS } from "./load";
+import { callTarget, isKnownCall, measure, measurePaired, probeUsage, signIn, WARM_UP_SECONDS } from "./load";
 import { firstPaints } from "./paint";
 import { callResult, formatReport, overBudget, reportJson, type BenchReport, type CallResult } from "./report";
 import { readSeedContext, seedBulk } from "./seed-bulk";
@@ -84,9 +84,9 @@ async function main() {
         log(`${c.call} (${c.case})`);
         const base = { call: c.call, case: c.case, kind: c.kind };
         try {
-          const throughput = await measure(server.url, callTarget(c, cookie), SECONDS);
+          const paired = await measurePaired(server.url, callTarget(c, cookie), { path: HELLO_PATHS.oneTrip }, SECONDS);
           const usage = await probeUsage(server.url, c, cookie);
-          calls.push(callResult({ ...base, ...usage }, throughput, baselines));
+          calls.push(callResult({ ...base, ...usage }, paired.target, baselines, paired.baseline));
         } catch (error) {
           const failed = { ...base, roundTrips: 0, rowsRead: 0, rowsWritten: 0 };
           calls.push({ ...callResult(failed, { reqPerSec: 0, p99Ms: 0 }, baselines), error: (error as Error).message });

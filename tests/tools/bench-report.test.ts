@@ -38,6 +38,15 @@ describe("the bench's budgets", () => {
     const result = read();
     expect(result.ofHello).toBe(15);
     expect(result.ofOneTrip).toBe(60);
+    // Against the baseline measured in slices beside the call, when there is one.
+    const paired = callResult(
+      { call: "searchuser", case: "all", kind: "read", roundTrips: 1, rowsRead: 12, rowsWritten: 0 },
+      { reqPerSec: 600, p99Ms: 30 },
+      baselines,
+      { reqPerSec: 800, p99Ms: 14 },
+    );
+    expect(paired.ofOneTrip).toBe(75);
+    expect(paired.ofHello).toBe(15);
   });
 
   it("holds a read call to its rows, its one round trip and half the one-trip floor", () => {
