@@ -151,7 +151,13 @@ describe("rows read per call", () => {
     for (const [label, rows] of after) {
       const budget = label.includes("dashboard-stats") ? DASHBOARD_BUDGET : BUDGET;
       if (rows > budget) over.push(`${label}: ${rows} rows read, budget ${budget}`);
-      if (rows > before.get(label)! + 5) over.push(`${label}: ${before.get(label)} rows read, then ${rows} with twice the rows`);
+      // Growth with the data would be thousands of rows. A text search's page remembered before the tables
+      // grew (db/search-totals.ts) costs its ten rows and three version rows once more, read back from
+      // the union that falls back to the index walk.
+      const allowance = 15;
+      if (rows > before.get(label)! + allowance) {
+        over.push(`${label}: ${before.get(label)} rows read, then ${rows} with twice the rows`);
+      }
     }
     expect(over).toEqual([]);
   }, 60_000);

@@ -107,6 +107,42 @@ describe("remembered search totals", () => {
   });
 });
 
+describe("remembered search pages", () => {
+  it("read a remembered page's rows afresh by id, per page, and walk the index again after a write", async () => {
+    const admin = await createAdmin();
+    const prefix = tag();
+    await addCoupons(prefix, 15);
+    const search = async (page: number) => call("search-coupon", { search: prefix, page }, { cookie: admin.cookie });
+    const codes = (res: { body: { data: Array<{ couponCode: string }> } }) => res.body.data.map((c) => c.couponCode);
+
+    const first = await search(1);
+    const second = await search(2);
+    expect(codes(first)).toHaveLength(10);
+    expect(codes(second)).toHaveLength(5);
+    const again = await search(1);
+    expect(codes(again)).toEqual(codes(first));
+    expect(codes(await search(2))).toEqual(codes(second));
+    // By id: ten primary-key reads instead of the index walk and its matches.
+    expect(again.usage!.rowsRead).toBeLessThan(first.usage!.rowsRead);
+    const { page } = couponListQueries(getDb(env.DB), { search: prefix, today: todayUtc(), page: 1, limit: 10 });
+    expect(page.compile().sql).toContain("json_each");
+
+    // A change the versions do not follow (a coupon redeemed) shows at once: the rows are read, not kept.
+    const newest = codes(first)[0]!;
+    await env.DB.prepare("UPDATE coupons SET couponUsed = 'Y', couponUsedDate = ?1 WHERE couponCode = ?2")
+      .bind(new Date().toISOString(), newest)
+      .run();
+    const redeemed = await search(1);
+    expect(codes(redeemed)).toEqual(codes(first));
+    expect(redeemed.body.data[0]).toMatchObject({ couponCode: newest, couponUsed: "Y", couponStatus: "used" });
+
+    await addCoupons(`${prefix}Z`, 1);
+    const grown = await search(1);
+    expect(codes(grown)[0]).toBe(`${prefix}Z-000`);
+    expect(codes(grown).slice(1)).toEqual(codes(first).slice(0, 9));
+  });
+});
+
 describe("remembered payment search totals", () => {
   const addPayment = (userId: number) =>
     env.DB.prepare(

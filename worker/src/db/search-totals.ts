@@ -1,7 +1,7 @@
-import { sql, type Expression, type RawBuilder } from "kysely";
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
 import { totalOf, type ListTotal } from "./counts";
-import type { SearchVersionsTable } from "./schema";
+import type { Database, SearchVersionsTable } from "./schema";
 
 /**
  * Text-search totals this isolate has counted, each with the versions of the search indexes it was
@@ -20,14 +20,22 @@ interface Remembered {
   total: ListTotal;
 }
 
-/** Distinct searches remembered; past it the oldest is dropped (each entry is a short key and three values). */
+/** The ids of a page of a search, remembered with the versions they were read at. */
+interface RememberedPage {
+  version: number | string;
+  ids: number[];
+}
+
+/** Distinct searches (and pages of searches) remembered; past it the oldest is dropped (each entry is a short key and three values). */
 const REMEMBERED_MAX = 500;
 const remembered = new Map<string, Remembered>();
+const rememberedPages = new Map<string, RememberedPage>();
 
-function remember(key: string, entry: Remembered) {
-  remembered.delete(key);
-  remembered.set(key, entry);
-  if (remembered.size > REMEMBERED_MAX) remembered.delete(remembered.keys().next().value!);
+/** Keeps `entry` as the newest of `memory`, dropping the oldest past REMEMBERED_MAX. */
+function remember<T>(memory: Map<string, T>, key: string, entry: T) {
+  memory.delete(key);
+  memory.set(key, entry);
+  if (memory.size > REMEMBERED_MAX) memory.delete(memory.keys().next().value!);
 }
 
 /** One index's version, or several joined as text ("v1:v2"). */
@@ -39,16 +47,29 @@ function versionOf(indexes: readonly SearchIndexName[]): RawBuilder<number | str
 /** A total's row packed into one value (n × 2 + capped), so a single lazy subquery answers both. */
 const pack = (total: ListTotal) => total.total * 2 + (total.totalCapped ? 1 : 0);
 
+/** A query selecting row ids as `id`, the rows of a page. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type IdRows = SelectQueryBuilder<Database, any, { id: number }>;
+
+// Any select works as a page; its tables and row type are the caller's.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyPage = SelectQueryBuilder<Database, any, any>;
+
 export interface SearchTotal {
   /** One row: the versions, and the total packed (remembered, or counted now). */
   statement: ReturnType<typeof versionedTotal>;
   /**
-   * What the page passes to MATCH instead of the search: an empty phrase (no rows, no index walk) while
-   * the indexes are at versions where this search was counted as matching nothing.
+   * The page: `fromSearch(match)` walks the FTS index (`match` is what to pass to MATCH); while the
+   * versions are those of a page this isolate remembers, `fromIds(ids)` reads its rows by primary key
+   * instead and the walk is handed the empty phrase (no rows, no index walk). Both select the same
+   * columns, among them `id`, the rows' id, which orders the page (newest first).
    */
-  match: RawBuilder<string>;
-  /** The total from the statement's result; remembers it for the next call. */
-  read(result: D1Result<unknown> | undefined): ListTotal;
+  page<Q extends AnyPage>(fromSearch: (match: RawBuilder<string>) => Q, fromIds: (ids: IdRows) => AnyPage, id: string): Q;
+  /**
+   * The total from the statement's result; remembers it for the next call, and the ids of the page's
+   * rows (`pageRows`, read in the same batch) when the page came from `page`.
+   */
+  read(result: D1Result<unknown> | undefined, pageRows?: readonly unknown[]): ListTotal;
 }
 
 function versionedTotal(db: DB, indexes: readonly SearchIndexName[], total: Expression<unknown>, known?: Remembered) {
@@ -61,31 +82,51 @@ function versionedTotal(db: DB, indexes: readonly SearchIndexName[], total: Expr
 }
 
 /**
- * A search's total remembered per version of `indexes` (every index whose writes can change it):
- * `total` is the statement that counts it (`cappedTotal`, `scannedTotal`: one row, n and capped), and
- * `match` the FTS expression the page passes to MATCH.
+ * A search's total, and its page, remembered per version of `indexes` (every index whose writes can
+ * change them): `total` is the statement that counts it (`cappedTotal`, `scannedTotal`: one row, n and
+ * capped), `match` the FTS expression, `window` the page's.
  */
 export function searchTotal(
   db: DB,
   indexes: readonly SearchIndexName[],
   match: string,
   total: Expression<unknown> & { compile(): { sql: string; parameters: readonly unknown[] } },
+  window: { offset: number; limit: number },
 ): SearchTotal {
   const compiled = total.compile();
   const key = `${indexes.join(",")}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const pageKey = `${key}\u0000${window.offset}:${window.limit}`;
   const known = remembered.get(key);
-  const knownEmpty = known && known.total.total === 0 && !known.total.totalCapped;
+  const knownPage = rememberedPages.get(pageKey);
+  let pageId: string | null = null;
   return {
     statement: versionedTotal(db, indexes, total, known),
-    match: knownEmpty
-      ? sql<string>`CASE WHEN ${versionOf(indexes)} = ${known.version} THEN '""' ELSE ${match} END`
-      : sql<string>`${match}`,
-    read(result) {
+    page<Q extends AnyPage>(fromSearch: (match: RawBuilder<string>) => Q, fromIds: (ids: IdRows) => AnyPage, id: string): Q {
+      pageId = id;
+      if (!knownPage) return fromSearch(sql<string>`${match}`);
+      const current = sql<boolean>`${versionOf(indexes)} = ${knownPage.version}`;
+      // The ids, or none once the versions moved (chosen before the scan, as the MATCH text below is).
+      const ids = db
+        .selectFrom(
+          sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${JSON.stringify(knownPage.ids)} ELSE '[]' END)`.as("j"),
+        )
+        .select(sql<number>`j.value`.as("id"));
+      const walked = fromSearch(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`);
+      return fromIds(ids)
+        .unionAll(db.selectFrom(walked.as("walked")).selectAll())
+        .orderBy(sql.ref(id), "desc") as Q;
+    },
+    read(result, pageRows) {
       const row = result?.results[0] as { version: number | string; packed: number } | undefined;
       if (!row) return totalOf(undefined);
       const packed = Number(row.packed);
       const counted = { total: Math.floor(packed / 2), totalCapped: packed % 2 === 1 };
-      remember(key, { version: row.version, total: counted });
+      remember(remembered, key, { version: row.version, total: counted });
+      if (pageId !== null && pageRows) {
+        const id = pageId;
+        const ids = pageRows.map((page) => Number((page as Record<string, unknown>)[id]));
+        remember(rememberedPages, pageKey, { version: row.version, ids });
+      }
       return counted;
     },
   };

@@ -1,6 +1,15 @@
 import { sql } from "kysely";
 import { ftsQuery, likeAnywhere, runBatch } from "../db";
-import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import {
+  cappedTotal,
+  counterName,
+  counterTotal,
+  pageWindow,
+  scannedTotal,
+  SEARCH_SCAN,
+  totalOf,
+  type ListTotal,
+} from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -34,7 +43,7 @@ const searchAudit = route(adminCalls["search-audit"], {
       );
     const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
     let statements;
-    let readTotal = totalOf;
+    let readTotal: (result: D1Result<unknown> | undefined, pageRows?: readonly unknown[]) => ListTotal = totalOf;
     if (!match && !like) {
       // Newest first walks audit_newest (audit_outcome with an outcome) and stops at the page.
       const rows = db
@@ -51,15 +60,22 @@ const searchAudit = route(adminCalls["search-audit"], {
         .selectFrom("audit_log_fts")
         .select("rowid")
         .where(sql<boolean>`audit_log_fts MATCH ${match}`);
-      const total = searchTotal(db, ["audit"], match, cappedTotal(db, matches));
-      const rows = db
-        .selectFrom("audit_log_fts as f")
-        .crossJoin("audit_log as a")
-        .whereRef("a.auditId", "=", "f.rowid")
-        .where(sql<boolean>`audit_log_fts MATCH ${total.match}`)
-        .select(AUDIT_COLUMNS)
-        .orderBy(sql`f.rowid`, "desc");
-      statements = [rows.limit(window.limit).offset(window.offset), total.statement];
+      const total = searchTotal(db, ["audit"], match, cappedTotal(db, matches), window);
+      const page = total.page(
+        (walk) =>
+          db
+            .selectFrom("audit_log_fts as f")
+            .crossJoin("audit_log as a")
+            .whereRef("a.auditId", "=", "f.rowid")
+            .where(sql<boolean>`audit_log_fts MATCH ${walk}`)
+            .select(AUDIT_COLUMNS)
+            .orderBy(sql`f.rowid`, "desc")
+            .limit(window.limit)
+            .offset(window.offset),
+        (ids) => db.selectFrom(ids.as("k")).crossJoin("audit_log as a").whereRef("a.auditId", "=", "k.id").select(AUDIT_COLUMNS),
+        "auditId",
+      );
+      statements = [page, total.statement];
       readTotal = total.read;
     } else {
       // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
@@ -81,7 +97,7 @@ const searchAudit = route(adminCalls["search-audit"], {
     const [rows, total] = await runBatch(ctx.env.DB, statements);
     type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
     const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
-    return list(data, readTotal(total), page, limit);
+    return list(data, readTotal(total, rows!.results), page, limit);
   },
 });
 

@@ -129,16 +129,23 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
       .selectFrom("coupons_fts")
       .select("rowid")
       .where(sql<SqlBool>`coupons_fts MATCH ${match}`);
-    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, matches));
-    const rows = db
-      .selectFrom("coupons_fts as f")
-      .crossJoin("coupons as c")
-      .whereRef("c.couponId", "=", "f.rowid")
-      .where(sql<SqlBool>`coupons_fts MATCH ${total.match}`)
-      .leftJoin("users as u", "u.userId", "c.couponUsedBy")
-      .select(COUPON_COLUMNS)
-      .orderBy(sql`f.rowid`, "desc");
-    return { page: rows.limit(window.limit).offset(window.offset), count: total.statement, readTotal: total.read };
+    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, matches), window);
+    const page = total.page(
+      (walk) =>
+        coupons(
+          db
+            .selectFrom("coupons_fts as f")
+            .crossJoin("coupons as c")
+            .whereRef("c.couponId", "=", "f.rowid")
+            .where(sql<SqlBool>`coupons_fts MATCH ${walk}`),
+        )
+          .orderBy(sql`f.rowid`, "desc")
+          .limit(window.limit)
+          .offset(window.offset),
+      (ids) => coupons(db.selectFrom(ids.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id")),
+      "couponId",
+    );
+    return { page, count: total.statement, readTotal: total.read };
   }
   const candidates = match
     ? db
@@ -165,7 +172,7 @@ const searchCoupon = route(couponCalls["search-coupon"], {
     const { page, count, readTotal } = couponListQueries(ctx.db, { ...input, today });
     const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
     const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
-    return list(data, readTotal(total), input.page, input.limit);
+    return list(data, readTotal(total, rows!.results), input.page, input.limit);
   },
 });
 

@@ -68,10 +68,14 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
       .selectFrom("history_fts")
       .select("rowid")
       .where(sql<boolean>`history_fts MATCH ${match}`);
-    const total = searchTotal(db, ["history"], match, cappedTotal(db, matches));
-    // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
-    const page = selectHistoryView(db, { match: total.match }).orderBy(sql`f.rowid`, "desc");
-    return { statements: [paged(page), total.statement], readTotal: total.read };
+    const total = searchTotal(db, ["history"], match, cappedTotal(db, matches), window);
+    const page = total.page(
+      // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
+      (walk) => paged(selectHistoryView(db, { match: walk }).orderBy(sql`f.rowid`, "desc")),
+      (ids) => selectHistoryView(db, { ids }),
+      "historyId",
+    );
+    return { statements: [page, total.statement], readTotal: total.read };
   }
   const candidates = candidateJobs(db, match, ownerId, input);
   const hits = db
@@ -114,7 +118,7 @@ const searchHistory = route(historyCalls["search-history"], {
     const { statements, readTotal } = historySearchQueries(ctx.db, ownerId, input);
     const [rows, total] = await runBatch(ctx.env.DB, statements);
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    return list(data, readTotal(total), input.page, input.limit);
+    return list(data, readTotal(total, rows!.results), input.page, input.limit);
   },
 });
 

@@ -42,7 +42,7 @@ const searchUser = route(userCalls.searchuser, {
     );
     const [rows, total] = await runBatch(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
-    return list(data, queries.readTotal(total), page, limit);
+    return list(data, queries.readTotal(total, rows!.results), page, limit);
   },
 });
 

@@ -153,7 +153,7 @@ export function paymentListQueries(
   const total = scannedTotal(db, hits, BUYER_PAYMENTS);
   // A buyer search alone depends on nothing but who matches and which payments they have: remembered.
   if (fts && conds.length === 0) {
-    const remembered = searchTotal(db, ["users", "payments"], fts, total);
+    const remembered = searchTotal(db, ["users", "payments"], fts, total, window);
     return { page, total: remembered.statement, readTotal: remembered.read };
   }
   return { page, total, readTotal: totalOf };

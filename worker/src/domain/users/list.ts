@@ -70,8 +70,13 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
-    const total = searchTotal(db, ["users"], match, cappedTotal(db, matches));
-    return { page: pageOf({ match: total.match }), total: total.statement, readTotal: total.read };
+    const total = searchTotal(db, ["users"], match, cappedTotal(db, matches), window);
+    const page = total.page(
+      (walk) => pageOf({ match: walk }),
+      (ids) => selectUserView(db, { ids }),
+      "userId",
+    );
+    return { page, total: total.statement, readTotal: total.read };
   }
   const candidates = candidateUsers(db, match, item);
   const hits = db
