@@ -45,18 +45,26 @@ type Own = NonNullable<Stats["own"]>;
 type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
-/** Collects statements for one D1 batch (one round trip) and hands back their rows by name. */
+/**
+ * Collects the call's statements and runs them as one (stats.folded: one round trip, one row of JSON)
+ * and hands back their rows by name.
+ */
 class Batch {
-  private statements: D1PreparedStatement[] = [];
+  private statements: stats.Statement[] = [];
   private names: string[] = [];
   constructor(private d1: D1Database) {}
   add(name: string, statement: stats.Statement) {
     this.names.push(name);
-    this.statements.push(this.d1.prepare(statement.sql).bind(...statement.binds));
+    this.statements.push(statement);
   }
   async run(): Promise<Map<string, Row[]>> {
-    const results = this.statements.length ? await this.d1.batch<Row>(this.statements) : [];
-    return new Map(results.map((r, i) => [this.names[i]!, r.results ?? []]));
+    if (!this.statements.length) return new Map();
+    const one = stats.folded(this.statements);
+    const row = await this.d1
+      .prepare(one.sql)
+      .bind(...one.binds)
+      .first<Record<string, string>>();
+    return new Map(this.names.map((name, i) => [name, JSON.parse(row?.[`r${i}`] ?? "[]") as Row[]]));
   }
 }
 
