@@ -68,12 +68,11 @@ class Batch {
   }
 }
 
-/** Grouped rows → one number per day of the period (days without rows are 0). */
-function series(days: string[], rows: Row[] | undefined, value: (r: Row) => number) {
-  const byDay = new Map<string, number>();
-  for (const r of rows ?? []) byDay.set(String(r.day), (byDay.get(String(r.day)) ?? 0) + value(r));
-  return days.map((day) => byDay.get(day) ?? 0);
-}
+/** Rows keyed by day (daily_stats and user_stats hold one row per day) → a lookup by day. */
+const byDay = (rows: Row[] | undefined) => new Map((rows ?? []).map((r) => [String(r.day), r]));
+
+/** One number per day of the period from rows keyed by day (days without a row are 0). */
+const series = (days: string[], rows: Map<string, Row>, figure: string) => days.map((day) => num(rows.get(day)?.[figure]));
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
@@ -117,11 +116,13 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Busine
   const out: Business = { kpis, series: seriesOut, setup };
   // The daily rows of the previous period and of this one: figure → [this period's series, previous total].
   const dayRows = rows.get("days") ?? [];
-  const previousDays = p.days.map((day) => addDays(day, -p.days.length));
-  const daily = (figure: (typeof stats.DAILY_FIGURES)[number]) => {
-    const current = series(p.days, dayRows, (r) => num(r[figure]));
-    return { current, previous: sum(series(previousDays, dayRows, (r) => num(r[figure]))) };
-  };
+  const thisPeriod = byDay(dayRows);
+  // The statement reads the previous period and this one: the rows before the first day are the previous.
+  const previousRows = dayRows.filter((r) => String(r.day) < p.days[0]!);
+  const daily = (figure: (typeof stats.DAILY_FIGURES)[number]) => ({
+    current: series(p.days, thisPeriod, figure),
+    previous: sum(previousRows.map((r) => num(r[figure]))),
+  });
   const kpi = (values: { current: number[]; previous: number }, sign = 1): Kpi => ({
     current: sign * sum(values.current),
     previous: sign * values.previous,
@@ -206,14 +207,14 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
   const out: Own = { subscriptions: [] };
   if (rows.has("ownQuota")) {
     const balance = num(rows.get("ownQuota")?.[0]?.userQuota);
-    const ledger = rows.get("ownLedgerByDay");
+    // The statement reads the period's days only.
+    const ledger = rows.get("ownLedgerByDay") ?? [];
     // Balance = sum of the ledger, so the balance before the period is today's less what came since.
     let running = balance - num(rows.get("ownLedgerSince")?.[0]?.net);
-    const net = series(p.days, ledger, (r) => num(r.net));
     out.balance = balance;
-    out.balanceSeries = net.map((delta) => (running += delta));
-    out.pointsAdded = sum(series(p.days, ledger, (r) => num(r.added)));
-    out.pointsUsed = sum(series(p.days, ledger, (r) => num(r.used)));
+    out.balanceSeries = series(p.days, byDay(ledger), "net").map((delta) => (running += delta));
+    out.pointsAdded = sum(ledger.map((r) => num(r.added)));
+    out.pointsUsed = sum(ledger.map((r) => num(r.used)));
   }
   if (rows.has("ownJobs")) {
     const jobs = rows.get("ownJobs")?.[0] ?? {};
