@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { spansOf, spansThrough, type Span } from "../../worker/src/domain/stats/periods";
+import { daysFrom, spansOf, spansThrough, type Span } from "../../worker/src/domain/stats/periods";
 import { DAILY_FIGURES } from "../../worker/src/domain/stats/queries";
 import { randomActivity } from "./activity-support";
 
@@ -238,6 +238,16 @@ describe("periods as roll-up rows", () => {
       expect(spans.length, `${from} → ${to}`).toBeLessThanOrEqual(5);
       expect(spans.every((s, k) => k === 0 || spans[k - 1]!.grain !== s.grain)).toBe(true);
     }
+  });
+
+  it("list runs of days across month ends, leap days and century years like the calendar", () => {
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (const first of ["1899-12-25", "1900-02-20", "2000-02-20", "2023-12-31", "2024-02-28", "2025-01-01"]) {
+      const start = Date.parse(`${first}T00:00:00.000Z`);
+      const calendar = Array.from({ length: 400 }, (_, i) => dayOf(start + i * 86_400_000));
+      expect(daysFrom(first, 400), first).toEqual(calendar);
+    }
+    expect(daysFrom("2024-03-05", 0)).toEqual([]);
   });
 
   it("reach any day from the beginning with a bounded number of rows", () => {

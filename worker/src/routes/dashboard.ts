@@ -1,5 +1,5 @@
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
-import { addDays, spansOf, spansThrough } from "../domain/stats/periods";
+import { addDays, daysFrom, spansOf, spansThrough } from "../domain/stats/periods";
 import * as stats from "../domain/stats/queries";
 import { jsonText, spliceLast } from "../http/respond";
 import { route } from "../http/route";
@@ -24,7 +24,7 @@ export function periodOf(range: number, end: string | undefined, now: Date) {
   const endMs = Date.parse(`${lastDay}T00:00:00.000Z`) + DAY_MS;
   const startMs = endMs - range * DAY_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const days = Array.from({ length: range }, (_, i) => iso(startMs + i * DAY_MS).slice(0, 10));
+  const days = daysFrom(iso(startMs).slice(0, 10), range);
   return {
     days,
     prevStart: iso(startMs - range * DAY_MS),

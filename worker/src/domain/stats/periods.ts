@@ -27,6 +27,35 @@ function firstOfNextMonth(day: string): string {
   return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
 }
 
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `count` consecutive days from `first` (YYYY-MM-DD), counted on the calendar's digits: a year of
+ * days through Date and toISOString cost more than the rest of a cached dashboard-stats call.
+ */
+export function daysFrom(first: string, count: number): string[] {
+  let year = Number(first.slice(0, 4));
+  let month = Number(first.slice(5, 7));
+  let day = Number(first.slice(8, 10));
+  let prefix = first.slice(0, 8);
+  const days: string[] = [];
+  for (let i = 0; i < count; i++) {
+    days.push(prefix + two(day));
+    const length = month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]!;
+    if (++day > length) {
+      day = 1;
+      if (++month > 12) {
+        month = 1;
+        year += 1;
+      }
+      prefix = `${pad4(year)}-${two(month)}-`;
+    }
+  }
+  return days;
+}
+
 const firstOfNextYear = (day: string) => `${pad4(Number(day.slice(0, 4)) + 1)}-01-01`;
 
 /** The month before the one `day` falls in, as YYYY-MM. */
