@@ -374,6 +374,26 @@ describe("dashboard-stats: the short cache", () => {
   });
 });
 
+describe("dashboard-stats: a cache miss", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("reads the business figures with the caller's own in one round trip, without the Cache API", async () => {
+    const admin = await createAdmin();
+    const payer = await insertUser("2009-01-01T00:00:00.000Z");
+    await insertPayment(payer, 40, "paid", "2009-03-10T10:00:00.000Z", "2009-03-10T10:00:00.000Z");
+    // A first call loads the session; later calls re-check it within their own round trip.
+    await stats(admin.cookie, { range: 7, end: "2009-01-31" });
+    const match = vi.spyOn(caches.default, "match");
+    const put = vi.spyOn(caches.default, "put");
+    const miss = await stats(admin.cookie, { range: 30, end: "2009-03-12" });
+    expect(miss.body.business.kpis.revenue.current).toBe(40);
+    expect(miss.body.own.balance).toBe(0);
+    expect(miss.usage?.roundTrips).toBe(1);
+    expect(match).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+  });
+});
+
 describe("dashboard-stats: the isolate's copy of the short cache", () => {
   afterEach(() => vi.useRealTimers());
 
