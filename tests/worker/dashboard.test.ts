@@ -465,4 +465,18 @@ describe("dashboard-stats: every statement reads index ranges of roll-ups or of 
     // A full scan reads "SCAN <table>" (an index search reads "SEARCH").
     expect(details.filter((d) => d.startsWith("SCAN ") && LARGE.test(d.split(" ")[1] ?? ""))).toEqual([]);
   });
+
+  it("subscriptionsAt a midnight reads the roll-ups alone (no day has begun to add from the subscriptions)", async () => {
+    const { sql, binds } = statements.subscriptionsAt(
+      spansThrough("2005-02-09"),
+      "2005-02-10T00:00:00.000Z",
+      "2005-02-10T00:00:00.000Z",
+    );
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...binds)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toContain(SPAN_RANGE);
+    expect(details).not.toContain("subscriptions");
+  });
 });

@@ -89,15 +89,16 @@ export function subscriptionsAt(spans: Span[], after: string, until: string): St
   const today = (column: string, delta: number) =>
     `SELECT CASE k.column1 WHEN 1 THEN sub.itemId ELSE 0 END, ${delta} FROM subscriptions sub, (VALUES (1), (2)) k
       WHERE sub.${column} > ? AND sub.${column} <= ?`;
+  // A moment at midnight (the start of a period, the end of a past one) has no "today" to add.
+  const sinceMidnight = after < until;
   return {
     sql: `SELECT e.dimId, coalesce(i.itemName, '') AS itemName, e.n FROM (
         SELECT dimId, sum(n) AS n FROM (
           SELECT ps.dimId, ps.n FROM ${r.from} WHERE ps.metric = 'subscriptions' AND ${r.on}
-          UNION ALL ${today("startsAt", 1)}
-          UNION ALL ${today("endsAt", -1)}
+          ${sinceMidnight ? `UNION ALL ${today("startsAt", 1)} UNION ALL ${today("endsAt", -1)}` : ""}
         ) GROUP BY dimId
       ) e LEFT JOIN items i ON i.itemId = e.dimId WHERE e.n <> 0`,
-    binds: [...r.binds, after, until, after, until],
+    binds: [...r.binds, ...(sinceMidnight ? [after, until, after, until] : [])],
     columns: ["dimId", "itemName", "n"],
   };
 }
