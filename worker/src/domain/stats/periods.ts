@@ -22,11 +22,6 @@ const pad4 = (year: number) => String(year).padStart(4, "0");
 
 export const addDays = (day: string, days: number) => dayOf(dayMs(day) + days * DAY_MS);
 
-function firstOfNextMonth(day: string): string {
-  const date = new Date(dayMs(day));
-  return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
-}
-
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -58,11 +53,16 @@ export function daysFrom(first: string, count: number): string[] {
 
 const firstOfNextYear = (day: string) => `${pad4(Number(day.slice(0, 4)) + 1)}-01-01`;
 
+function firstOfNextMonth(day: string): string {
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? firstOfNextYear(day) : `${day.slice(0, 4)}-${two(month + 1)}-01`;
+}
+
 /** The month before the one `day` falls in, as YYYY-MM. */
 function monthBefore(day: string): string {
   const year = Number(day.slice(0, 4));
   const month = Number(day.slice(5, 7));
-  return month === 1 ? `${pad4(year - 1)}-12` : `${day.slice(0, 4)}-${String(month - 1).padStart(2, "0")}`;
+  return month === 1 ? `${pad4(year - 1)}-12` : `${day.slice(0, 4)}-${two(month - 1)}`;
 }
 
 /**
