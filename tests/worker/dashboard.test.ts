@@ -394,10 +394,10 @@ describe("dashboard-stats: a cache miss", () => {
   });
 });
 
-describe("dashboard-stats: the isolate's copy of the short cache", () => {
+describe("dashboard-stats: the isolate's short cache", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("answers the same figures as the cache it copies, and recomputes them once their minute is over", async () => {
+  it("answers the same figures within their minute, and recomputes them once it is over", async () => {
     const admin = await createAdmin();
     const payer = await insertUser("2008-01-01T00:00:00.000Z");
     await insertPayment(payer, 70, "paid", "2008-06-10T10:00:00.000Z", "2008-06-10T10:00:00.000Z");
