@@ -46,10 +46,10 @@ type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
 /**
- * Collects the call's statements and runs them as one (stats.folded: one round trip, one row of JSON)
- * and hands back their rows by name.
+ * The call's reads: collected as statements, run as one (stats.folded: one round trip, one row of
+ * JSON), their rows handed back by name.
  */
-class Batch {
+class Reads {
   private statements: stats.Statement[] = [];
   private names: string[] = [];
   constructor(private d1: D1Database) {}
@@ -88,27 +88,27 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
 
 /** Adds the statements of the business figures the caller's reach allows. */
-function addBusiness(batch: Batch, p: Period, reach: Subject[], now: Date) {
+function addBusiness(reads: Reads, p: Period, reach: Subject[], now: Date) {
   const first = p.days[0]!;
   const spans = spansOf(first, p.endDay);
-  batch.add("setup", stats.setup());
-  batch.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
-  batch.add("paymentsByStatus", stats.paymentsByStatus(spans));
+  reads.add("setup", stats.setup());
+  reads.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
+  reads.add("paymentsByStatus", stats.paymentsByStatus(spans));
   if (reach.includes("User")) {
     // Active at the period's end (its last midnight plus today's starts and ends up to now) and start.
     const untilNow = p.asOf < p.end;
     const today = p.days[p.days.length - 1]!;
     const lastMidnight = `${today}T00:00:00.000Z`;
-    batch.add(
+    reads.add(
       "subscriptionsNow",
       untilNow
         ? stats.subscriptionsAt(spansThrough(today), lastMidnight, now.toISOString())
         : stats.subscriptionsAt(spansThrough(p.endDay), p.end, p.end),
     );
-    batch.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
+    reads.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
   }
-  if (reach.includes("History")) batch.add("jobsBySite", stats.jobsBySite(spans));
-  if (reach.includes("Vendor")) batch.add("vendorLoad", stats.vendorLoad(spans));
+  if (reach.includes("History")) reads.add("jobsBySite", stats.jobsBySite(spans));
+  if (reach.includes("Vendor")) reads.add("vendorLoad", stats.vendorLoad(spans));
 }
 
 function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
@@ -258,7 +258,7 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
  * keeps them for a minute as JSON text, spliced into later answers without being parsed again. A miss
  * reads them in the statement that reads the caller's own figures (never cached) anyway: it costs the
  * roll-up rows, not a round trip. The data centre's cache (Cache API) is not used: its lookup would be
- * a subrequest before that round trip on every miss, to save a few dozen rows read.
+ * a subrequest before that round trip on every miss, to save those rows (a few thousand at most).
  */
 const CACHE_MS = 60_000;
 /** Periods this isolate keeps at most (a few ranges and end days in practice). */
@@ -291,31 +291,31 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
   async handler(ctx, { range, end }) {
     const now = new Date();
     const p = periodOf(range, end, now);
-    const batch = new Batch(ctx.env.DB);
+    const reads = new Reads(ctx.env.DB);
     const ability = ctx.ability;
     const isBusiness = all(ability, "Payment");
     // What the business part may show depends on the caller's reach, so that reach is part of the key.
     const reach = (["User", "Quota", "History", "Vendor", "Coupon"] as const).filter((s) => all(ability, s));
     const cacheKey = `${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
     const cached = isBusiness ? readCache(cacheKey, now) : null;
-    if (isBusiness && !cached) addBusiness(batch, p, reach, now);
+    if (isBusiness && !cached) addBusiness(reads, p, reach, now);
     const userId = ctx.user?.userId;
     if (userId !== undefined) {
       // Own rows only: each part needs the caller's ability over their own row of that subject.
       const first = p.days[0]!;
       if (ability.can("read", row("Quota", { userId }))) {
-        batch.add("ownQuota", stats.ownQuota(userId));
-        batch.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
+        reads.add("ownQuota", stats.ownQuota(userId));
+        reads.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
         // Everything since the period began: the balance then is today's less that.
-        batch.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
+        reads.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
       }
       if (ability.can("read", row("History", { userId }))) {
-        batch.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
-        batch.add("ownRecentJobs", stats.ownRecentJobs(userId));
+        reads.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
+        reads.add("ownRecentJobs", stats.ownRecentJobs(userId));
       }
-      batch.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
+      reads.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
-    const rows = await batch.run();
+    const rows = await reads.run();
     let businessText = cached?.text ?? "null";
     if (isBusiness && !cached) {
       businessText = JSON.stringify(business(p, rows, reach));
