@@ -374,10 +374,30 @@ describe("dashboard-stats: the short cache", () => {
   });
 });
 
-describe("dashboard-stats: the isolate's copy of the short cache", () => {
+describe("dashboard-stats: a cache miss", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("reads the business figures with the caller's own in one round trip, without the Cache API", async () => {
+    const admin = await createAdmin();
+    const payer = await insertUser("2009-01-01T00:00:00.000Z");
+    await insertPayment(payer, 40, "paid", "2009-03-10T10:00:00.000Z", "2009-03-10T10:00:00.000Z");
+    // A first call loads the session; later calls re-check it within their own round trip.
+    await stats(admin.cookie, { range: 7, end: "2009-01-31" });
+    const match = vi.spyOn(caches.default, "match");
+    const put = vi.spyOn(caches.default, "put");
+    const miss = await stats(admin.cookie, { range: 30, end: "2009-03-12" });
+    expect(miss.body.business.kpis.revenue.current).toBe(40);
+    expect(miss.body.own.balance).toBe(0);
+    expect(miss.usage?.roundTrips).toBe(1);
+    expect(match).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+  });
+});
+
+describe("dashboard-stats: the isolate's short cache", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("answers the same figures as the cache it copies, and recomputes them once their minute is over", async () => {
+  it("answers the same figures within their minute, and recomputes them once it is over", async () => {
     const admin = await createAdmin();
     const payer = await insertUser("2008-01-01T00:00:00.000Z");
     await insertPayment(payer, 70, "paid", "2008-06-10T10:00:00.000Z", "2008-06-10T10:00:00.000Z");
@@ -444,5 +464,19 @@ describe("dashboard-stats: every statement reads index ranges of roll-ups or of 
     for (const index of EXPECTED[name] ?? []) expect(details.join("\n")).toContain(index);
     // A full scan reads "SCAN <table>" (an index search reads "SEARCH").
     expect(details.filter((d) => d.startsWith("SCAN ") && LARGE.test(d.split(" ")[1] ?? ""))).toEqual([]);
+  });
+
+  it("subscriptionsAt a midnight reads the roll-ups alone (no day has begun to add from the subscriptions)", async () => {
+    const { sql, binds } = statements.subscriptionsAt(
+      spansThrough("2005-02-09"),
+      "2005-02-10T00:00:00.000Z",
+      "2005-02-10T00:00:00.000Z",
+    );
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...binds)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join("\n");
+    expect(details).toContain(SPAN_RANGE);
+    expect(details).not.toContain("subscriptions");
   });
 });

@@ -188,6 +188,26 @@ describe("query plans of list calls", () => {
     });
   }
 
+  it("dashboard-stats reads all its figures in one statement, each part through its index range", async () => {
+    const def = routes.find((r) => r.name === "dashboard-stats")!;
+    for (const role of ["admin", "client"] as const) {
+      // A period no other test asks for: the business part is not in the isolate's one-minute copy.
+      const { res, log } = await runHandler(def, role, { range: 365, end: "2001-06-30" });
+      expect(res.status).toBe(200);
+      expect(log, role).toHaveLength(1);
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${log[0]!.sql}`)
+        .bind(...log[0]!.params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join("\n");
+      expect(details).toContain("SEARCH us USING PRIMARY KEY (userId=? AND grain=? AND period>? AND period<?)");
+      expect(details).toContain("SEARCH history USING INDEX history_user (userId=?)");
+      if (role === "admin") {
+        expect(details).toContain("SEARCH daily_stats USING PRIMARY KEY (day>? AND day<?)");
+        expect(details).toContain("SEARCH ps USING PRIMARY KEY (metric=? AND grain=? AND period>? AND period<?)");
+      }
+    }
+  });
+
   it("search-payment finds a reference by its first characters through the referenceId index", async () => {
     const def = routes.find((r) => r.name === "search-payment")!;
     const { res, log } = await runHandler(def, "admin", { search: "Xk3v9QpL" });

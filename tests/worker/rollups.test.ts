@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { spansOf, spansThrough } from "../../worker/src/domain/stats/periods";
+import { daysFrom, spansOf, spansThrough, type Span } from "../../worker/src/domain/stats/periods";
 import { DAILY_FIGURES } from "../../worker/src/domain/stats/queries";
 import { randomActivity } from "./activity-support";
 
@@ -210,6 +210,44 @@ describe("periods as roll-up rows", () => {
       { grain: "m", first: "2026-01", last: "2026-02" },
       { grain: "d", first: "2026-03-01", last: "2026-03-01" },
     ]);
+  });
+
+  it("cover exactly the days asked for, with at most one run of each grain on each side of the years", () => {
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const daysOf = (span: Span): string[] => {
+      const start = span.grain === "y" ? `${span.first}-01-01` : span.grain === "m" ? `${span.first}-01` : span.first;
+      const last = span.grain === "y" ? `${span.last}-12-31` : span.grain === "m" ? lastDayOfMonth(span.last) : span.last;
+      const out: string[] = [];
+      for (let ms = Date.parse(start); dayOf(ms) <= last; ms += 86_400_000) out.push(dayOf(ms));
+      return out;
+    };
+    const lastDayOfMonth = (month: string) =>
+      dayOf(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1) - 86_400_000);
+    // A seeded walk over pairs of days between 1996 and 2031 (leap years, month and year ends included).
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 300; i++) {
+      const fromMs = Date.UTC(1996, 0, 1) + (next() % 12_000) * 86_400_000;
+      const from = dayOf(fromMs);
+      const to = dayOf(fromMs + (next() % (i % 3 === 0 ? 40 : 1_500)) * 86_400_000);
+      const spans = spansOf(from, to);
+      const expected: string[] = [];
+      for (let ms = fromMs; dayOf(ms) < to; ms += 86_400_000) expected.push(dayOf(ms));
+      expect(spans.flatMap(daysOf), `${from} → ${to}`).toEqual(expected);
+      // Days, months, years, months, days at most: neighbours never share a grain.
+      expect(spans.length, `${from} → ${to}`).toBeLessThanOrEqual(5);
+      expect(spans.every((s, k) => k === 0 || spans[k - 1]!.grain !== s.grain)).toBe(true);
+    }
+  });
+
+  it("list runs of days across month ends, leap days and century years like the calendar", () => {
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    for (const first of ["1899-12-25", "1900-02-20", "2000-02-20", "2023-12-31", "2024-02-28", "2025-01-01"]) {
+      const start = Date.parse(`${first}T00:00:00.000Z`);
+      const calendar = Array.from({ length: 400 }, (_, i) => dayOf(start + i * 86_400_000));
+      expect(daysFrom(first, 400), first).toEqual(calendar);
+    }
+    expect(daysFrom("2024-03-05", 0)).toEqual([]);
   });
 
   it("reach any day from the beginning with a bounded number of rows", () => {

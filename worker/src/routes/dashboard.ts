@@ -1,5 +1,5 @@
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
-import { addDays, spansOf, spansThrough } from "../domain/stats/periods";
+import { addDays, daysFrom, spansOf, spansThrough } from "../domain/stats/periods";
 import * as stats from "../domain/stats/queries";
 import { jsonText, spliceLast } from "../http/respond";
 import { route } from "../http/route";
@@ -24,7 +24,7 @@ export function periodOf(range: number, end: string | undefined, now: Date) {
   const endMs = Date.parse(`${lastDay}T00:00:00.000Z`) + DAY_MS;
   const startMs = endMs - range * DAY_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const days = Array.from({ length: range }, (_, i) => iso(startMs + i * DAY_MS).slice(0, 10));
+  const days = daysFrom(iso(startMs).slice(0, 10), range);
   return {
     days,
     prevStart: iso(startMs - range * DAY_MS),
@@ -45,53 +45,70 @@ type Own = NonNullable<Stats["own"]>;
 type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
-/** Collects statements for one D1 batch (one round trip) and hands back their rows by name. */
-class Batch {
-  private statements: D1PreparedStatement[] = [];
+/**
+ * The call's reads: collected as statements, run as one (stats.folded: one round trip, one row of
+ * JSON), their rows handed back by name.
+ */
+class Reads {
+  private statements: stats.Statement[] = [];
   private names: string[] = [];
   constructor(private d1: D1Database) {}
   add(name: string, statement: stats.Statement) {
     this.names.push(name);
-    this.statements.push(this.d1.prepare(statement.sql).bind(...statement.binds));
+    this.statements.push(statement);
   }
   async run(): Promise<Map<string, Row[]>> {
-    const results = this.statements.length ? await this.d1.batch<Row>(this.statements) : [];
-    return new Map(results.map((r, i) => [this.names[i]!, r.results ?? []]));
+    if (!this.statements.length) return new Map();
+    const one = stats.folded(this.statements);
+    const row = await this.d1
+      .prepare(one.sql)
+      .bind(...one.binds)
+      .first<Record<string, string>>();
+    return new Map(this.names.map((name, i) => [name, JSON.parse(row?.[`r${i}`] ?? "[]") as Row[]]));
   }
 }
 
-/** Grouped rows → one number per day of the period (days without rows are 0). */
-function series(days: string[], rows: Row[] | undefined, value: (r: Row) => number) {
-  const byDay = new Map<string, number>();
-  for (const r of rows ?? []) byDay.set(String(r.day), (byDay.get(String(r.day)) ?? 0) + value(r));
-  return days.map((day) => byDay.get(day) ?? 0);
+/** Rows with a `day` (YYYY-MM-DD) and where each falls in the period (its index in `p.days`). */
+function placed(p: Period, rows: Row[]) {
+  const start = Date.parse(p.start);
+  return rows.map((row) => ({ row, at: (Date.parse(`${String(row.day)}T00:00:00.000Z`) - start) / DAY_MS }));
+}
+
+/**
+ * One number per day of the period (days without a row are 0). The work follows the rows, not the
+ * days: a year of days looked up one by one cost more than the rest of a cached call.
+ */
+function series(p: Period, rows: ReturnType<typeof placed>, figure: string): number[] {
+  const out = new Array<number>(p.days.length).fill(0);
+  for (const { row, at } of rows) if (at >= 0 && at < out.length) out[at]! += num(row[figure]);
+  return out;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
 
 /** Adds the statements of the business figures the caller's reach allows. */
-function addBusiness(batch: Batch, p: Period, reach: Subject[], now: Date) {
+function addBusiness(reads: Reads, p: Period, reach: Subject[], now: Date) {
   const first = p.days[0]!;
   const spans = spansOf(first, p.endDay);
-  batch.add("setup", stats.setup());
-  batch.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
-  batch.add("paymentsByStatus", stats.paymentsByStatus(spans));
+  reads.add("setup", stats.setup());
+  reads.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
+  reads.add("paymentsByStatus", stats.paymentsByStatus(spans));
   if (reach.includes("User")) {
     // Active at the period's end (its last midnight plus today's starts and ends up to now) and start.
     const untilNow = p.asOf < p.end;
     const today = p.days[p.days.length - 1]!;
     const lastMidnight = `${today}T00:00:00.000Z`;
-    batch.add(
+    reads.add(
       "subscriptionsNow",
       untilNow
         ? stats.subscriptionsAt(spansThrough(today), lastMidnight, now.toISOString())
         : stats.subscriptionsAt(spansThrough(p.endDay), p.end, p.end),
     );
-    batch.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
+    reads.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
   }
-  if (reach.includes("History")) batch.add("jobsBySite", stats.jobsBySite(spans));
-  if (reach.includes("Vendor")) batch.add("vendorLoad", stats.vendorLoad(spans));
+  if (reach.includes("History")) reads.add("jobsBySite", stats.jobsBySite(spans));
+  if (reach.includes("Vendor")) reads.add("vendorLoad", stats.vendorLoad(spans));
 }
 
 function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
@@ -108,12 +125,13 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Busine
   };
   const out: Business = { kpis, series: seriesOut, setup };
   // The daily rows of the previous period and of this one: figure → [this period's series, previous total].
-  const dayRows = rows.get("days") ?? [];
-  const previousDays = p.days.map((day) => addDays(day, -p.days.length));
-  const daily = (figure: (typeof stats.DAILY_FIGURES)[number]) => {
-    const current = series(p.days, dayRows, (r) => num(r[figure]));
-    return { current, previous: sum(series(previousDays, dayRows, (r) => num(r[figure]))) };
-  };
+  // The statement reads the previous period and this one: the rows before the first day are the previous.
+  const dayRows = placed(p, rows.get("days") ?? []);
+  const previousRows = dayRows.filter((r) => r.at < 0);
+  const daily = (figure: (typeof stats.DAILY_FIGURES)[number]) => ({
+    current: series(p, dayRows, figure),
+    previous: sum(previousRows.map((r) => num(r.row[figure]))),
+  });
   const kpi = (values: { current: number[]; previous: number }, sign = 1): Kpi => ({
     current: sign * sum(values.current),
     previous: sign * values.previous,
@@ -198,14 +216,14 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
   const out: Own = { subscriptions: [] };
   if (rows.has("ownQuota")) {
     const balance = num(rows.get("ownQuota")?.[0]?.userQuota);
-    const ledger = rows.get("ownLedgerByDay");
+    // The statement reads the period's days only.
+    const ledger = rows.get("ownLedgerByDay") ?? [];
     // Balance = sum of the ledger, so the balance before the period is today's less what came since.
     let running = balance - num(rows.get("ownLedgerSince")?.[0]?.net);
-    const net = series(p.days, ledger, (r) => num(r.net));
     out.balance = balance;
-    out.balanceSeries = net.map((delta) => (running += delta));
-    out.pointsAdded = sum(series(p.days, ledger, (r) => num(r.added)));
-    out.pointsUsed = sum(series(p.days, ledger, (r) => num(r.used)));
+    out.balanceSeries = series(p, placed(p, ledger), "net").map((delta) => (running += delta));
+    out.pointsAdded = sum(ledger.map((r) => num(r.added)));
+    out.pointsUsed = sum(ledger.map((r) => num(r.used)));
   }
   if (rows.has("ownJobs")) {
     const jobs = rows.get("ownJobs")?.[0] ?? {};
@@ -236,13 +254,13 @@ function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
 }
 
 /**
- * The business figures are the same for every admin and read up to a year of rows, so they are kept
- * for a minute in the data centre's cache (the admin home is opened on every sign-in), and this isolate
- * keeps what it read or wrote there as JSON text until the same minute ends: most calls then neither
- * look the cache up nor parse and re-serialise the figures. The caller's own figures are never cached.
+ * The business figures are the same for every admin of the same reach and period, so this isolate
+ * keeps them for a minute as JSON text, spliced into later answers without being parsed again. A miss
+ * reads them in the statement that reads the caller's own figures (never cached) anyway: it costs the
+ * roll-up rows, not a round trip. The data centre's cache (Cache API) is not used: its lookup would be
+ * a subrequest before that round trip on every miss, to save those rows (a few thousand at most).
  */
-const CACHE_SECONDS = 60;
-const CACHE_ORIGIN = "https://dashboard-stats.cache.internal";
+const CACHE_MS = 60_000;
 /** Periods this isolate keeps at most (a few ranges and end days in practice). */
 const KEPT_MAX = 50;
 
@@ -254,70 +272,54 @@ interface CachedBusiness {
 
 const kept = new Map<string, CachedBusiness>();
 
-const fresh = (entry: CachedBusiness, now: Date) => now.getTime() - Date.parse(entry.generatedAt) < CACHE_SECONDS * 1000;
+/** The figures kept for `key`, unless their minute is over. */
+function readCache(key: string, now: Date): CachedBusiness | null {
+  const entry = kept.get(key);
+  if (entry && now.getTime() - Date.parse(entry.generatedAt) < CACHE_MS) return entry;
+  kept.delete(key);
+  return null;
+}
 
-function keep(key: string, entry: CachedBusiness) {
+function writeCache(key: string, entry: CachedBusiness) {
   kept.delete(key);
   // Maps iterate in insertion order: the first key is the oldest kept.
   if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
   kept.set(key, entry);
 }
 
-async function readCache(key: string, now: Date): Promise<CachedBusiness | null> {
-  const local = kept.get(key);
-  if (local && fresh(local, now)) return local;
-  kept.delete(key);
-  const hit = await caches.default.match(key);
-  if (!hit) return null;
-  const stored = (await hit.json()) as { business: Business; generatedAt: string };
-  const entry = { text: JSON.stringify(stored.business), generatedAt: stored.generatedAt };
-  if (!fresh(entry, now)) return null;
-  keep(key, entry);
-  return entry;
-}
-
-function writeCache(key: string, business: Business, generatedAt: string): Promise<void> {
-  keep(key, { text: JSON.stringify(business), generatedAt });
-  const response = new Response(JSON.stringify({ business, generatedAt }), {
-    headers: { "content-type": "application/json", "cache-control": `max-age=${CACHE_SECONDS}` },
-  });
-  return caches.default.put(key, response);
-}
-
 const dashboardStats = route(dashboardCalls["dashboard-stats"], {
   async handler(ctx, { range, end }) {
     const now = new Date();
     const p = periodOf(range, end, now);
-    const batch = new Batch(ctx.env.DB);
+    const reads = new Reads(ctx.env.DB);
     const ability = ctx.ability;
     const isBusiness = all(ability, "Payment");
     // What the business part may show depends on the caller's reach, so that reach is part of the key.
     const reach = (["User", "Quota", "History", "Vendor", "Coupon"] as const).filter((s) => all(ability, s));
-    const cacheKey = `${CACHE_ORIGIN}/business/${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
-    const cached = isBusiness ? await readCache(cacheKey, now) : null;
-    if (isBusiness && !cached) addBusiness(batch, p, reach, now);
+    const cacheKey = `${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
+    const cached = isBusiness ? readCache(cacheKey, now) : null;
+    if (isBusiness && !cached) addBusiness(reads, p, reach, now);
     const userId = ctx.user?.userId;
     if (userId !== undefined) {
       // Own rows only: each part needs the caller's ability over their own row of that subject.
       const first = p.days[0]!;
       if (ability.can("read", row("Quota", { userId }))) {
-        batch.add("ownQuota", stats.ownQuota(userId));
-        batch.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
+        reads.add("ownQuota", stats.ownQuota(userId));
+        reads.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
         // Everything since the period began: the balance then is today's less that.
-        batch.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
+        reads.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
       }
       if (ability.can("read", row("History", { userId }))) {
-        batch.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
-        batch.add("ownRecentJobs", stats.ownRecentJobs(userId));
+        reads.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
+        reads.add("ownRecentJobs", stats.ownRecentJobs(userId));
       }
-      batch.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
+      reads.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
-    const rows = await batch.run();
+    const rows = await reads.run();
     let businessText = cached?.text ?? "null";
     if (isBusiness && !cached) {
-      const computed = business(p, rows, reach);
-      businessText = JSON.stringify(computed);
-      await writeCache(cacheKey, computed, now.toISOString());
+      businessText = JSON.stringify(business(p, rows, reach));
+      writeCache(cacheKey, { text: businessText, generatedAt: now.toISOString() });
     }
     // `business` goes last, as text: cached figures are spliced in without being parsed again.
     const answer: Stats = {

@@ -18,37 +18,83 @@ const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+const pad4 = (year: number) => String(year).padStart(4, "0");
+
 export const addDays = (day: string, days: number) => dayOf(dayMs(day) + days * DAY_MS);
 
-function firstOfNextMonth(day: string): string {
-  const date = new Date(dayMs(day));
-  return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `count` consecutive days from `first` (YYYY-MM-DD), counted on the calendar's digits: a year of
+ * days through Date and toISOString cost more than the rest of a cached dashboard-stats call.
+ */
+export function daysFrom(first: string, count: number): string[] {
+  let year = Number(first.slice(0, 4));
+  let month = Number(first.slice(5, 7));
+  let day = Number(first.slice(8, 10));
+  let prefix = first.slice(0, 8);
+  const days: string[] = [];
+  for (let i = 0; i < count; i++) {
+    days.push(prefix + two(day));
+    const length = month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1]!;
+    if (++day > length) {
+      day = 1;
+      if (++month > 12) {
+        month = 1;
+        year += 1;
+      }
+      prefix = `${pad4(year)}-${two(month)}-`;
+    }
+  }
+  return days;
 }
 
-const firstOfNextYear = (day: string) => `${String(Number(day.slice(0, 4)) + 1).padStart(4, "0")}-01-01`;
+const firstOfNextYear = (day: string) => `${pad4(Number(day.slice(0, 4)) + 1)}-01-01`;
 
-/** The days `from` ≤ day < `to` (YYYY-MM-DD) as the fewest whole years, months and days. */
+function firstOfNextMonth(day: string): string {
+  const month = Number(day.slice(5, 7));
+  return month === 12 ? firstOfNextYear(day) : `${day.slice(0, 4)}-${two(month + 1)}-01`;
+}
+
+/** The month before the one `day` falls in, as YYYY-MM. */
+function monthBefore(day: string): string {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  return month === 1 ? `${pad4(year - 1)}-12` : `${day.slice(0, 4)}-${two(month - 1)}`;
+}
+
+/**
+ * The days `from` ≤ day < `to` (YYYY-MM-DD) as the fewest whole years, months and days. Each step
+ * takes a whole run of one grain (the days to the next month, the months to the next year), so a
+ * call costs a handful of steps whatever the distance.
+ */
 export function spansOf(from: string, to: string): Span[] {
   const spans: Span[] = [];
-  const take = (grain: Grain, key: string) => {
-    const last = spans[spans.length - 1];
-    if (last?.grain === grain) last.last = key;
-    else spans.push({ grain, first: key, last: key });
+  const take = (grain: Grain, first: string, last: string) => {
+    const previous = spans[spans.length - 1];
+    if (previous?.grain === grain) previous.last = last;
+    else spans.push({ grain, first, last });
   };
   let day = from;
   while (day < to) {
+    const nextMonth = firstOfNextMonth(day);
     if (day.endsWith("-01-01") && firstOfNextYear(day) <= to) {
       // Every whole year before `to`'s year in one step: "since then" runs to 9999 (8,000 years).
       const toYear = to.slice(0, 4);
-      take("y", day.slice(0, 4));
-      take("y", String(Number(toYear) - 1).padStart(4, "0"));
+      take("y", day.slice(0, 4), pad4(Number(toYear) - 1));
       day = `${toYear}-01-01`;
-    } else if (day.endsWith("-01") && firstOfNextMonth(day) <= to) {
-      take("m", day.slice(0, 7));
-      day = firstOfNextMonth(day);
+    } else if (day.endsWith("-01") && nextMonth <= to) {
+      // Whole months, up to the next year's first day or `to`'s month, whichever comes first.
+      const toMonth = `${to.slice(0, 7)}-01`;
+      const end = firstOfNextYear(day) < toMonth ? firstOfNextYear(day) : toMonth;
+      take("m", day.slice(0, 7), monthBefore(end));
+      day = end;
     } else {
-      take("d", day);
-      day = addDays(day, 1);
+      const end = nextMonth < to ? nextMonth : to;
+      take("d", day, addDays(end, -1));
+      day = end;
     }
   }
   return spans;
@@ -57,7 +103,7 @@ export function spansOf(from: string, to: string): Span[] {
 /** Every day up to and with `day`: the years before its year, then the rest as `spansOf`. */
 export function spansThrough(day: string): Span[] {
   const year = day.slice(0, 4);
-  const before: Span = { grain: "y", first: "0000", last: String(Number(year) - 1).padStart(4, "0") };
+  const before: Span = { grain: "y", first: "0000", last: pad4(Number(year) - 1) };
   const [next, ...rest] = spansOf(`${year}-01-01`, addDays(day, 1));
   // The last day of a year ends a whole year: one span of years.
   if (next?.grain === "y") return [{ ...before, last: next.last }, ...rest];

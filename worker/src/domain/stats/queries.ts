@@ -10,6 +10,25 @@ import { spanRows, type Span } from "./periods";
 export interface Statement {
   sql: string;
   binds: unknown[];
+  /** The columns of its rows, by name (what `folded` puts in each row's JSON object). */
+  columns: readonly string[];
+}
+
+/**
+ * Several statements as one: a single row whose column `r<i>` is statement i's rows as a JSON array of
+ * objects, in the statement's own order. D1 costs a serialisation, a parse and a result object per
+ * statement and per row; one statement of a few JSON strings is the cheapest answer to carry back.
+ */
+export function folded(statements: Statement[]): Statement {
+  const parts = statements.map((s, i) => {
+    const fields = s.columns.map((c) => `'${c}', "${c}"`).join(", ");
+    return `(SELECT json_group_array(json_object(${fields})) FROM (${s.sql})) AS r${i}`;
+  });
+  return {
+    sql: `SELECT ${parts.join(",\n")}`,
+    binds: statements.flatMap((s) => s.binds),
+    columns: statements.map((_, i) => `r${i}`),
+  };
 }
 
 const counter = (name: string) => `(SELECT coalesce(max(counterValue), 0) FROM counters WHERE counterName = '${name}')`;
@@ -20,6 +39,7 @@ export const setup = (): Statement => ({
       ${counter("bundles:active=1")} AS bundles, ${counter("items:active=1")} AS items, ${counter("users")} AS users,
       ${counter("payments")} > 0 AS hasPayments`,
   binds: [],
+  columns: ["sites", "activeVendors", "bundles", "items", "users", "hasPayments"],
 });
 
 export const DAILY_FIGURES = [
@@ -41,6 +61,7 @@ export const DAILY_FIGURES = [
 export const days = (from: string, to: string): Statement => ({
   sql: `SELECT day, ${DAILY_FIGURES.join(", ")} FROM daily_stats WHERE day >= ? AND day < ?`,
   binds: [from, to],
+  columns: ["day", ...DAILY_FIGURES],
 });
 
 /**
@@ -53,6 +74,7 @@ export function paymentsByStatus(spans: Span[]): Statement {
     sql: `SELECT ps.dimId, sum(ps.n) AS n, sum(ps.points) AS amount FROM ${r.from}
       WHERE ps.metric = 'payments' AND ${r.on} GROUP BY ps.dimId`,
     binds: r.binds,
+    columns: ["dimId", "n", "amount"],
   };
 }
 
@@ -67,15 +89,17 @@ export function subscriptionsAt(spans: Span[], after: string, until: string): St
   const today = (column: string, delta: number) =>
     `SELECT CASE k.column1 WHEN 1 THEN sub.itemId ELSE 0 END, ${delta} FROM subscriptions sub, (VALUES (1), (2)) k
       WHERE sub.${column} > ? AND sub.${column} <= ?`;
+  // A moment at midnight (the start of a period, the end of a past one) has no "today" to add.
+  const sinceMidnight = after < until;
   return {
     sql: `SELECT e.dimId, coalesce(i.itemName, '') AS itemName, e.n FROM (
         SELECT dimId, sum(n) AS n FROM (
           SELECT ps.dimId, ps.n FROM ${r.from} WHERE ps.metric = 'subscriptions' AND ${r.on}
-          UNION ALL ${today("startsAt", 1)}
-          UNION ALL ${today("endsAt", -1)}
+          ${sinceMidnight ? `UNION ALL ${today("startsAt", 1)} UNION ALL ${today("endsAt", -1)}` : ""}
         ) GROUP BY dimId
       ) e LEFT JOIN items i ON i.itemId = e.dimId WHERE e.n <> 0`,
-    binds: [...r.binds, after, until, after, until],
+    binds: [...r.binds, ...(sinceMidnight ? [after, until, after, until] : [])],
+    columns: ["dimId", "itemName", "n"],
   };
 }
 
@@ -88,6 +112,7 @@ export function jobsBySite(spans: Span[]): Statement {
             FROM ${r.from} WHERE ps.metric = 'site' AND ${r.on} GROUP BY ps.dimId HAVING sum(ps.n) <> 0) g
       LEFT JOIN sites s ON s.siteId = g.dimId ORDER BY g.jobs DESC LIMIT 10`,
     binds: r.binds,
+    columns: ["siteId", "siteName", "jobs", "done", "failed", "points"],
   };
 }
 
@@ -104,6 +129,7 @@ export function vendorLoad(spans: Span[]): Statement {
         ON j.dimId = v.vendorId
       ORDER BY jobs DESC, queued DESC, v.vendorName LIMIT 20`,
     binds: r.binds,
+    columns: ["vendorId", "vendorName", "vendorIsActive", "siteName", "jobs", "queued"],
   };
 }
 
@@ -112,13 +138,18 @@ export function vendorLoad(spans: Span[]): Statement {
  * 0093: a few dozen rows however active they are), their 5 latest jobs (history_user) and running
  * subscriptions (subscriptions_user).
  */
-export const ownQuota = (userId: number): Statement => ({ sql: "SELECT userQuota FROM users WHERE userId = ?", binds: [userId] });
+export const ownQuota = (userId: number): Statement => ({
+  sql: "SELECT userQuota FROM users WHERE userId = ?",
+  binds: [userId],
+  columns: ["userQuota"],
+});
 
 /** Points added and used per day of the days `from` ≤ day < `to`. */
 export const ownLedgerByDay = (userId: number, from: string, to: string): Statement => ({
   sql: `SELECT period AS day, added - used AS net, added, used FROM user_stats
     WHERE userId = ? AND grain = 'd' AND period >= ? AND period < ?`,
   binds: [userId, from, to],
+  columns: ["day", "net", "added", "used"],
 });
 
 /** The net of the user's ledger over the spans (`net`). */
@@ -127,6 +158,7 @@ export function ownLedgerNet(userId: number, spans: Span[]): Statement {
   return {
     sql: `SELECT coalesce(sum(us.added - us.used), 0) AS net FROM ${r.from} WHERE us.userId = ? AND ${r.on}`,
     binds: [...r.binds, userId],
+    columns: ["net"],
   };
 }
 
@@ -137,6 +169,7 @@ export function ownJobs(userId: number, spans: Span[]): Statement {
     sql: `SELECT coalesce(sum(us.jobs), 0) AS jobs, coalesce(sum(us.done), 0) AS done, coalesce(sum(us.failed), 0) AS failed
       FROM ${r.from} WHERE us.userId = ? AND ${r.on}`,
     binds: [...r.binds, userId],
+    columns: ["jobs", "done", "failed"],
   };
 }
 
@@ -144,6 +177,7 @@ export const ownRecentJobs = (userId: number): Statement => ({
   sql: `SELECT uniqueId, siteName, fileName, status, similarity, pointsSpent, createdAt
     FROM history WHERE userId = ? ORDER BY createdAt DESC LIMIT 5`,
   binds: [userId],
+  columns: ["uniqueId", "siteName", "fileName", "status", "similarity", "pointsSpent", "createdAt"],
 });
 
 export const ownSubscriptions = (userId: number, now: string): Statement => ({
@@ -151,4 +185,5 @@ export const ownSubscriptions = (userId: number, now: string): Statement => ({
     FROM subscriptions sub JOIN items i ON i.itemId = sub.itemId
     WHERE sub.userId = ? AND sub.endsAt > ? ORDER BY sub.endsAt LIMIT 20`,
   binds: [userId, now],
+  columns: ["subscriptionId", "itemId", "itemName", "startsAt", "endsAt"],
 });
