@@ -139,6 +139,28 @@ describe("the API's edges", () => {
     expect(res.body).toEqual({ error: "The request body is not valid JSON.", code: "malformed_json" });
   });
 
+  it("reads a body sent without a declared length, and answers one too large with 413", async () => {
+    const streamed = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+    };
+    const small = await call("login", undefined, {
+      raw: streamed(JSON.stringify({ email: "nobody@example.test", password: "wrong password" })),
+      headers: { "content-type": "application/json" },
+    });
+    expect(small.status).toBe(401);
+    const big = await call("login", undefined, {
+      raw: streamed(JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024) })),
+      headers: { "content-type": "application/json" },
+    });
+    expect(big.status).toBe(413);
+  });
+
   it("answers an oversized body with 413", async () => {
     const res = await call("login", undefined, {
       raw: JSON.stringify({ email: "a@b.c", password: "x".repeat(1024 * 1024) }),
