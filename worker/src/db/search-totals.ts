@@ -59,12 +59,13 @@ export interface SearchTotal {
   /** One row: the versions, and the total packed (remembered, or counted now). */
   statement: ReturnType<typeof versionedTotal>;
   /**
-   * The page: `fromSearch(match)` walks the FTS index (`match` is what to pass to MATCH); while the
-   * versions are those of a page this isolate remembers, `fromIds(ids)` reads its rows by primary key
-   * instead and the walk is handed the empty phrase (no rows, no index walk). Both select the same
-   * columns, among them `id`, the rows' id, which orders the page (newest first).
+   * The page, read ids first: `walk(match)` finds the page's ids in the FTS index (newest first, the
+   * page's window; `match` is what to pass to MATCH) and `fromIds(ids)` reads their rows. While the
+   * versions are those of a page this isolate remembers, the remembered ids are read instead and the
+   * walk is handed the empty phrase (no rows, no index walk); a write in between makes it walk again.
+   * `id` names the rows' id column.
    */
-  page<Q extends AnyPage>(fromSearch: (match: RawBuilder<string>) => Q, fromIds: (ids: IdRows) => AnyPage, id: string): Q;
+  page<Q extends AnyPage>(walk: (match: RawBuilder<string>) => IdRows, fromIds: (ids: IdRows) => Q, id: string): Q;
   /**
    * The total from the statement's result; remembers it for the next call, and the ids of the page's
    * rows (`pageRows`, read in the same batch) when the page came from `page`.
@@ -101,20 +102,18 @@ export function searchTotal(
   let pageId: string | null = null;
   return {
     statement: versionedTotal(db, indexes, total, known),
-    page<Q extends AnyPage>(fromSearch: (match: RawBuilder<string>) => Q, fromIds: (ids: IdRows) => AnyPage, id: string): Q {
+    page<Q extends AnyPage>(walk: (match: RawBuilder<string>) => IdRows, fromIds: (ids: IdRows) => Q, id: string): Q {
       pageId = id;
-      if (!knownPage) return fromSearch(sql<string>`${match}`);
+      if (!knownPage) return fromIds(walk(sql<string>`${match}`));
       const current = sql<boolean>`${versionOf(indexes)} = ${knownPage.version}`;
-      // The ids, or none once the versions moved (chosen before the scan, as the MATCH text below is).
-      const ids = db
+      // Both chosen before any scan: the remembered ids or none, the empty phrase or the search.
+      const rememberedIds = db
         .selectFrom(
           sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${JSON.stringify(knownPage.ids)} ELSE '[]' END)`.as("j"),
         )
         .select(sql<number>`j.value`.as("id"));
-      const walked = fromSearch(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`);
-      return fromIds(ids)
-        .unionAll(db.selectFrom(walked.as("walked")).selectAll())
-        .orderBy(sql.ref(id), "desc") as Q;
+      const walked = db.selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`).as("w")).select("w.id");
+      return fromIds(rememberedIds.unionAll(walked));
     },
     read(result, pageRows) {
       const row = result?.results[0] as { version: number | string; packed: number } | undefined;

@@ -64,15 +64,19 @@ const searchAudit = route(adminCalls["search-audit"], {
       const page = total.page(
         (walk) =>
           db
-            .selectFrom("audit_log_fts as f")
-            .crossJoin("audit_log as a")
-            .whereRef("a.auditId", "=", "f.rowid")
+            .selectFrom("audit_log_fts")
+            .select(sql<number>`rowid`.as("id"))
             .where(sql<boolean>`audit_log_fts MATCH ${walk}`)
-            .select(AUDIT_COLUMNS)
-            .orderBy(sql`f.rowid`, "desc")
+            .orderBy(sql`rowid`, "desc")
             .limit(window.limit)
             .offset(window.offset),
-        (ids) => db.selectFrom(ids.as("k")).crossJoin("audit_log as a").whereRef("a.auditId", "=", "k.id").select(AUDIT_COLUMNS),
+        (ids) =>
+          db
+            .selectFrom(ids.as("k"))
+            .crossJoin("audit_log as a")
+            .whereRef("a.auditId", "=", "k.id")
+            .select(AUDIT_COLUMNS)
+            .orderBy("a.auditId", "desc"),
         "auditId",
       );
       statements = [page, total.statement];

@@ -132,17 +132,18 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
     const total = searchTotal(db, ["coupons"], match, cappedTotal(db, matches), window);
     const page = total.page(
       (walk) =>
-        coupons(
-          db
-            .selectFrom("coupons_fts as f")
-            .crossJoin("coupons as c")
-            .whereRef("c.couponId", "=", "f.rowid")
-            .where(sql<SqlBool>`coupons_fts MATCH ${walk}`),
-        )
-          .orderBy(sql`f.rowid`, "desc")
+        db
+          .selectFrom("coupons_fts")
+          .select(sql<number>`rowid`.as("id"))
+          .where(sql<SqlBool>`coupons_fts MATCH ${walk}`)
+          .orderBy(sql`rowid`, "desc")
           .limit(window.limit)
           .offset(window.offset),
-      (ids) => coupons(db.selectFrom(ids.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id")),
+      (ids) =>
+        coupons(db.selectFrom(ids.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id")).orderBy(
+          "c.couponId",
+          "desc",
+        ),
       "couponId",
     );
     return { page, count: total.statement, readTotal: total.read };

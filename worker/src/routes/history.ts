@@ -70,9 +70,16 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
       .where(sql<boolean>`history_fts MATCH ${match}`);
     const total = searchTotal(db, ["history"], match, cappedTotal(db, matches), window);
     const page = total.page(
-      // historyId grows with time: the FTS index's order is newest first, and a page stops after its rows.
-      (walk) => paged(selectHistoryView(db, { match: walk }).orderBy(sql`f.rowid`, "desc")),
-      (ids) => selectHistoryView(db, { ids }),
+      // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
+      (walk) =>
+        paged(
+          db
+            .selectFrom("history_fts")
+            .select(sql<number>`rowid`.as("id"))
+            .where(sql<boolean>`history_fts MATCH ${walk}`)
+            .orderBy(sql`rowid`, "desc"),
+        ),
+      (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
       "historyId",
     );
     return { statements: [page, total.statement], readTotal: total.read };

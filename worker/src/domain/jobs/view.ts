@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { history } from "../../contract/history";
 import type { DB } from "../../db";
@@ -8,30 +8,19 @@ import type { Database } from "../../db/schema";
 export type HistoryView = z.output<typeof history>;
 
 /**
- * Where a job list's rows come from: every job, the jobs an FTS expression matches, or the ids of one
- * page found beforehand (a query selecting `id`, so the view's join is made for those rows alone).
+ * Where a job list's rows come from: every job, or the ids of one page found beforehand (a query
+ * selecting `id`, so the view's join is made for those rows alone).
  */
-export type HistorySource = { match: FtsMatch } | { ids: JobIds } | null;
-
-/** An FTS5 expression, or one chosen in SQL (db/search-totals.ts: skipped while known to match nothing). */
-type FtsMatch = string | RawBuilder<string>;
+export type HistorySource = { ids: JobIds } | null;
 
 /** A query selecting history ids as `id`: candidates (db/counts.ts) or one page of them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobIds = SelectQueryBuilder<Database, any, { id: number }>;
 
-/** `history as h`, or only the jobs of `source`, walked from the match or the ids (CROSS JOIN). */
+/** `history as h`, or only the jobs of `source`, walked from the ids (CROSS JOIN). */
 function historyFrom(db: DB, source: HistorySource) {
   const jobs = db.selectFrom("history as h");
   if (source === null) return jobs;
-  // Typed as `history as h` alone: the list orders by `f.rowid` for a match (routes/history.ts).
-  if ("match" in source) {
-    return db
-      .selectFrom("history_fts as f")
-      .crossJoin("history as h")
-      .whereRef("h.historyId", "=", "f.rowid")
-      .where(sql<boolean>`history_fts MATCH ${source.match}`) as unknown as typeof jobs;
-  }
   return db
     .selectFrom(source.ids.as("c"))
     .crossJoin("history as h")

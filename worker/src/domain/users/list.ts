@@ -41,25 +41,20 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
   // The page's ids first, so OFFSET skips index entries alone; then the view's columns (its plan
   // subquery) for the page's rows only.
-  const pageOf = (source: UserSource) => {
-    const ids = selectUserIds(db, source)
-      .where(where)
-      .orderBy(userOrder(source), "desc")
-      .limit(window.limit)
-      .offset(window.offset);
-    return selectUserView(db, { ids }).orderBy("u.userId", "desc");
-  };
+  const pageIds = (source: UserSource) =>
+    selectUserIds(db, source).where(where).orderBy(userOrder(source), "desc").limit(window.limit).offset(window.offset);
+  const pageOf = (ids: UserIds) => selectUserView(db, { ids }).orderBy("u.userId", "desc");
 
   // The user view: one primary-key lookup.
   if (filter.userId !== undefined && !match && !item) {
     const total = cappedTotal(db, db.selectFrom("users as u").select("u.userId").where(where));
-    return { page: pageOf(null), total, readTotal: totalOf };
+    return { page: pageOf(pageIds(null)), total, readTotal: totalOf };
   }
   if (!match && !like && !item) {
     const filters: Array<readonly [string, string | number]> = [];
     if (filter.role) filters.push(["role", filter.role]);
     if (filter.status !== undefined) filters.push(["active", filter.status]);
-    return { page: pageOf(null), total: counterTotal(db, counterName("users", ...filters)), readTotal: totalOf };
+    return { page: pageOf(pageIds(null)), total: counterTotal(db, counterName("users", ...filters)), readTotal: totalOf };
   }
   if (match && conds.length === 1) {
     // Soft-deleted users are few: probing their small index beats reading each matching user.
@@ -71,11 +66,7 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
     const total = searchTotal(db, ["users"], match, cappedTotal(db, matches), window);
-    const page = total.page(
-      (walk) => pageOf({ match: walk }),
-      (ids) => selectUserView(db, { ids }),
-      "userId",
-    );
+    const page = total.page((walk) => pageIds({ match: walk }), pageOf, "userId");
     return { page, total: total.statement, readTotal: total.read };
   }
   const candidates = candidateUsers(db, match, item);
