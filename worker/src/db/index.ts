@@ -1,7 +1,8 @@
-import { Kysely, type Compilable } from "kysely";
+import { Kysely, sql, type Compilable, type RawBuilder } from "kysely";
 import { D1Dialect } from "kysely-d1";
 import { plainSearchText } from "../contract/fields";
 import type { Database } from "./schema";
+import type { SEARCH_INDEXES } from "./search-indexes";
 
 export type DB = Kysely<Database>;
 
@@ -60,6 +61,17 @@ export function ftsQuery(search: string): string | null {
 }
 
 /** A LIKE pattern matching the text anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
+/**
+ * The rowids (as `id`) of the rows of an FTS5 table that `match` matches, in no order: what a search
+ * counts; ordered by `rowid` descending, its newest matches (a page, or the candidates it checks).
+ */
+export function ftsMatches(db: DB, table: (typeof SEARCH_INDEXES)[number], match: string | RawBuilder<string>) {
+  return db
+    .selectFrom(table)
+    .select(sql<number>`rowid`.as("id"))
+    .where(sql<boolean>`${sql.table(table)} MATCH ${match}`);
+}
+
 export function likeAnywhere(search: string): string {
   return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

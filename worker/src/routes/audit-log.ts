@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { ftsQuery, likeAnywhere, runBatch } from "../db";
+import { ftsMatches, ftsQuery, likeAnywhere, runBatch } from "../db";
 import {
   cappedTotal,
   counterName,
@@ -56,17 +56,10 @@ const searchAudit = route(adminCalls["search-audit"], {
       statements = [rows.limit(window.limit).offset(window.offset), counterTotal(db, name)];
     } else if (match && !outcome) {
       // Words of 3+ characters go through the trigram index (migration 0060), newest (highest id) first.
-      const matches = db
-        .selectFrom("audit_log_fts")
-        .select("rowid")
-        .where(sql<boolean>`audit_log_fts MATCH ${match}`);
-      const total = searchTotal(db, ["audit"], match, cappedTotal(db, matches), window);
+      const total = searchTotal(db, ["audit"], match, cappedTotal(db, ftsMatches(db, "audit_log_fts", match)), window);
       const page = total.page(
         (walk) =>
-          db
-            .selectFrom("audit_log_fts")
-            .select(sql<number>`rowid`.as("id"))
-            .where(sql<boolean>`audit_log_fts MATCH ${walk}`)
+          ftsMatches(db, "audit_log_fts", walk)
             .orderBy(sql`rowid`, "desc")
             .limit(window.limit)
             .offset(window.offset),
@@ -84,10 +77,7 @@ const searchAudit = route(adminCalls["search-audit"], {
     } else {
       // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
       const candidates = match
-        ? db
-            .selectFrom("audit_log_fts")
-            .select(sql<number>`rowid`.as("id"))
-            .where(sql<boolean>`audit_log_fts MATCH ${match}`)
+        ? ftsMatches(db, "audit_log_fts", match)
             .orderBy(sql`rowid`, "desc")
             .limit(SEARCH_SCAN)
         : db.selectFrom("audit_log").select("auditId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);

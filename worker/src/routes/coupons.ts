@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
-import { changes, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import { changes, ftsMatches, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
 import {
   cappedTotal,
   counterName,
@@ -125,17 +125,10 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
     return { page: page.limit(window.limit).offset(window.offset), count, readTotal: totalOf };
   }
   if (match && !status) {
-    const matches = db
-      .selectFrom("coupons_fts")
-      .select("rowid")
-      .where(sql<SqlBool>`coupons_fts MATCH ${match}`);
-    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, matches), window);
+    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, ftsMatches(db, "coupons_fts", match)), window);
     const page = total.page(
       (walk) =>
-        db
-          .selectFrom("coupons_fts")
-          .select(sql<number>`rowid`.as("id"))
-          .where(sql<SqlBool>`coupons_fts MATCH ${walk}`)
+        ftsMatches(db, "coupons_fts", walk)
           .orderBy(sql`rowid`, "desc")
           .limit(window.limit)
           .offset(window.offset),
@@ -149,10 +142,7 @@ export function couponListQueries(db: DB, filter: CouponFilter) {
     return { page, count: total.statement, readTotal: total.read };
   }
   const candidates = match
-    ? db
-        .selectFrom("coupons_fts")
-        .select(sql<number>`rowid`.as("id"))
-        .where(sql<SqlBool>`coupons_fts MATCH ${match}`)
+    ? ftsMatches(db, "coupons_fts", match)
         .orderBy(sql`rowid`, "desc")
         .limit(SEARCH_SCAN)
     : db.selectFrom("coupons").select("couponId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
-import { ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { ftsMatches, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { audit } from "../domain/audit";
@@ -64,21 +64,10 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
     return { statements: [paged(page), counterTotal(db, counterName("history", ...filters))], readTotal: totalOf };
   }
   if (match && conds.length === 0) {
-    const matches = db
-      .selectFrom("history_fts")
-      .select("rowid")
-      .where(sql<boolean>`history_fts MATCH ${match}`);
-    const total = searchTotal(db, ["history"], match, cappedTotal(db, matches), window);
+    const total = searchTotal(db, ["history"], match, cappedTotal(db, ftsMatches(db, "history_fts", match)), window);
     const page = total.page(
       // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
-      (walk) =>
-        paged(
-          db
-            .selectFrom("history_fts")
-            .select(sql<number>`rowid`.as("id"))
-            .where(sql<boolean>`history_fts MATCH ${walk}`)
-            .orderBy(sql`rowid`, "desc"),
-        ),
+      (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
       (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
       "historyId",
     );
@@ -101,10 +90,7 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
 /** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
 function candidateJobs(db: DB, match: string | null, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   if (match) {
-    return db
-      .selectFrom("history_fts")
-      .select(sql<number>`rowid`.as("id"))
-      .where(sql<boolean>`history_fts MATCH ${match}`)
+    return ftsMatches(db, "history_fts", match)
       .orderBy(sql`rowid`, "desc")
       .limit(SEARCH_SCAN);
   }

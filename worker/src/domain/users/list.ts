@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { ftsQuery, likeAnywhere, type DB } from "../../db";
+import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
 import { searchTotal } from "../../db/search-totals";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
@@ -102,10 +102,7 @@ function planItem(plan: string): RawBuilder<unknown> | null {
  */
 function candidateUsers(db: DB, match: string | null, item: RawBuilder<unknown> | null): UserIds {
   if (match) {
-    return db
-      .selectFrom("users_fts")
-      .select(sql<number>`rowid`.as("id"))
-      .where(sql<boolean>`users_fts MATCH ${match}`)
+    return ftsMatches(db, "users_fts", match)
       .orderBy(sql`rowid`, "desc")
       .limit(SEARCH_SCAN);
   }
