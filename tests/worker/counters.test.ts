@@ -72,14 +72,24 @@ async function recount(): Promise<Record<string, number>> {
   for (const _ of await rows("SELECT apiKeyId FROM api_keys")) add("apikeys");
   for (const l of await rows("SELECT userId AS u FROM quota_ledger")) add("ledger", `user=${l.u}`);
   for (const s of await rows("SELECT userId AS u FROM subscriptions")) add("subscriptions", `user=${s.u}`);
+  // A plan's holders today: live users whose subscriptions to it end after now.
+  const holders = await rows(
+    `SELECT s.itemId AS i FROM subscriptions s JOIN users u ON u.userId = s.userId WHERE u.deletedAt IS NULL
+      GROUP BY s.itemId, s.userId HAVING max(s.endsAt) > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  );
+  for (const h of holders) add("users", `plan=${h.i}`);
   return out;
 }
 
+/** The stored counters; a plan's, as searchuser reads it, less its holders whose end has passed (migration 0120). */
 async function stored(): Promise<Record<string, number>> {
   const found = await rows(
-    "SELECT counterName AS name, counterValue AS n FROM counters WHERE counterName <> 'invoice' AND counterValue <> 0",
+    `SELECT counterName AS name, counterValue - CASE WHEN counterName LIKE 'users:plan=%' THEN
+       (SELECT count(*) FROM plan_holders h WHERE h.itemId = CAST(substr(counterName, 12) AS INTEGER)
+          AND h.endsAt <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ELSE 0 END AS n
+       FROM counters WHERE counterName <> 'invoice'`,
   );
-  return Object.fromEntries(found.map((r) => [r.name as string, r.n as number]));
+  return Object.fromEntries(found.filter((r) => r.n !== 0).map((r) => [r.name as string, r.n as number]));
 }
 
 describe("list counters", () => {
@@ -96,10 +106,17 @@ describe("list counters", () => {
   it("are computed from the rows already there by the migration", async () => {
     await randomActivity(17, 120);
     const expected = await recount();
-    const found = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0090"))!;
-    const backfill = found.queries.filter((q) => q.startsWith("INSERT INTO counters ")).map((q) => env.DB.prepare(q));
-    expect(backfill.length).toBeGreaterThan(3);
-    await env.DB.batch([env.DB.prepare("DELETE FROM counters WHERE counterName <> 'invoice'"), ...backfill]);
+    const backfillOf = (migration: string, table: string) =>
+      env.TEST_MIGRATIONS.find((m) => m.name.startsWith(migration))!
+        .queries.filter((q) => q.startsWith(`INSERT INTO ${table} `))
+        .map((q) => env.DB.prepare(q));
+    const backfill = [...backfillOf("0090", "counters"), ...backfillOf("0120", "plan_holders")];
+    expect(backfill.length).toBeGreaterThan(4);
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM plan_holders"),
+      env.DB.prepare("DELETE FROM counters WHERE counterName <> 'invoice'"),
+      ...backfill,
+    ]);
     expect(await stored()).toEqual(expected);
   }, 30_000);
 

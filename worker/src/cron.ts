@@ -5,6 +5,7 @@ import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { deliverOutbox } from "./domain/outbox/queue";
+import { sweepEndedPlans } from "./domain/users/plans";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -32,6 +33,7 @@ export const cronTasks: CronTask[] = [
     schedule: frequent,
     run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES),
   },
+  { name: "sweep-ended-plans", schedule: frequent, run: (env) => sweepEndedPlans(env.DB) },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
 ];
 

@@ -213,6 +213,13 @@ export interface SubscriptionsTable {
   createdAt: Defaulted<string>;
 }
 
+/** Migration 0120: per item and live user with a subscription to it, the latest end (kept by triggers). */
+export interface PlanHoldersTable {
+  itemId: number;
+  userId: number;
+  endsAt: string;
+}
+
 export type LedgerReason = "grant" | "spend" | "refund" | "redeem" | "adjust";
 
 export interface QuotaLedgerTable {
@@ -301,6 +308,7 @@ export interface Database {
   counters: CountersTable;
   search_versions: SearchVersionsTable;
   subscriptions: SubscriptionsTable;
+  plan_holders: PlanHoldersTable;
   quota_ledger: QuotaLedgerTable;
   history: HistoryTable;
   history_fts: FtsTable & { history_fts: string };

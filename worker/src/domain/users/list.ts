@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
 import { searchTotal } from "../../db/search-totals";
+import { holdsPlan, planFilterOf, planHolders, planHoldersTotal, type PlanFilter } from "./plans";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
 
 export interface UserFilter {
@@ -13,15 +14,14 @@ export interface UserFilter {
   plan: string;
 }
 
-const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
-
 /**
  * The page and total statements of searchuser (db/counts.ts says what each may cost):
- * - plain filters (role, status) walk an index and take the total from a counter;
+ * - plain filters (role, status) walk an index and take the total from a counter; a plan alone walks
+ *   its holders (plans.ts), total from its counter;
  * - a text search alone walks the FTS matches and counts them up to COUNT_CAP;
- * - a search with filters, a plan (it depends on the time) or a 1–2 character search (LIKE, which no
- *   index serves) look at SEARCH_SCAN candidates only: the newest text matches, active
- *   subscriptions of the plan, or the newest users.
+ * - a search with filters, a plan with other filters or by name, or a 1–2 character search (LIKE,
+ *   which no index serves) look at SEARCH_SCAN candidates only: the newest text matches, the plan's
+ *   newest holders, or the newest users.
  */
 export function userListQueries(db: DB, filter: UserFilter, window: { offset: number; limit: number }) {
   const match = ftsQuery(filter.search);
@@ -31,13 +31,10 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   if (filter.role) conds.push(sql`u.userRole = ${filter.role}`);
   if (filter.status !== undefined) conds.push(sql`u.userIsActive = ${filter.status}`);
   if (like) conds.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
-  const item = planItem(filter.plan);
+  const plan = planFilterOf(filter.plan);
   // Checked one user at a time when the candidates are text matches; candidates that are the plan's
   // own holders need no check.
-  if (item && match)
-    conds.push(
-      sql`EXISTS (SELECT 1 FROM subscriptions s INDEXED BY subscriptions_user WHERE s.userId = u.userId AND s.endsAt > ${NOW} AND ${item})`,
-    );
+  if (plan && match) conds.push(holdsPlan(plan));
   const where = sql<boolean>`${sql.join(conds, sql` AND `)}`;
   // The page's ids first, so OFFSET skips index entries alone; then the view's columns (its plan
   // subquery) for the page's rows only.
@@ -46,11 +43,16 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   const pageOf = (ids: UserIds) => selectUserView(db, { ids }).orderBy("u.userId", "desc");
 
   // The user view: one primary-key lookup.
-  if (filter.userId !== undefined && !match && !item) {
+  if (filter.userId !== undefined && !match && !plan) {
     const total = cappedTotal(db, db.selectFrom("users as u").select("u.userId").where(where));
     return { page: pageOf(pageIds(null)), total, readTotal: totalOf };
   }
-  if (!match && !like && !item) {
+  if (plan && "itemId" in plan && !match && !like && conds.length === 1) {
+    // Holders are live users: the table's key walk is the page.
+    const ids = planHolders(db, plan).limit(window.limit).offset(window.offset);
+    return { page: pageOf(ids), total: planHoldersTotal(db, plan.itemId), readTotal: totalOf };
+  }
+  if (!match && !like && !plan) {
     const filters: Array<readonly [string, string | number]> = [];
     if (filter.role) filters.push(["role", filter.role]);
     if (filter.status !== undefined) filters.push(["active", filter.status]);
@@ -69,7 +71,7 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
     const page = total.page((walk) => pageIds({ match: walk }), pageOf, "userId");
     return { page, total: total.statement, readTotal: total.read };
   }
-  const candidates = candidateUsers(db, match, item);
+  const candidates = candidateUsers(db, match, plan);
   const hits = db
     .selectFrom(candidates.as("c"))
     .crossJoin("users as u")
@@ -80,7 +82,7 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
     .where(where)
     .clearSelect()
     .select("u.userId as id")
-    // A plan's holders come once per subscription.
+    // A plan named by several items lists a user once per item.
     .distinct()
     .orderBy("u.userId", "desc")
     .limit(window.limit)
@@ -88,31 +90,17 @@ export function userListQueries(db: DB, filter: UserFilter, window: { offset: nu
   return { page: selectUserView(db, { ids }).orderBy("u.userId", "desc"), total: scannedTotal(db, hits), readTotal: totalOf };
 }
 
-/** The condition on `s.itemId` of a plan filter (an item id or an item name), or null for none. */
-function planItem(plan: string): RawBuilder<unknown> | null {
-  if (!plan) return null;
-  return /^\d+$/.test(plan)
-    ? sql`s.itemId = ${Number(plan)}`
-    : sql`s.itemId IN (SELECT itemId FROM items WHERE itemName = ${plan})`;
-}
-
 /**
- * At most SEARCH_SCAN user ids to check one by one: text matches, the holders of a plan's active
- * subscriptions (a user once per subscription), or the newest users.
+ * At most SEARCH_SCAN user ids to check one by one: text matches, the holders of a plan (a user once
+ * per item of its name), or the newest users.
  */
-function candidateUsers(db: DB, match: string | null, item: RawBuilder<unknown> | null): UserIds {
+function candidateUsers(db: DB, match: string | null, plan: PlanFilter | null): UserIds {
   if (match) {
     return ftsMatches(db, "users_fts", match)
       .orderBy(sql`rowid`, "desc")
       .limit(SEARCH_SCAN);
   }
-  if (item) {
-    return db
-      .selectFrom("subscriptions as s")
-      .select("s.userId as id")
-      .where(sql<boolean>`${item} AND s.endsAt > ${NOW}`)
-      .limit(SEARCH_SCAN);
-  }
+  if (plan) return planHolders(db, plan).limit(SEARCH_SCAN);
   return db
     .selectFrom("users")
     .select("userId as id")
