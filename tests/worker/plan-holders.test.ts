@@ -62,12 +62,19 @@ describe("searchuser's plan filter (plan_holders)", () => {
     expect(await expectFullCount(admin, item)).toEqual([e.userId, c.userId, a.userId]);
     expect(await expectFullCount(admin, other)).toEqual([d.userId]);
 
-    // c's subscription ends now: out of the answer at once, before any sweep.
+    // c's subscription cut short (its row goes at once); e's runs out while we wait: its row stays until the
+    // sweep, and the answer leaves it out all the same.
     await env.DB.prepare("UPDATE subscriptions SET endsAt = ?1 WHERE subscriptionId = ?2").bind(at(-0.001), endingSoon).run();
     expect(await expectFullCount(admin, item)).toEqual([e.userId, a.userId]);
+    const runsOut = await createUser();
+    await subscribe(runsOut, item, 1 / 86_400);
+    expect(await expectFullCount(admin, item)).toEqual([runsOut.userId, e.userId, a.userId]);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const ended = () => env.DB.prepare("SELECT count(*) AS n FROM plan_holders WHERE endsAt <= ?1").bind(at(0)).first("n");
+    expect(await ended()).toBe(1);
+    expect(await expectFullCount(admin, item)).toEqual([e.userId, a.userId]);
     await runCron(env);
-    const swept = await env.DB.prepare("SELECT count(*) AS n FROM plan_holders WHERE endsAt <= ?1").bind(at(0)).first("n");
-    expect(swept).toBe(0);
+    expect(await ended()).toBe(0);
     expect(await expectFullCount(admin, item)).toEqual([e.userId, a.userId]);
 
     // A subscription moved to another item and user, one removed; a deleted user holds nothing, a restored one again.
