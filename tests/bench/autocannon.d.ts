@@ -5,7 +5,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Request extends RawRequest {
+  export interface Request extends RawRequest {
     /** Called before each request is sent; returns the request to send. */
     setupRequest?: (request: RawRequest) => RawRequest;
   }
@@ -13,6 +13,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all (instead of a duration). */
+    amount?: number;
     requests?: Request[];
   }
   interface Result {

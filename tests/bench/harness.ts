@@ -45,6 +45,8 @@ export async function startBenchServer(opts: {
   portalBundle: WorkerBundle;
   helloBundle: WorkerBundle;
   assetsDir: string;
+  /** A port for the portal's inspector (CPU profiles, tests/bench/profile.ts); none by default, as measuring needs. */
+  inspectorPort?: number;
 }): Promise<BenchServer> {
   const portal = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"), undefined, {
     overrides: { assets: { directory: opts.assetsDir } },
@@ -57,6 +59,7 @@ export async function startBenchServer(opts: {
     log: new Log(LogLevel.WARN),
     // wrangler's --persist-to <dir> keeps its Miniflare state under <dir>/v3.
     defaultPersistRoot: path.join(opts.stateDir, "v3"),
+    ...(opts.inspectorPort === undefined ? {} : { inspectorPort: opts.inspectorPort }),
     workers: [
       // The first Worker takes every request no other Worker's route claims.
       {
@@ -65,6 +68,7 @@ export async function startBenchServer(opts: {
         ...bundled(opts.portalBundle),
         bindings: { ...portal.bindings, ...ensureDevVars(), D1_METER: "true" },
         routes: ["*/api/*"],
+        ...(opts.inspectorPort === undefined ? {} : { unsafeInspectorProxy: true }),
       },
       {
         ...hello,

@@ -1,4 +1,4 @@
-import autocannon from "autocannon";
+import autocannon, { type Request as LoadRequest } from "autocannon";
 import { parseUsageHeader, type D1Usage } from "../../worker/src/db/usage";
 import type { Body, CallCase } from "./calls";
 import type { Throughput } from "./report";
@@ -23,11 +23,30 @@ export async function signIn(baseUrl: string, who: { email: string; password: st
   return { cookie: cookie.split(";")[0]!, answer: JSON.parse(text) as { userData: unknown; userAbilityRules: unknown } };
 }
 
-interface Target {
+export interface Target {
   path: string;
   headers?: Record<string, string>;
   /** Each request's body; GET without one. */
   next?: () => Body;
+}
+
+/** autocannon's `requests` for a target: a POST of each next body, or a GET. */
+export function requestsOf(target: Target): LoadRequest[] {
+  const { next } = target;
+  if (!next) return [{ method: "GET", headers: target.headers }];
+  return [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const body = next();
+        return {
+          ...request,
+          body: body.payload,
+          headers: { ...request.headers, ...target.headers, "content-type": body.contentType },
+        };
+      },
+    },
+  ];
 }
 
 /**
@@ -35,26 +54,11 @@ interface Target {
  * a run without any answer unless `warmUp` (a first call that fills a cache may outlast the warm-up).
  */
 export async function hammer(baseUrl: string, target: Target, seconds: number, warmUp = false): Promise<Throughput> {
-  const { next } = target;
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: [
-      next
-        ? {
-            method: "POST",
-            setupRequest: (request) => {
-              const body = next();
-              return {
-                ...request,
-                body: body.payload,
-                headers: { ...request.headers, ...target.headers, "content-type": body.contentType },
-              };
-            },
-          }
-        : { method: "GET", headers: target.headers },
-    ],
+    requests: requestsOf(target),
   });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
@@ -117,7 +121,7 @@ export async function isKnownCall(baseUrl: string, call: string, cookie: string)
 
 /** The worst D1 usage of a few requests of a case, as the portal's meter reports it (Server-Timing). */
 export async function probeUsage(baseUrl: string, c: CallCase, cookie: string): Promise<D1Usage> {
-  const worst: D1Usage = { roundTrips: 0, rowsRead: 0, rowsWritten: 0 };
+  const worst: D1Usage = { roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 };
   for (let i = 0; i < PROBES; i++) {
     const res = await post(baseUrl, c.call, cookie, c.next());
     const text = await res.text();
@@ -125,6 +129,7 @@ export async function probeUsage(baseUrl: string, c: CallCase, cookie: string): 
     const usage = parseUsageHeader(res.headers.get("server-timing"));
     if (!usage) throw new Error("the answer carries no D1 usage (is D1_METER on?)");
     worst.roundTrips = Math.max(worst.roundTrips, usage.roundTrips);
+    worst.statements = Math.max(worst.statements, usage.statements);
     worst.rowsRead = Math.max(worst.rowsRead, usage.rowsRead);
     worst.rowsWritten = Math.max(worst.rowsWritten, usage.rowsWritten);
   }

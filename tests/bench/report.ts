@@ -15,6 +15,8 @@ export interface CallResult extends Throughput {
   /** Read calls carry the budgets of rows read, round trips and throughput; writes are reported only. */
   kind: "read" | "write";
   roundTrips: number;
+  /** Statements sent over those round trips (a read folded into one statement: 1). */
+  statements: number;
   rowsRead: number;
   rowsWritten: number;
   /** Share of hello-world's req/s, in percent. */
@@ -69,7 +71,7 @@ export const BUDGETS = {
 
 /** A call's result from its measured throughput and D1 usage, with its shares of both baselines. */
 export function callResult(
-  base: Pick<CallResult, "call" | "case" | "kind" | "roundTrips" | "rowsRead" | "rowsWritten">,
+  base: Pick<CallResult, "call" | "case" | "kind" | "roundTrips" | "statements" | "rowsRead" | "rowsWritten">,
   measured: Throughput,
   baselines: BenchReport["baselines"],
   pairedOneTrip?: Throughput,
@@ -135,6 +137,7 @@ export function reportJson(report: BenchReport): string {
         case: c.case,
         kind: c.kind,
         roundTrips: c.roundTrips,
+        statements: c.statements,
         rowsRead: c.rowsRead,
         rowsWritten: c.rowsWritten,
         ...throughput(c),
@@ -187,6 +190,7 @@ export function formatReport(report: BenchReport): string {
     "",
     "",
     "",
+    "",
     n(t.reqPerSec),
     t.p99Ms.toFixed(1),
     ofHello.toFixed(0),
@@ -194,7 +198,7 @@ export function formatReport(report: BenchReport): string {
     "",
   ];
   const calls = markdownTable(
-    ["call", "case", "trips", "rows read", "written", "req/s", "p99 ms", "% hello", "% 1 trip", "budget"],
+    ["call", "case", "trips", "statements", "rows read", "written", "req/s", "p99 ms", "% hello", "% 1 trip", "budget"],
     [
       baseline("hello-world", hello, 100),
       baseline("hello + SELECT 1", oneTrip, hello.reqPerSec > 0 ? (100 * oneTrip.reqPerSec) / hello.reqPerSec : 0),
@@ -202,6 +206,7 @@ export function formatReport(report: BenchReport): string {
         c.call,
         c.case,
         String(c.roundTrips),
+        String(c.statements),
         n(c.rowsRead),
         n(c.rowsWritten),
         n(c.reqPerSec),
@@ -211,7 +216,7 @@ export function formatReport(report: BenchReport): string {
         okCell(callOver(c)),
       ]),
     ],
-    [false, false, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, false],
   );
   const paints = markdownTable(
     ["first meaningful paint", "median ms", "runs ms", "budget"],

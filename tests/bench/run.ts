@@ -88,7 +88,7 @@ async function main() {
           const usage = await probeUsage(server.url, c, cookie);
           calls.push(callResult({ ...base, ...usage }, paired.target, baselines, paired.baseline));
         } catch (error) {
-          const failed = { ...base, roundTrips: 0, rowsRead: 0, rowsWritten: 0 };
+          const failed = { ...base, roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 };
           calls.push({ ...callResult(failed, { reqPerSec: 0, p99Ms: 0 }, baselines), error: (error as Error).message });
         }
       }

@@ -75,10 +75,15 @@ export function webSizes(manifest: Manifest, outDir: string) {
 
 /**
  * Bundles a Worker as `wrangler deploy` would upload it (minified, every module) into `outDir`;
- * returns the folder and its main module (named after the config's `main`).
+ * returns the folder and its main module (named after the config's `main`). Unminified for profiles.
  */
-export async function bundleWorker(outDir: string, configPath = "wrangler.toml"): Promise<{ dir: string; main: string }> {
-  await run(bin("wrangler"), ["deploy", "--dry-run", "-c", configPath, "--outdir", outDir], {
+export async function bundleWorker(
+  outDir: string,
+  configPath = "wrangler.toml",
+  opts: { minify?: boolean } = {},
+): Promise<{ dir: string; main: string }> {
+  const minify = opts.minify === false ? ["--minify=false"] : [];
+  await run(bin("wrangler"), ["deploy", "--dry-run", "-c", configPath, "--outdir", outDir, ...minify], {
     env: { ...process.env, ...OFFLINE_ENV, CI: "true" },
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],

@@ -15,7 +15,7 @@ import { parseUsageHeader, usageHeader } from "../../worker/src/db/usage";
 const baselines = { hello: { reqPerSec: 4000, p99Ms: 5 }, oneTrip: { reqPerSec: 1000, p99Ms: 12 } };
 const read = (over: Partial<CallResult> = {}): CallResult => ({
   ...callResult(
-    { call: "searchuser", case: "all", kind: "read", roundTrips: 1, rowsRead: 12, rowsWritten: 0 },
+    { call: "searchuser", case: "all", kind: "read", roundTrips: 1, statements: 1, rowsRead: 12, rowsWritten: 0 },
     { reqPerSec: 600, p99Ms: 30 },
     baselines,
   ),
@@ -40,7 +40,7 @@ describe("the bench's budgets", () => {
     expect(result.ofOneTrip).toBe(60);
     // Against the baseline measured in slices beside the call, when there is one.
     const paired = callResult(
-      { call: "searchuser", case: "all", kind: "read", roundTrips: 1, rowsRead: 12, rowsWritten: 0 },
+      { call: "searchuser", case: "all", kind: "read", roundTrips: 1, statements: 1, rowsRead: 12, rowsWritten: 0 },
       { reqPerSec: 600, p99Ms: 30 },
       baselines,
       { reqPerSec: 800, p99Ms: 14 },
@@ -89,6 +89,7 @@ describe("the bench's JSON file", () => {
         case: "all",
         kind: "read",
         roundTrips: 1,
+        statements: 1,
         rowsRead: 12,
         rowsWritten: 0,
         reqPerSec: 612,
@@ -136,7 +137,7 @@ describe("the bench's printout", () => {
 
 describe("the D1 meter's header, as the bench reads it", () => {
   it("parses what the portal writes, and nothing else", () => {
-    const usage = { roundTrips: 1, rowsRead: 2_017, rowsWritten: 3 };
+    const usage = { roundTrips: 1, statements: 2, rowsRead: 2_017, rowsWritten: 3 };
     expect(parseUsageHeader(usageHeader(usage))).toEqual(usage);
     expect(parseUsageHeader(`cache;dur=2, ${usageHeader(usage)}`)).toEqual(usage);
     expect(parseUsageHeader("db;dur=3")).toBeNull();

@@ -5,7 +5,7 @@ import { call, createAdmin, createUser } from "./helpers";
 /** Every API answer reports what it cost D1 (worker/src/db/meter.ts), as the budgets are stated in rows. */
 describe("D1 meter", () => {
   it("round-trips its header", () => {
-    const usage = { roundTrips: 2, rowsRead: 1234, rowsWritten: 5 };
+    const usage = { roundTrips: 2, statements: 3, rowsRead: 1234, rowsWritten: 5 };
     expect(parseUsageHeader(usageHeader(usage))).toEqual(usage);
     expect(parseUsageHeader(null)).toBeNull();
     expect(parseUsageHeader("db;dur=3")).toBeNull();
@@ -34,6 +34,6 @@ describe("D1 meter", () => {
     expect(saved.usage!.rowsWritten).toBeGreaterThan(0);
     const anonymous = await call("searchuser", {});
     expect(anonymous.status).toBe(401);
-    expect(anonymous.usage).toEqual({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 });
+    expect(anonymous.usage).toEqual({ roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 });
   });
 });

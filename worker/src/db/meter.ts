@@ -1,5 +1,5 @@
 /**
- * What one request costs D1: round trips, and the rows D1 reports as read and written (`meta.rows_read`,
+ * What one request costs D1: round trips, statements, and the rows D1 reports as read and written (`meta.rows_read`,
  * `meta.rows_written`, summed over every statement). D1 bills rows, and the budgets of DESIGN.md are
  * stated in them, so the dispatcher meters every call; with the `D1_METER` var set to "true" the answer
  * carries the figures in a `Server-Timing` header (tests and `npm run bench` read them). It stays off in
@@ -26,12 +26,14 @@ function meteredStatement(statement: D1PreparedStatement, usage: D1Usage): D1Pre
     bind: (...values: unknown[]) => meteredStatement(statement.bind(...values), usage),
     async all<T>() {
       usage.roundTrips += 1;
+      usage.statements += 1;
       const result = await statement.all<T>();
       add(usage, result.meta);
       return result;
     },
     async run<T>() {
       usage.roundTrips += 1;
+      usage.statements += 1;
       const result = await statement.run<T>();
       add(usage, result.meta);
       return result;
@@ -39,6 +41,7 @@ function meteredStatement(statement: D1PreparedStatement, usage: D1Usage): D1Pre
     // D1's first() runs the whole statement too: all() gives the same row and its meta.
     async first<T>(column?: string) {
       usage.roundTrips += 1;
+      usage.statements += 1;
       const result = await statement.all<Record<string, unknown>>();
       add(usage, result.meta);
       const row = result.results[0];
@@ -48,6 +51,7 @@ function meteredStatement(statement: D1PreparedStatement, usage: D1Usage): D1Pre
     // raw() answers no meta: the trip counts, its rows cannot.
     raw<T extends unknown[]>(options?: { columnNames?: boolean }) {
       usage.roundTrips += 1;
+      usage.statements += 1;
       return options?.columnNames ? statement.raw<T>({ columnNames: true }) : statement.raw<T>();
     },
   } as unknown as D1PreparedStatement;
@@ -60,6 +64,7 @@ function meterRunner<R extends Runner>(real: R, usage: D1Usage) {
     prepare: (query: string) => meteredStatement(real.prepare(query), usage),
     async batch<T>(statements: D1PreparedStatement[]) {
       usage.roundTrips += 1;
+      usage.statements += statements.length;
       const results = await real.batch<T>(statements.map(unwrap));
       for (const result of results) add(usage, result.meta);
       return results;
@@ -73,6 +78,7 @@ export function meterD1(real: D1Database, usage: D1Usage): D1Database {
     ...meterRunner(real, usage),
     async exec(query: string) {
       usage.roundTrips += 1;
+      usage.statements += 1;
       return real.exec(query);
     },
     dump: () => real.dump(),

@@ -2,20 +2,27 @@
 
 export interface D1Usage {
   roundTrips: number;
+  /** Statements sent (a batch of three is one round trip and three statements). */
+  statements: number;
   rowsRead: number;
   rowsWritten: number;
 }
 
-export const newUsage = (): D1Usage => ({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 });
+export const newUsage = (): D1Usage => ({ roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 });
 
-/** The `Server-Timing` value of a usage: `d1;desc="trips=1 read=12 written=0"`. */
+/** The `Server-Timing` value of a usage: `d1;desc="trips=1 statements=1 read=12 written=0"`. */
 export function usageHeader(usage: D1Usage): string {
-  return `d1;desc="trips=${usage.roundTrips} read=${usage.rowsRead} written=${usage.rowsWritten}"`;
+  return `d1;desc="trips=${usage.roundTrips} statements=${usage.statements} read=${usage.rowsRead} written=${usage.rowsWritten}"`;
 }
 
 /** Parses `usageHeader`'s value back (null when absent or malformed). */
 export function parseUsageHeader(value: string | null): D1Usage | null {
-  const match = value?.match(/d1;desc="trips=(\d+) read=(\d+) written=(\d+)"/);
+  const match = value?.match(/d1;desc="trips=(\d+) statements=(\d+) read=(\d+) written=(\d+)"/);
   if (!match) return null;
-  return { roundTrips: Number(match[1]), rowsRead: Number(match[2]), rowsWritten: Number(match[3]) };
+  return {
+    roundTrips: Number(match[1]),
+    statements: Number(match[2]),
+    rowsRead: Number(match[3]),
+    rowsWritten: Number(match[4]),
+  };
 }
