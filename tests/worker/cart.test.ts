@@ -39,6 +39,37 @@ describe("cart", () => {
     expect(res.body.amounts.total).toBe(1500);
   });
 
+  it("reads a cart of items and bundles, a product gone among them, in one statement", async () => {
+    const user = await createUser();
+    const itemId = await createItem({ price: 700, name: "Cart plan" });
+    const gone = await createItem({ price: 300 });
+    const bundle = await createBundle({ points: 50, ppp: 10 });
+    for (const line of [
+      { kind: "item", refId: itemId, qty: 2 },
+      { kind: "bundle", refId: bundle.bundleId, qty: 1 },
+      { kind: "item", refId: gone, qty: 1 },
+    ]) {
+      expect((await call("updatecart", line, { cookie: user.cookie })).status).toBe(200);
+    }
+    await env.DB.prepare("DELETE FROM items WHERE itemId = ?1").bind(gone).run();
+    await call("searchcart", {}, { cookie: user.cookie });
+    const res = await call("searchcart", {}, { cookie: user.cookie });
+    expect(res.usage).toMatchObject({ roundTrips: 1, statements: 1 });
+    expect(res.body.carts).toEqual([
+      expect.objectContaining({
+        kind: "item",
+        refId: itemId,
+        name: "Cart plan",
+        unitPrice: 700,
+        lineTotal: 1400,
+        available: true,
+      }),
+      expect.objectContaining({ kind: "bundle", refId: bundle.bundleId, name: "50 points", points: 50, available: true }),
+      expect.objectContaining({ kind: "item", refId: gone, name: "", unitPrice: 0, lineTotal: 0, available: false }),
+    ]);
+    expect(res.body.amounts).toMatchObject({ total: 1400 + bundle.bundlePrice, count: 4 });
+  });
+
   it("refuses bad input and products not on sale, changing nothing", async () => {
     const user = await createUser();
     const inactive = await createItem({ active: false });

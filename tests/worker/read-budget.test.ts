@@ -133,6 +133,7 @@ async function measure(admin: TestUser, dashboardEnd: string): Promise<Map<strin
     const label = `${who === heavy ? "client " : ""}${name} ${JSON.stringify(body)}`;
     expect(res.status, label).toBe(200);
     expect(res.usage!.roundTrips, label).toBe(1);
+    expect(res.usage!.statements, label).toBe(1);
     out.set(label, res.usage!.rowsRead);
   }
   return out;

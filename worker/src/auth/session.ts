@@ -2,6 +2,7 @@ import type { AppRule, StoredRule } from "./ability";
 import { rulesForUser } from "./ability";
 import { randomToken, sha256Hex } from "./crypto";
 import { nowSeconds } from "../db";
+import type { CheckExpression } from "../db/session-check";
 
 export const SESSION_COOKIE = "sid";
 
@@ -55,13 +56,13 @@ SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
   ${SESSION_FROM}`;
 
 /**
- * Passes (1) while the session is still the one fingerprinted and not idle past its limit; otherwise it
- * fails with "integer overflow" (`SESSION_CHANGED_ERROR` of db/session-check.ts), which rolls back the
- * batch it leads. The error differs from the batch guards' "malformed JSON" so the two are never confused.
+ * 1 while the session is still the one fingerprinted and not idle past its limit; otherwise evaluating it
+ * fails with "integer overflow" (`SESSION_CHANGED_ERROR` of db/session-check.ts), which fails the
+ * statement it is part of and rolls back the batch it leads. The error differs from the batch guards'
+ * "malformed JSON" so the two are never confused. Parameters: ?1 token hash, ?2 now, ?3 fingerprint.
  */
-const CHECK_SQL = `
-SELECT CASE WHEN (SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3
-            THEN 1 ELSE abs(-9223372036854775808) END AS sessionHolds`;
+const CHECK_EXPRESSION = `(CASE WHEN (SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3
+            THEN 1 ELSE abs(-9223372036854775808) END)`;
 
 interface SessionRow extends SessionUser {
   sessionId: number;
@@ -92,9 +93,9 @@ export async function loadSession(d1: D1Database, tokenHash: string): Promise<Fi
 
 export const tokenHashOf = (token: string) => sha256Hex(token);
 
-/** The statement that re-checks a fingerprinted session (see CHECK_SQL). */
-export function sessionCheck(d1: D1Database, session: FingerprintedSession): D1PreparedStatement {
-  return d1.prepare(CHECK_SQL).bind(session.tokenHash, nowSeconds(), session.fingerprint);
+/** The expression that re-checks a fingerprinted session (see CHECK_EXPRESSION). */
+export function sessionCheck(session: FingerprintedSession): CheckExpression {
+  return { sql: CHECK_EXPRESSION, binds: [session.tokenHash, nowSeconds(), session.fingerprint] };
 }
 
 /** Stored rules of a role, for answers that carry userAbilityRules. */

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
+import type { Rows } from "./folded";
 import type { Database } from "./schema";
 
 /**
@@ -77,8 +78,8 @@ export function scannedTotal(db: DB, candidates: AnyRows, scan = SEARCH_SCAN) {
     .select([sql<number>`count(DISTINCT CASE WHEN hit THEN id END)`.as("n"), sql<number>`count(*) >= ${scan}`.as("capped")]);
 }
 
-/** The total a count statement above answered. */
-export function totalOf(result: D1Result<unknown> | undefined): ListTotal {
+/** The total a count statement above answered (its rows, from a batch or a folded read). */
+export function totalOf(result: Rows<unknown> | undefined): ListTotal {
   const row = result?.results[0] as { n: number; capped: number } | undefined;
   return { total: Number(row?.n ?? 0), totalCapped: Number(row?.capped ?? 0) === 1 };
 }

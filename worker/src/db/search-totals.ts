@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
 import { totalOf, type ListTotal } from "./counts";
+import type { Rows } from "./folded";
 import type { Database, SearchVersionsTable } from "./schema";
 
 /**
@@ -70,7 +71,7 @@ export interface SearchTotal {
    * The total from the statement's result; remembers it for the next call, and the ids of the page's
    * rows (`pageRows`, read in the same batch) when the page came from `page`.
    */
-  read(result: D1Result<unknown> | undefined, pageRows?: readonly unknown[]): ListTotal;
+  read(result: Rows<unknown> | undefined, pageRows?: readonly unknown[]): ListTotal;
 }
 
 function versionedTotal(db: DB, indexes: readonly SearchIndexName[], total: Expression<unknown>, known?: Remembered) {

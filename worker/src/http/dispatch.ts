@@ -172,7 +172,7 @@ async function authenticate(
   const now = nowSeconds();
   let session = mayRemember ? rememberedSession(tokenHash, now) : null;
   if (session) {
-    const checked = withSessionCheck(env.DB, sessionCheck(env.DB, session));
+    const checked = withSessionCheck(env.DB, sessionCheck(session));
     ctx.env = { ...env, DB: checked.d1 };
     ctx.db = getDb(checked.d1);
     sessionChecks.set(ctx, checked);

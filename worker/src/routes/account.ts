@@ -6,6 +6,7 @@ import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { cappedTotal, pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
@@ -211,7 +212,7 @@ const searchSession = route(accountCalls["search-session"], {
       .orderBy("lastSeenAt", "desc")
       .limit(window.limit)
       .offset(window.offset);
-    const [found, total] = await runBatch(ctx.env.DB, [pageRows, cappedTotal(ctx.db, sessions.select("sessionId"))]);
+    const [found, total] = await readFolded(ctx.env.DB, [pageRows, cappedTotal(ctx.db, sessions.select("sessionId"))]);
     const rows = found!.results as InferResult<typeof pageRows>;
     const data = rows.map((s) => ({
       ...s,

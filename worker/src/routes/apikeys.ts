@@ -1,5 +1,6 @@
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
@@ -14,7 +15,7 @@ const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.cre
 const searchApiKey = route(adminCalls["search-apikey"], {
   async handler(ctx, { page, limit }) {
     const window = pageWindow(page, limit);
-    const [rows, total] = await runBatch(ctx.env.DB, [
+    const [rows, total] = await readFolded(ctx.env.DB, [
       ctx.db
         .selectFrom("api_keys as k")
         .leftJoin("users as u", "u.userId", "k.createdBy")

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { ftsMatches, ftsQuery, likeAnywhere, runBatch } from "../db";
+import { ftsMatches, ftsQuery, likeAnywhere } from "../db";
+import { readFolded, type Rows } from "../db/folded";
 import {
   cappedTotal,
   counterName,
@@ -43,7 +44,7 @@ const searchAudit = route(adminCalls["search-audit"], {
       );
     const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
     let statements;
-    let readTotal: (result: D1Result<unknown> | undefined, pageRows?: readonly unknown[]) => ListTotal = totalOf;
+    let readTotal: (result: Rows | undefined, pageRows?: readonly unknown[]) => ListTotal = totalOf;
     if (!match && !like) {
       // Newest first walks audit_newest (audit_outcome with an outcome) and stops at the page.
       const rows = db
@@ -88,7 +89,7 @@ const searchAudit = route(adminCalls["search-audit"], {
         scannedTotal(db, joined.select(["c.id", sql<number>`${where}`.as("hit")])),
       ];
     }
-    const [rows, total] = await runBatch(ctx.env.DB, statements);
+    const [rows, total] = await readFolded(ctx.env.DB, statements);
     type StoredRow = Omit<ListRowOf<"search-audit">, "detail"> & { detail: string };
     const data = (rows!.results as unknown as StoredRow[]).map((r) => ({ ...r, detail: parseDetail(r.detail) }));
     return list(data, readTotal(total, rows!.results), page, limit);

@@ -7,10 +7,11 @@ import { assertNotThrottled, clearEmailFailures, failureStatements } from "../au
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
-import { findUserView, toUserData } from "../domain/users/view";
+import { toUserData, toUserView, userViewOf } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
 import { json, success } from "../http/respond";
@@ -65,9 +66,10 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
 
 /** What `me` answers: the user and their rules. */
 async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[]) {
-  const user = await findUserView(ctx.db, userId);
-  if (!user) throw unauthorized();
-  return { userData: toUserData(user), userAbilityRules };
+  const [found] = await readFolded(ctx.env.DB, [userViewOf(ctx.db, userId)]);
+  const row = found!.results[0] as Parameters<typeof toUserView>[0] | undefined;
+  if (!row) throw unauthorized();
+  return { userData: toUserData(toUserView(row)), userAbilityRules };
 }
 
 async function recordFailure(ctx: Ctx, email: string, reason: string) {

@@ -1,4 +1,5 @@
 import { changes, nowIso, runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
@@ -51,7 +52,7 @@ const searchBundle = route(bundleCalls.searchbundle, {
     // Those who cannot manage bundles (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Bundle") ? input.isActive : 1;
     const { page, count } = bundleListQueries(ctx.db, { ...input, isActive });
-    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
     return list((rows!.results as unknown as BundleRow[]).map(toBundle), totalOf(total), input.page, input.limit);
   },
 });

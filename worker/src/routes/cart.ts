@@ -1,10 +1,13 @@
-import type { Compilable } from "kysely";
+import type { Compilable, InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
-import { runBatch } from "../db";
+import { runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { cardPayable } from "../domain/commerce/card";
 import {
+  bundleProduct,
   expiryFrom,
+  itemProduct,
   loadProducts,
   PAYMENT_COLUMNS,
   priceLines,
@@ -13,6 +16,7 @@ import {
   sumLines,
   type LineRequest,
   type PaymentRow,
+  type Product,
 } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
 import { bankOf, stripeOf } from "../http/settings";
@@ -21,17 +25,46 @@ import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { commerceCalls } from "../contract/commerce";
 
+/** A cart's lines, each with its product's columns (an item's or a bundle's, by the line's kind): one read. */
+function cartLines(db: DB, userId: number) {
+  return db
+    .selectFrom("carts as c")
+    .leftJoin("items as i", (join) => join.onRef("i.itemId", "=", "c.refId").on("c.kind", "=", "item"))
+    .leftJoin("bundles as b", (join) => join.onRef("b.bundleId", "=", "c.refId").on("c.kind", "=", "bundle"))
+    .select([
+      "c.cartId",
+      "c.kind",
+      "c.refId",
+      "c.qty",
+      "i.itemId",
+      "i.itemName",
+      "i.itemPrice",
+      "i.itemDuration",
+      "i.itemIsActive",
+      "b.bundleId",
+      "b.bundlePoin",
+      "b.bundlePrice",
+      "b.bundleIsActive",
+    ])
+    .where("c.userId", "=", userId)
+    .orderBy("c.cartId");
+}
+
+type CartLine = InferResult<ReturnType<typeof cartLines>>[number];
+
+/** The product of a cart line, from its joined columns; none when the product is gone. */
+function productOf(line: CartLine): Product | undefined {
+  if (line.kind === "item" && line.itemId !== null) return itemProduct(line as Parameters<typeof itemProduct>[0]);
+  if (line.kind === "bundle" && line.bundleId !== null) return bundleProduct(line as Parameters<typeof bundleProduct>[0]);
+  return undefined;
+}
+
 /** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
 async function cartOf(ctx: Ctx, userId: number) {
-  const rows = await ctx.db
-    .selectFrom("carts")
-    .select(["cartId", "kind", "refId", "qty"])
-    .where("userId", "=", userId)
-    .orderBy("cartId")
-    .execute();
-  const products = await loadProducts(ctx.db, rows);
+  const [found] = await readFolded(ctx.env.DB, [cartLines(ctx.db, userId)]);
+  const rows = found!.results as CartLine[];
   const carts = rows.map((r) => {
-    const product = products.get(`${r.kind}:${r.refId}`);
+    const product = productOf(r);
     const available = product?.active ?? false;
     const unitPrice = product?.unitPrice ?? 0;
     return {

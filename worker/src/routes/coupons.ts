@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsMatches, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import {
   cappedTotal,
   counterName,
@@ -161,7 +162,7 @@ const searchCoupon = route(couponCalls["search-coupon"], {
   async handler(ctx, input) {
     const today = todayUtc();
     const { page, count, readTotal } = couponListQueries(ctx.db, { ...input, today });
-    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
     const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
     return list(data, readTotal(total, rows!.results), input.page, input.limit);
   },

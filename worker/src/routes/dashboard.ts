@@ -1,5 +1,6 @@
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
 import { addDays, daysFrom, spansOf, spansThrough } from "../domain/stats/periods";
+import { runFolded } from "../db/folded";
 import * as stats from "../domain/stats/queries";
 import { jsonText, spliceLast } from "../http/respond";
 import { route } from "../http/route";
@@ -46,8 +47,8 @@ type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
 /**
- * The call's reads: collected as statements, run as one (stats.folded: one round trip, one row of
- * JSON), their rows handed back by name.
+ * The call's reads: collected as statements, run as one (db/folded.ts: one round trip, one row of
+ * JSON, the session check riding along), their rows handed back by name.
  */
 class Reads {
   private statements: stats.Statement[] = [];
@@ -59,12 +60,8 @@ class Reads {
   }
   async run(): Promise<Map<string, Row[]>> {
     if (!this.statements.length) return new Map();
-    const one = stats.folded(this.statements);
-    const row = await this.d1
-      .prepare(one.sql)
-      .bind(...one.binds)
-      .first<Record<string, string>>();
-    return new Map(this.names.map((name, i) => [name, JSON.parse(row?.[`r${i}`] ?? "[]") as Row[]]));
+    const results = await runFolded(this.d1, this.statements);
+    return new Map(this.names.map((name, i) => [name, results[i]!.results]));
   }
 }
 

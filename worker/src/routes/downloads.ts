@@ -1,5 +1,7 @@
+import { sql, type InferResult } from "kysely";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
+import { readFolded } from "../db/folded";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
 import { json, list } from "../http/respond";
@@ -87,26 +89,17 @@ const searchDownloads = route(downloadCalls["search-downloads"], {
   async handler(ctx, { page, limit }) {
     const user = requireUser(ctx);
     const now = nowIso();
-    // subscriptions_user (userId, endsAt) serves both statements; one row per item, the latest end.
-    const [rows, count] = await ctx.env.DB.batch([
-      ctx.env.DB.prepare(
-        `SELECT i.itemId, i.itemName, i.itemUrl, i.itemFile, max(s.endsAt) AS endsAt
-         FROM subscriptions s JOIN items i ON i.itemId = s.itemId
-         WHERE s.userId = ?1 AND s.endsAt > ?2
-         GROUP BY i.itemId ORDER BY i.itemName LIMIT ?3 OFFSET ?4`,
-      ).bind(user.userId, now, limit, (page - 1) * limit),
-      ctx.env.DB.prepare("SELECT count(DISTINCT itemId) AS n FROM subscriptions WHERE userId = ?1 AND endsAt > ?2").bind(
-        user.userId,
-        now,
-      ),
-    ]);
-    const items = rows!.results as Array<{
-      itemId: number;
-      itemName: string;
-      itemUrl: string;
-      itemFile: string | null;
-      endsAt: string;
-    }>;
+    // subscriptions_user (userId, endsAt) serves both parts; one row per item, the latest end.
+    const held = ctx.db.selectFrom("subscriptions as s").where("s.userId", "=", user.userId).where("s.endsAt", ">", now);
+    const pageRows = held
+      .innerJoin("items as i", "i.itemId", "s.itemId")
+      .select(["i.itemId", "i.itemName", "i.itemUrl", "i.itemFile", sql<string>`max(s.endsAt)`.as("endsAt")])
+      .groupBy("i.itemId")
+      .orderBy("i.itemName")
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [rows, count] = await readFolded(ctx.env.DB, [pageRows, held.select(sql<number>`count(DISTINCT s.itemId)`.as("n"))]);
+    const items = rows!.results as InferResult<typeof pageRows>;
     return list(items, Number((count!.results[0] as { n: number }).n), page, limit);
   },
 });

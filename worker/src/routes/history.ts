@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
-import { ftsMatches, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { searchTotal } from "../db/search-totals";
 import { audit } from "../domain/audit";
@@ -109,7 +110,7 @@ const searchHistory = route(historyCalls["search-history"], {
     // A client's own jobs only, whatever userId they send.
     const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
     const { statements, readTotal } = historySearchQueries(ctx.db, ownerId, input);
-    const [rows, total] = await runBatch(ctx.env.DB, statements);
+    const [rows, total] = await readFolded(ctx.env.DB, statements);
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
     return list(data, readTotal(total, rows!.results), input.page, input.limit);
   },

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import type { Database } from "../db/schema";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
@@ -122,7 +123,7 @@ const searchItem = route(itemCalls.searchitem, {
     // Those who cannot manage items (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Item") ? input.isActive : 1;
     const { page, count } = itemListQueries(ctx.db, { ...input, isActive });
-    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
     return list((rows!.results as unknown as ItemRow[]).map(toItem), totalOf(total), input.page, input.limit);
   },
 });

@@ -1,4 +1,4 @@
-import { runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -12,7 +12,7 @@ const searchOutbox = route(adminCalls["search-outbox"], {
     if (status) base = base.where("status", "=", status);
     // Bodies hold one-time links (reset, verification): only those who manage the outbox see them.
     const withBody = ctx.ability.can("manage", "Outbox");
-    const [rows, total] = await runBatch(ctx.env.DB, [
+    const [rows, total] = await readFolded(ctx.env.DB, [
       base
         .select([
           "mailId",

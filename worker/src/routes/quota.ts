@@ -2,6 +2,7 @@ import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
@@ -72,7 +73,7 @@ const searchQuota = route(quotaCalls["search-quota"], {
       .orderBy("ledgerId", "desc")
       .limit(window.limit)
       .offset(window.offset);
-    const [owner, rows, total] = await runBatch(ctx.env.DB, [
+    const [owner, rows, total] = await readFolded(ctx.env.DB, [
       ctx.db.selectFrom("users").select("userQuota").where("userId", "=", userId),
       page,
       counterTotal(ctx.db, counterName("ledger", ["user", userId])),

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { likeAnywhere, runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { audit } from "../domain/audit";
 import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
@@ -16,7 +17,7 @@ const searchRole = route(adminCalls["search-role"], {
   async handler(ctx, { search, page, limit }) {
     let roles = ctx.db.selectFrom("roles");
     if (search) roles = roles.where(sql<boolean>`roleName LIKE ${likeAnywhere(search)} ESCAPE '\\'`);
-    const [rows, count, rules] = await runBatch(ctx.env.DB, [
+    const [rows, count, rules] = await readFolded(ctx.env.DB, [
       roles
         .select([
           "roleId",

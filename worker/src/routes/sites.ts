@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { imageUrl, storeUpload } from "../domain/storage/files";
@@ -76,7 +77,7 @@ const searchSite = route(siteCalls.searchsite, {
     // Those who cannot manage sites (clients) see only the sites in use.
     const status = ctx.ability.can("manage", "Site") ? input.selectedStatus : 1;
     const { page, count } = siteListQueries(ctx.db, { ...input, status });
-    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
     return list((rows!.results as unknown as SiteRow[]).map(toSite), totalOf(total), input.page, input.limit);
   },
 });

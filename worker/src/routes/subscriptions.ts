@@ -1,6 +1,6 @@
 import type { InferResult } from "kysely";
 import { scopeOf } from "../auth/ability";
-import { runBatch } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { requireUser } from "../http/context";
 import { forbidden } from "../errors";
@@ -26,7 +26,7 @@ const searchSubscription = route(quotaCalls["search-subscription"], {
       .orderBy("s.endsAt", "desc")
       .limit(window.limit)
       .offset(window.offset);
-    const [rows, total] = await runBatch(ctx.env.DB, [
+    const [rows, total] = await readFolded(ctx.env.DB, [
       page,
       counterTotal(ctx.db, counterName("subscriptions", ["user", userId])),
     ]);

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import { seal } from "../auth/secretbox";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
+import { readFolded } from "../db/folded";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
@@ -115,7 +116,7 @@ const searchVendor = route(vendorCalls.searchvendor, {
       siteId: input.selectedVendor,
       status: input.selectedStatus,
     });
-    const [rows, total] = await runBatch(ctx.env.DB, [page, count]);
+    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
     return list((rows!.results as unknown as VendorRow[]).map(toVendor), totalOf(total), input.page, input.limit);
   },
 });

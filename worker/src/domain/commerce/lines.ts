@@ -28,7 +28,7 @@ export interface PaymentLine {
 
 export const bundleName = (points: number) => `${points} points`;
 
-interface Product {
+export interface Product {
   kind: LineKind;
   refId: number;
   name: string;
@@ -37,6 +37,37 @@ interface Product {
   points?: number;
   days?: number;
 }
+
+/** An item's columns as a product. */
+export const itemProduct = (i: {
+  itemId: number;
+  itemName: string;
+  itemPrice: number;
+  itemDuration: number;
+  itemIsActive: number;
+}): Product => ({
+  kind: "item",
+  refId: i.itemId,
+  name: i.itemName,
+  unitPrice: i.itemPrice,
+  active: i.itemIsActive === 1,
+  days: i.itemDuration,
+});
+
+/** A bundle's columns as a product. */
+export const bundleProduct = (b: {
+  bundleId: number;
+  bundlePoin: number;
+  bundlePrice: number;
+  bundleIsActive: number;
+}): Product => ({
+  kind: "bundle",
+  refId: b.bundleId,
+  name: bundleName(b.bundlePoin),
+  unitPrice: b.bundlePrice,
+  active: b.bundleIsActive === 1,
+  points: b.bundlePoin,
+});
 
 /** Loads the products named by `requests` (two statements whatever the count). */
 export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; refId: number }>): Promise<Map<string, Product>> {
@@ -59,26 +90,8 @@ export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; ref
       : [],
   ]);
   const out = new Map<string, Product>();
-  for (const i of items) {
-    out.set(`item:${i.itemId}`, {
-      kind: "item",
-      refId: i.itemId,
-      name: i.itemName,
-      unitPrice: i.itemPrice,
-      active: i.itemIsActive === 1,
-      days: i.itemDuration,
-    });
-  }
-  for (const b of bundles) {
-    out.set(`bundle:${b.bundleId}`, {
-      kind: "bundle",
-      refId: b.bundleId,
-      name: bundleName(b.bundlePoin),
-      unitPrice: b.bundlePrice,
-      active: b.bundleIsActive === 1,
-      points: b.bundlePoin,
-    });
-  }
+  for (const i of items) out.set(`item:${i.itemId}`, itemProduct(i));
+  for (const b of bundles) out.set(`bundle:${b.bundleId}`, bundleProduct(b));
   return out;
 }
 

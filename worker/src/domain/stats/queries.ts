@@ -10,25 +10,8 @@ import { spanRows, type Span } from "./periods";
 export interface Statement {
   sql: string;
   binds: unknown[];
-  /** The columns of its rows, by name (what `folded` puts in each row's JSON object). */
+  /** The columns of its rows, by name (what db/folded.ts puts in each row's JSON object). */
   columns: readonly string[];
-}
-
-/**
- * Several statements as one: a single row whose column `r<i>` is statement i's rows as a JSON array of
- * objects, in the statement's own order. D1 costs a serialisation, a parse and a result object per
- * statement and per row; one statement of a few JSON strings is the cheapest answer to carry back.
- */
-export function folded(statements: Statement[]): Statement {
-  const parts = statements.map((s, i) => {
-    const fields = s.columns.map((c) => `'${c}', "${c}"`).join(", ");
-    return `(SELECT json_group_array(json_object(${fields})) FROM (${s.sql})) AS r${i}`;
-  });
-  return {
-    sql: `SELECT ${parts.join(",\n")}`,
-    binds: statements.flatMap((s) => s.binds),
-    columns: statements.map((_, i) => `r${i}`),
-  };
 }
 
 const counter = (name: string) => `(SELECT coalesce(max(counterValue), 0) FROM counters WHERE counterName = '${name}')`;

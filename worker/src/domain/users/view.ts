@@ -98,10 +98,9 @@ export function toUserView(row: UserViewRow): UserView {
   };
 }
 
-export async function findUserView(db: DB, userId: number): Promise<UserView | null> {
-  const found = await selectUserView(db).where("u.userId", "=", userId).where("u.deletedAt", "is", null).executeTakeFirst();
-  return found ? toUserView(found) : null;
-}
+/** The live (not deleted) user `userId` as a UserView row. */
+export const userViewOf = (db: DB, userId: number) =>
+  selectUserView(db).where("u.userId", "=", userId).where("u.deletedAt", "is", null);
 
 export function toUserData(user: UserView): UserData {
   return { ...user, role: user.userRole };
