@@ -13,7 +13,7 @@ const dispatch = createDispatcher(routes, {
     audit(domainOf(ctx), { action: "refused", subject: call, outcome: "denied", detail: { reason: code } }).execute(),
 });
 
-const image = (request: IRequest, env: Env) => serveImage(env.FILES, new URL(request.url).pathname, request);
+const image = (request: IRequest, env: Env, _exec: ExecutionContext, url: URL) => serveImage(env.FILES, url.pathname, request);
 
 let openapiText: string | null = null;
 
@@ -25,18 +25,22 @@ function serveOpenApi(): Response {
   });
 }
 
-/** The Worker's front door: the API calls and their document, the stored images, and the SPA's assets for everything else. */
-const router = IttyRouter<IRequest, [Env, ExecutionContext]>()
+/**
+ * The Worker's front door: the API calls and their document, the stored images, and the SPA's assets for
+ * everything else. Handlers get the request's URL parsed once, by `fetch` below.
+ */
+const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/api/openapi.json", serveOpenApi)
-  .all("/api/*", (request, env, exec) => dispatch(request, env, exec))
+  .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)
   .all("*", (request, env) => env.ASSETS.fetch(request));
 
 export default {
   async fetch(request, env, exec): Promise<Response> {
-    const response = (await router.fetch(request, env, exec)) as Response;
-    return withSecurityHeaders(response, new URL(request.url));
+    const url = new URL(request.url);
+    const response = (await router.fetch(request, env, exec, url)) as Response;
+    return withSecurityHeaders(response, url);
   },
 
   async scheduled(controller, env, exec): Promise<void> {

@@ -1,4 +1,4 @@
-import { Kysely, sql, type Compilable, type RawBuilder } from "kysely";
+import { DefaultConnectionProvider, Kysely, sql, type Compilable, type RawBuilder } from "kysely";
 import { D1Dialect } from "kysely-d1";
 import { plainSearchText } from "../contract/fields";
 import type { Database } from "./schema";
@@ -8,11 +8,20 @@ export type DB = Kysely<Database>;
 
 const instances = new WeakMap<D1Database, DB>();
 
-/** One Kysely instance per D1 binding (the binding object lives as long as the isolate). */
+/**
+ * The isolate's Kysely: its compiler, adapter and executor are made once; a binding's instance differs
+ * only by its connection (a request wraps its binding anew: metered, in a D1 session, checked).
+ */
+const shared = new Kysely<Database>({ dialect: new D1Dialect({ database: null as unknown as D1Database }) });
+
+/** The Kysely instance of a D1 binding (one per binding object). */
 export function getDb(d1: D1Database): DB {
   let db = instances.get(d1);
   if (!db) {
-    db = new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });
+    const dialect = new D1Dialect({ database: d1 });
+    const driver = dialect.createDriver();
+    const executor = shared.getExecutor().withConnectionProvider(new DefaultConnectionProvider(driver));
+    db = new Kysely<Database>({ config: { dialect }, dialect, driver, executor });
     instances.set(d1, db);
   }
   return db;

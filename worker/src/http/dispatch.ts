@@ -31,25 +31,32 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     byName.set(def.name, def);
   }
 
-  return async function dispatch(request: Request, env: Env, exec: ExecutionContext): Promise<Response> {
+  /** Serves `POST /api/<name>`; `url` is the request's, parsed once by the entry point. */
+  return async function dispatch(request: Request, env: Env, exec: ExecutionContext, url: URL): Promise<Response> {
     const usage = newUsage();
-    const def = byName.get(callName(request));
+    const name = url.pathname.slice(API_PREFIX.length);
+    const def = byName.get(name);
     // Every query of the call runs in one D1 session (db/sessions.ts): reads from a replica at least
     // as recent as the caller's bookmark, anything that may write from the primary.
     const mayWrite = def === undefined || !readsOnly(def);
     const session = openSession(env.DB, sessionConstraint(requestBookmark(request), mayWrite));
-    const primary = mayWrite ? null : meterD1(env.DB, usage);
-    const response = await handle(request, { ...env, DB: meterD1(session.db, usage) }, exec, primary);
+    const primary = mayWrite ? null : () => meterD1(env.DB, usage);
+    const response = await handle(request, url, name, { ...env, DB: meterD1(session.db, usage) }, exec, primary);
     const bookmark = session.bookmark();
     if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
     if (env.D1_METER === "true") response.headers.append("server-timing", usageHeader(usage));
     return response;
   };
 
-  /** `primary` is the primary database when the call runs on a replica (for a session it lacks). */
-  async function handle(request: Request, env: Env, exec: ExecutionContext, primary: D1Database | null): Promise<Response> {
-    const url = new URL(request.url);
-    const name = callName(request);
+  /** `primary` gives the primary database when the call runs on a replica (for a session it lacks). */
+  async function handle(
+    request: Request,
+    url: URL,
+    name: string,
+    env: Env,
+    exec: ExecutionContext,
+    primary: (() => D1Database) | null,
+  ): Promise<Response> {
     let ctx: Ctx | null = null;
     try {
       const def = byName.get(name);
@@ -82,7 +89,7 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
   }
 }
 
-const callName = (request: Request) => new URL(request.url).pathname.slice("/api/".length);
+const API_PREFIX = "/api/";
 
 /** The request body, read once even when the call runs twice. */
 interface BodyOnce {
@@ -138,15 +145,17 @@ async function authenticate(
   env: Env,
   exec: ExecutionContext,
   mayRemember: boolean,
-  primary: D1Database | null,
+  primary: (() => D1Database) | null,
 ): Promise<Ctx> {
-  const db = getDb(env.DB);
   const ctx: Ctx = {
     env,
     exec,
     request,
     url,
-    db,
+    // Always the Kysely of ctx.env.DB (a remembered session's call swaps in the checked binding), made on first use.
+    get db() {
+      return getDb(this.env.DB);
+    },
     ip: request.headers.get("cf-connecting-ip") ?? "",
     userAgent: request.headers.get("user-agent") ?? "",
     secure: url.protocol === "https:",
@@ -174,14 +183,13 @@ async function authenticate(
   if (session) {
     const checked = withSessionCheck(env.DB, sessionCheck(session));
     ctx.env = { ...env, DB: checked.d1 };
-    ctx.db = getDb(checked.d1);
     sessionChecks.set(ctx, checked);
   } else {
     forgetSession(tokenHash);
     session = await loadSession(env.DB, tokenHash);
     // A replica may not hold yet a session signed in a moment ago by a caller that sent no bookmark:
     // the primary answers before the cookie is refused (and cleared).
-    if (!session && primary) session = await loadSession(primary, tokenHash);
+    if (!session && primary) session = await loadSession(primary(), tokenHash);
     if (!session) return ctx;
     rememberSession(session, now);
   }

@@ -16,9 +16,18 @@ const CSP = [
 ].join("; ");
 
 export function withSecurityHeaders(response: Response, url: URL): Response {
-  // Responses from fetch/ASSETS can be immutable; copy before changing headers.
-  const out = new Response(response.body, response);
-  const h = out.headers;
+  try {
+    setSecurityHeaders(response.headers, url);
+    return response;
+  } catch {
+    // Responses from fetch/ASSETS have immutable headers: they get theirs on a copy.
+    const out = new Response(response.body, response);
+    setSecurityHeaders(out.headers, url);
+    return out;
+  }
+}
+
+function setSecurityHeaders(h: Headers, url: URL) {
   h.set("content-security-policy", CSP);
   h.set("x-content-type-options", "nosniff");
   h.set("x-frame-options", "DENY");
@@ -26,5 +35,4 @@ export function withSecurityHeaders(response: Response, url: URL): Response {
   h.set("cross-origin-opener-policy", "same-origin");
   h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (url.protocol === "https:") h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
-  return out;
 }
