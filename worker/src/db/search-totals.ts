@@ -64,9 +64,14 @@ export interface SearchTotal {
    * page's window; `match` is what to pass to MATCH) and `fromIds(ids)` reads their rows. While the
    * versions are those of a page this isolate remembers, the remembered ids are read instead and the
    * walk is handed the empty phrase (no rows, no index walk); a write in between makes it walk again.
-   * `id` names the rows' id column.
+   * `id` names the rows' id column. `walk` also gets `walking`, true unless the remembered ids are read
+   * instead: what else the walk finds (rows a search names by itself) it finds only then.
    */
-  page<Q extends AnyPage>(walk: (match: RawBuilder<string>) => IdRows, fromIds: (ids: IdRows) => Q, id: string): Q;
+  page<Q extends AnyPage>(
+    walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
+    fromIds: (ids: IdRows) => Q,
+    id: string,
+  ): Q;
   /**
    * The total from the statement's result; remembers it for the next call, and the ids of the page's
    * rows (`pageRows`, read in the same batch) when the page came from `page`.
@@ -103,9 +108,13 @@ export function searchTotal(
   let pageId: string | null = null;
   return {
     statement: versionedTotal(db, indexes, total, known),
-    page<Q extends AnyPage>(walk: (match: RawBuilder<string>) => IdRows, fromIds: (ids: IdRows) => Q, id: string): Q {
+    page<Q extends AnyPage>(
+      walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
+      fromIds: (ids: IdRows) => Q,
+      id: string,
+    ): Q {
       pageId = id;
-      if (!knownPage) return fromIds(walk(sql<string>`${match}`));
+      if (!knownPage) return fromIds(walk(sql<string>`${match}`, sql<boolean>`1`));
       const current = sql<boolean>`${versionOf(indexes)} = ${knownPage.version}`;
       // Both chosen before any scan: the remembered ids or none, the empty phrase or the search.
       const rememberedIds = db
@@ -113,7 +122,9 @@ export function searchTotal(
           sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${JSON.stringify(knownPage.ids)} ELSE '[]' END)`.as("j"),
         )
         .select(sql<number>`j.value`.as("id"));
-      const walked = db.selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`).as("w")).select("w.id");
+      const walked = db
+        .selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`, sql<boolean>`NOT ${current}`).as("w"))
+        .select("w.id");
       return fromIds(rememberedIds.unionAll(walked));
     },
     read(result, pageRows) {

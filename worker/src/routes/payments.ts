@@ -160,7 +160,7 @@ const searchPayment = route(commerceCalls["search-payment"], {
     const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
     const [rows, total] = await readFolded(ctx.env.DB, [queries.page, queries.total]);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, queries.readTotal(total), input.page, input.limit);
+    return list(data, queries.readTotal(total, rows!.results), input.page, input.limit);
   },
 });
 

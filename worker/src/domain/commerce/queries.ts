@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
-import { searchTotal } from "../../db/search-totals";
+import { searchTotal, type IdRows } from "../../db/search-totals";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
@@ -130,33 +130,39 @@ export function paymentListQueries(
   // The newest payments are candidates too: each must be the one named, or a matching buyer's.
   if (like) conds.push(sql`(c.named OR u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
   const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
-  const candidates = db.selectFrom(candidatePayments(db, search, fts, like !== null).as("c"));
-  const joined = like ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
-  const hits = joined.select(["c.id", sql<number>`${where}`.as("hit")]);
+  const joinedOn = (match: string | RawBuilder<string> | null, walking: RawBuilder<boolean> = sql`1`) => {
+    const candidates = db.selectFrom(candidatePayments(db, search, match, like !== null, walking).as("c"));
+    return like ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
+  };
   // The page's ids first, then the payments' columns for those rows alone.
-  const ids = joined
-    .select("c.id")
-    .distinct()
-    .where(where)
-    .orderBy(sql`c.at`, "desc")
-    .orderBy("c.id", "desc")
-    .limit(window.limit)
-    .offset(window.offset);
-  const page = db
-    .selectFrom(ids.as("pg"))
-    .crossJoin("payments as p")
-    .whereRef("p.paymentId", "=", "pg.id")
-    .leftJoin("users as u", "u.userId", "p.userId")
-    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.paymentId", "desc");
-  const total = scannedTotal(db, hits, BUYER_PAYMENTS);
-  // A buyer search alone depends on nothing but who matches and which payments they have: remembered.
+  const idsOn = (match: string | RawBuilder<string> | null, walking?: RawBuilder<boolean>) =>
+    joinedOn(match, walking)
+      .select("c.id")
+      .distinct()
+      .where(where)
+      .orderBy(sql`c.at`, "desc")
+      .orderBy("c.id", "desc")
+      .limit(window.limit)
+      .offset(window.offset);
+  const pageOf = (ids: IdRows) =>
+    db
+      .selectFrom(ids.as("pg"))
+      .crossJoin("payments as p")
+      .whereRef("p.paymentId", "=", "pg.id")
+      .leftJoin("users as u", "u.userId", "p.userId")
+      // paymentId: what a remembered page keeps of its rows (not part of the answer).
+      .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", "u.userName", "u.userEmail"])
+      .orderBy("p.createdAt", "desc")
+      .orderBy("p.paymentId", "desc");
+  const total = scannedTotal(db, joinedOn(fts).select(["c.id", sql<number>`${where}`.as("hit")]), BUYER_PAYMENTS);
+  // A buyer search alone depends on nothing but who matches, which payments they have and the payment it
+  // names (reference, invoice number): its total and pages are remembered (db/search-totals.ts).
   if (fts && conds.length === 0) {
     const remembered = searchTotal(db, ["users", "payments"], fts, total, window);
+    const page = remembered.page((walk, walking) => idsOn(walk, walking), pageOf, "paymentId");
     return { page, total: remembered.statement, readTotal: remembered.read };
   }
-  return { page, total, readTotal: totalOf };
+  return { page: pageOf(idsOn(fts)), total, readTotal: totalOf };
 }
 
 /** The invoice number a search names ("42" or "#42"), or null. */
@@ -172,16 +178,23 @@ function namedBy(search: string): RawBuilder<boolean>[] {
 
 /**
  * The payments a search may show (id, at, status, userId, named): the one its reference or invoice
- * number names, and for buyer searches the payments of the newest matching buyers or, for 1–2
- * characters, the BUYER_PAYMENTS newest payments (db/counts.ts).
+ * number names (only while `walking`: a remembered page has them already), and for buyer searches the
+ * payments of the newest matching buyers or, for 1–2 characters, the BUYER_PAYMENTS newest payments
+ * (db/counts.ts).
  */
-function candidatePayments(db: DB, search: string, fts: string | null, newest: boolean) {
+function candidatePayments(
+  db: DB,
+  search: string,
+  fts: string | RawBuilder<string> | null,
+  newest: boolean,
+  walking: RawBuilder<boolean>,
+) {
   const columns = ["p.paymentId as id", "p.createdAt as at", "p.status", "p.userId"] as const;
   const conditions = namedBy(search);
   const named = db
     .selectFrom("payments as p")
     .select([...columns, sql<number>`1`.as("named")])
-    .where(conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)})` : sql<boolean>`1 = 0`);
+    .where(conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)}) AND ${walking}` : sql<boolean>`1 = 0`);
   if (fts) {
     const buyers = db
       .selectFrom("users_fts")
