@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { RawNode, sql, ValueNode, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
 import { totalOf, type ListTotal } from "./counts";
 import type { Rows } from "./folded";
@@ -89,6 +89,20 @@ function versionedTotal(db: DB, indexes: readonly SearchIndexName[], total: Expr
 }
 
 /**
+ * A compiled statement as an expression to embed in another, so it is not compiled a second time; null
+ * when its text holds a `?` that is not one of its parameters (a literal), which splitting would break.
+ */
+export function compiledExpression(compiled: { sql: string; parameters: readonly unknown[] }): Expression<unknown> | null {
+  const fragments = compiled.sql.split("?");
+  if (fragments.length !== compiled.parameters.length + 1) return null;
+  const node = RawNode.create(
+    fragments,
+    compiled.parameters.map((value) => ValueNode.create(value)),
+  );
+  return { expressionType: undefined, toOperationNode: () => node } as unknown as Expression<unknown>;
+}
+
+/**
  * A search's total, and its page, remembered per version of `indexes` (every index whose writes can
  * change them): `total` is the statement that counts it (`cappedTotal`, `scannedTotal`: one row, n and
  * capped), `match` the FTS expression, `window` the page's.
@@ -107,7 +121,8 @@ export function searchTotal(
   const knownPage = rememberedPages.get(pageKey);
   let pageId: string | null = null;
   return {
-    statement: versionedTotal(db, indexes, total, known),
+    // The total was compiled for its key: the statement embeds that text rather than compiling it again.
+    statement: versionedTotal(db, indexes, compiledExpression(compiled) ?? total, known),
     page<Q extends AnyPage>(
       walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
       fromIds: (ids: IdRows) => Q,
