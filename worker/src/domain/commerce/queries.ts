@@ -208,7 +208,8 @@ function candidatePayments(
       .whereRef("p.userId", "=", "b.userId")
       .select([...columns, sql<number>`0`.as("named")])
       .limit(BUYER_PAYMENTS);
-    return named.unionAll(db.selectFrom(theirs.as("t")).selectAll());
+    // A search that names no payment (most: a buyer's name or email) has no named branch to carry.
+    return conditions.length ? named.unionAll(db.selectFrom(theirs.as("t")).selectAll()) : theirs;
   }
   if (newest) {
     const recent = db
@@ -216,7 +217,7 @@ function candidatePayments(
       .select([...columns, sql<number>`0`.as("named")])
       .orderBy("p.createdAt", "desc")
       .limit(BUYER_PAYMENTS);
-    return named.unionAll(db.selectFrom(recent.as("r")).selectAll());
+    return conditions.length ? named.unionAll(db.selectFrom(recent.as("r")).selectAll()) : recent;
   }
   return named;
 }
