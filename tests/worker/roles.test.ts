@@ -173,4 +173,31 @@ describe("roles and permissions", () => {
     expect(await countRows("audit_log")).toBe(audits + 1);
     expect((await call("delete-role", { roleId: id }, { cookie: admin.cookie })).status).toBe(404);
   });
+
+  it("reads the rules of the listed roles only, not of every role", async () => {
+    const SUBJECTS = ["Item", "Bundle", "Coupon", "Site", "Vendor", "History"];
+    const admin = await createAdmin();
+    const bulky = uniqueRole("bulky");
+    await env.DB.prepare("INSERT INTO roles (roleName, roleDesc) VALUES (?1, 'many rules')").bind(bulky).run();
+    const bulkyId = (await roleId(bulky))!;
+    await env.DB.batch(
+      Array.from({ length: 60 }, (_, i) =>
+        env.DB.prepare("INSERT INTO role_rules (roleId, action, subject, inverted) VALUES (?1, 'read', ?2, 0)").bind(
+          bulkyId,
+          SUBJECTS[i % SUBJECTS.length],
+        ),
+      ),
+    );
+    const allRules = await countRows("role_rules");
+    const res = await call("search-role", { search: "client" }, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((r: { roleName: string }) => r.roleName)).toContain("client");
+    expect(res.body.data.map((r: { roleName: string }) => r.roleName)).not.toContain(bulky);
+    expect(res.body.data.find((r: { roleName: string }) => r.roleName === "client").rules.length).toBeGreaterThan(0);
+    // The bulky role's 60 rules are not on the page: none of them is read.
+    expect(res.usage!.rowsRead).toBeLessThan(allRules - 30);
+    const withBulky = await call("search-role", { search: bulky }, { cookie: admin.cookie });
+    expect(withBulky.body.data).toHaveLength(1);
+    expect(withBulky.body.data[0].rules).toHaveLength(60);
+  });
 });

@@ -17,25 +17,33 @@ const searchRole = route(adminCalls["search-role"], {
   async handler(ctx, { search, page, limit }) {
     let roles = ctx.db.selectFrom("roles");
     if (search) roles = roles.where(sql<boolean>`roleName LIKE ${likeAnywhere(search)} ESCAPE '\\'`);
+    const pageRoles = roles
+      .select([
+        "roleId",
+        "roleName",
+        "roleDesc",
+        "builtIn",
+        "createdAt",
+        // Live users only (deleted ones keep their role for the books): the role's counter (migration 0090).
+        sql<number>`coalesce((SELECT counterValue FROM counters WHERE counterName = 'users:role=' || roles.roleName), 0)`.as(
+          "userCount",
+        ),
+      ])
+      .orderBy("builtIn", "desc")
+      .orderBy("roleId")
+      .limit(limit)
+      .offset((page - 1) * limit);
     const [rows, count, rules] = await readFolded(ctx.env.DB, [
-      roles
-        .select([
-          "roleId",
-          "roleName",
-          "roleDesc",
-          "builtIn",
-          "createdAt",
-          // Live users only (deleted ones keep their role for the books): the role's counter (migration 0090).
-          sql<number>`coalesce((SELECT counterValue FROM counters WHERE counterName = 'users:role=' || roles.roleName), 0)`.as(
-            "userCount",
-          ),
-        ])
-        .orderBy("builtIn", "desc")
-        .orderBy("roleId")
-        .limit(limit)
-        .offset((page - 1) * limit),
+      pageRoles,
       roles.select((eb) => eb.fn.countAll<number>().as("n")),
-      ctx.db.selectFrom("role_rules").select(["roleId", "action", "subject", "inverted", "conditions"]).orderBy("ruleId"),
+      // The rules of the page's roles only, not of every role.
+      ctx.db
+        .selectFrom("role_rules")
+        .select(["roleId", "action", "subject", "inverted", "conditions"])
+        .where("roleId", "in", pageRoles.clearSelect().select("roleId"))
+        // By role first: the role_rules_role index answers in this order, reading only these roles' rules.
+        .orderBy("roleId")
+        .orderBy("ruleId"),
     ]);
     const byRole = new Map<number, RuleOut[]>();
     for (const r of rules!.results as unknown as (Omit<RuleOut, "inverted" | "conditions"> & {
@@ -49,7 +57,9 @@ const searchRole = route(adminCalls["search-role"], {
         inverted: r.inverted === 1,
         conditions: r.conditions ? (JSON.parse(r.conditions) as Record<string, unknown>) : null,
       };
-      byRole.set(r.roleId, [...(byRole.get(r.roleId) ?? []), out]);
+      const ofRole = byRole.get(r.roleId);
+      if (ofRole) ofRole.push(out);
+      else byRole.set(r.roleId, [out]);
     }
     const data = (rows!.results as unknown as (Omit<Role, "builtIn" | "rules"> & { builtIn: number })[]).map((r) => ({
       ...r,
