@@ -3,12 +3,13 @@ import { CARRY_CHECK, type CheckCarrier, type CheckExpression } from "./session-
 
 /**
  * Several reads as one statement: a single row whose column `r<i>` holds part i's rows as a JSON array
- * of value arrays (`json_array`: half the text of `json_object`'s repeated keys, and fewer expressions
- * for SQLite to compile), in the part's own order (its ORDER BY and LIMIT stay inside its subquery,
- * which SQLite keeps for the aggregate that reads it); the Worker names the values by the part's columns. D1 costs a serialisation, a parse and an object per
- * statement, per row and per cell; one statement of a few JSON strings is the cheapest answer to carry
- * back (decision 0002, "One statement per read call"). A remembered session's check rides in the same
- * statement, as its first column (db/session-check.ts), so a list is one statement in all.
+ * of value arrays, in the part's own order (its ORDER BY and LIMIT stay inside its subquery, which SQLite
+ * keeps for the aggregate that reads it); the Worker names the values by the part's columns. `json_array`
+ * rather than `json_object`: half the text to build, carry and parse, and fewer expressions to compile.
+ * D1 costs a serialisation, a parse and an object per statement, per row and per cell; one statement of
+ * a few JSON strings is the cheapest answer to carry back (decision 0002, "One statement per read
+ * call"). A remembered session's check rides in the same statement, as its first column
+ * (db/session-check.ts), so a list is one statement in all.
  */
 
 export type Row = Record<string, unknown>;

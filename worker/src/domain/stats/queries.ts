@@ -1,3 +1,4 @@
+import type { FoldedPart } from "../../db/folded";
 import { spanRows, type Span } from "./periods";
 
 /**
@@ -7,12 +8,8 @@ import { spanRows, type Span } from "./periods";
  * their own rows through per-user indexes.
  */
 
-export interface Statement {
-  sql: string;
-  binds: unknown[];
-  /** The columns of its rows, by name (what db/folded.ts puts in each row's JSON object). */
-  columns: readonly string[];
-}
+/** A statement of the call, with its columns by name: a part of the call's one folded read (db/folded.ts). */
+export type Statement = FoldedPart;
 
 const counter = (name: string) => `(SELECT coalesce(max(counterValue), 0) FROM counters WHERE counterName = '${name}')`;
 
