@@ -58,7 +58,7 @@ type AnyPage = SelectQueryBuilder<Database, any, any>;
 
 export interface SearchTotal {
   /** One row: the versions, and the total packed (remembered, or counted now). */
-  statement: ReturnType<typeof versionedTotal>;
+  statement: ReturnType<typeof rememberedTotal>;
   /**
    * The page, read ids first: `walk(match)` finds the page's ids in the FTS index (newest first, the
    * page's window; `match` is what to pass to MATCH) and `fromIds(ids)` reads their rows. While the
@@ -79,13 +79,96 @@ export interface SearchTotal {
   read(result: Rows<unknown> | undefined, pageRows?: readonly unknown[]): ListTotal;
 }
 
-function versionedTotal(db: DB, indexes: readonly SearchIndexName[], total: Expression<unknown>, known?: Remembered) {
+/**
+ * What this isolate remembers of a search and of one page of it, as values a statement binds (each null
+ * when nothing is remembered): the total's versions and packed total, the page's versions and ids (JSON).
+ */
+export interface RememberedValues {
+  knownVersion: number | string | null;
+  knownPacked: number | null;
+  pageVersion: number | string | null;
+  pageIds: string | null;
+}
+
+export interface SearchMemory {
+  values: RememberedValues;
+  /**
+   * The total from the statement's result (`rememberedTotal`'s row); remembers it, and the ids (column
+   * `id`) of the page's rows when the page came from `rememberedPage`.
+   */
+  read(result: Rows<unknown> | undefined, page?: { rows: readonly unknown[]; id: string }): ListTotal;
+}
+
+/** What this isolate remembers of the search `key` (one total of `indexes`) and of its page `window`. */
+export function searchMemory(
+  indexes: readonly SearchIndexName[],
+  key: string,
+  window: { offset: number; limit: number },
+): SearchMemory {
+  const totalKey = `${indexes.join(",")}\u0000${key}`;
+  const pageKey = `${totalKey}\u0000${window.offset}:${window.limit}`;
+  const known = remembered.get(totalKey);
+  const knownPage = rememberedPages.get(pageKey);
+  return {
+    values: {
+      knownVersion: known?.version ?? null,
+      knownPacked: known ? pack(known.total) : null,
+      pageVersion: knownPage?.version ?? null,
+      pageIds: knownPage ? JSON.stringify(knownPage.ids) : null,
+    },
+    read(result, page) {
+      const row = result?.results[0] as { version: number | string; packed: number } | undefined;
+      if (!row) return totalOf(undefined);
+      const packed = Number(row.packed);
+      const counted = { total: Math.floor(packed / 2), totalCapped: packed % 2 === 1 };
+      remember(remembered, totalKey, { version: row.version, total: counted });
+      if (page) {
+        const ids = page.rows.map((pageRow) => Number((pageRow as Record<string, unknown>)[page.id]));
+        remember(rememberedPages, pageKey, { version: row.version, ids });
+      }
+      return counted;
+    },
+  };
+}
+
+/**
+ * The statement of a search's total (`total`: one row, n and capped): the versions of `indexes`, and the
+ * total packed, remembered while the versions are those it was counted at, counted again otherwise.
+ */
+export function rememberedTotal(
+  db: DB,
+  indexes: readonly SearchIndexName[],
+  total: Expression<unknown>,
+  memory: Pick<RememberedValues, "knownVersion" | "knownPacked">,
+) {
   const counted = sql<number>`(SELECT n * 2 + capped FROM (${total}) AS t)`;
-  const packed = known
-    ? sql<number>`CASE WHEN v.version = ${known.version} THEN ${pack(known.total)} ELSE ${counted} END`
-    : counted;
+  const packed =
+    memory.knownVersion === null
+      ? counted
+      : sql<number>`CASE WHEN v.version = ${memory.knownVersion} THEN ${memory.knownPacked} ELSE ${counted} END`;
   const versions = db.selectNoFrom(versionOf(indexes).as("version"));
   return db.selectFrom(versions.as("v")).select(["v.version", packed.as("packed")]);
+}
+
+/** A search's page, from the remembered ids while the versions are theirs (SearchTotal.page says how). */
+export function rememberedPage<Q extends AnyPage>(
+  db: DB,
+  indexes: readonly SearchIndexName[],
+  match: string,
+  memory: Pick<RememberedValues, "pageVersion" | "pageIds">,
+  walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
+  fromIds: (ids: IdRows) => Q,
+): Q {
+  if (memory.pageVersion === null) return fromIds(walk(sql<string>`${match}`, sql<boolean>`1`));
+  const current = sql<boolean>`${versionOf(indexes)} = ${memory.pageVersion}`;
+  // Both chosen before any scan: the remembered ids or none, the empty phrase or the search.
+  const rememberedIds = db
+    .selectFrom(sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${memory.pageIds} ELSE '[]' END)`.as("j"))
+    .select(sql<number>`j.value`.as("id"));
+  const walked = db
+    .selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`, sql<boolean>`NOT ${current}`).as("w"))
+    .select("w.id");
+  return fromIds(rememberedIds.unionAll(walked));
 }
 
 /**
@@ -105,7 +188,9 @@ export function compiledExpression(compiled: { sql: string; parameters: readonly
 /**
  * A search's total, and its page, remembered per version of `indexes` (every index whose writes can
  * change them): `total` is the statement that counts it (`cappedTotal`, `scannedTotal`: one row, n and
- * capped), `match` the FTS expression, `window` the page's.
+ * capped), `match` the FTS expression, `window` the page's. Its memory key is the total's compiled text
+ * and parameters; a list built from a statement template keys its memory by its values instead
+ * (`searchMemory`, `rememberedTotal`, `rememberedPage`).
  */
 export function searchTotal(
   db: DB,
@@ -115,45 +200,17 @@ export function searchTotal(
   window: { offset: number; limit: number },
 ): SearchTotal {
   const compiled = total.compile();
-  const key = `${indexes.join(",")}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const pageKey = `${key}\u0000${window.offset}:${window.limit}`;
-  const known = remembered.get(key);
-  const knownPage = rememberedPages.get(pageKey);
+  const memory = searchMemory(indexes, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, window);
   let pageId: string | null = null;
   return {
     // The total was compiled for its key: the statement embeds that text rather than compiling it again.
-    statement: versionedTotal(db, indexes, compiledExpression(compiled) ?? total, known),
-    page<Q extends AnyPage>(
-      walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
-      fromIds: (ids: IdRows) => Q,
-      id: string,
-    ): Q {
+    statement: rememberedTotal(db, indexes, compiledExpression(compiled) ?? total, memory.values),
+    page(walk, fromIds, id) {
       pageId = id;
-      if (!knownPage) return fromIds(walk(sql<string>`${match}`, sql<boolean>`1`));
-      const current = sql<boolean>`${versionOf(indexes)} = ${knownPage.version}`;
-      // Both chosen before any scan: the remembered ids or none, the empty phrase or the search.
-      const rememberedIds = db
-        .selectFrom(
-          sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${JSON.stringify(knownPage.ids)} ELSE '[]' END)`.as("j"),
-        )
-        .select(sql<number>`j.value`.as("id"));
-      const walked = db
-        .selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`, sql<boolean>`NOT ${current}`).as("w"))
-        .select("w.id");
-      return fromIds(rememberedIds.unionAll(walked));
+      return rememberedPage(db, indexes, match, memory.values, walk, fromIds);
     },
     read(result, pageRows) {
-      const row = result?.results[0] as { version: number | string; packed: number } | undefined;
-      if (!row) return totalOf(undefined);
-      const packed = Number(row.packed);
-      const counted = { total: Math.floor(packed / 2), totalCapped: packed % 2 === 1 };
-      remember(remembered, key, { version: row.version, total: counted });
-      if (pageId !== null && pageRows) {
-        const id = pageId;
-        const ids = pageRows.map((page) => Number((page as Record<string, unknown>)[id]));
-        remember(rememberedPages, pageKey, { version: row.version, ids });
-      }
-      return counted;
+      return memory.read(result, pageId !== null && pageRows ? { rows: pageRows, id: pageId } : undefined);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { changes, nowSeconds, runBatch } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
 import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
@@ -158,7 +158,7 @@ const searchPayment = route(commerceCalls["search-payment"], {
   async handler(ctx, input) {
     const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
     const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
-    const [rows, total] = await readFolded(ctx.env.DB, [queries.page, queries.total]);
+    const [rows, total] = await runFolded(ctx.env.DB, queries.parts);
     const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
     return list(data, queries.readTotal(total, rows!.results), input.page, input.limit);
   },

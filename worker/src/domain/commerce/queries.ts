@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf } from "../../db/counts";
-import { searchTotal, type IdRows } from "../../db/search-totals";
+import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
+import type { FoldedPart, Rows } from "../../db/folded";
+import { rememberedPage, rememberedTotal, searchMemory, type IdRows, type RememberedValues } from "../../db/search-totals";
+import { statementTemplate } from "../../db/templates";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
@@ -34,15 +36,6 @@ export function requireAllPayments(ability: AppAbility): void {
 const REFERENCE_PREFIX = /^[A-Za-z0-9_-]{8,100}$/;
 
 /**
- * The payments whose reference starts with the search: a range of the referenceId index (references
- * are base64url, whose characters all sort below "~"); null when the search cannot start one.
- */
-function referenceRange(search: string): RawBuilder<boolean> | null {
-  if (!REFERENCE_PREFIX.test(search)) return null;
-  return sql<boolean>`(p.referenceId >= ${search} AND p.referenceId < ${`${search}~`})`;
-}
-
-/**
  * The WHERE of the payments this reader may read (null: every payment) for an export or one payment:
  * admins see every payment (optionally one user's), clients only their own whatever userId they send.
  * Lists page through `paymentListQueries` instead, whose cost is bounded.
@@ -55,7 +48,7 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
   if (search) {
-    const byRef = namedBy(search);
+    const byRef = namedBy(namedValues(search));
     if (scope === "all") {
       const fts = ftsQuery(search);
       byRef.push(
@@ -88,51 +81,110 @@ export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
 const BUYER_SCAN = SEARCH_SCAN / 4;
 const BUYER_PAYMENTS = SEARCH_SCAN / 2;
 
+/** What a search names by itself: the references starting with it (a range), the invoice it numbers. */
+interface NamedValues {
+  refFrom: string | null;
+  refTo: string | null;
+  invoice: number | null;
+}
+
+/** The values of a list request its statement binds (db/templates.ts); null: not set. */
+type PaymentListValues = NamedValues &
+  RememberedValues & {
+    counter: string | null;
+    ownerId: number | null;
+    status: string | null;
+    fts: string | null;
+    like: string | null;
+    offset: number;
+    limit: number;
+  };
+
+export interface PaymentListQueries {
+  /** The page's rows, then the total's row. */
+  parts: FoldedPart[];
+  readTotal(total: Rows<unknown> | undefined, pageRows: readonly unknown[]): ListTotal;
+}
+
 /**
  * The page and total statements of search-payment (db/counts.ts says what each may cost). Without a
  * search: an index walk (payments_newest, payments_status, payments_user, payments_user_status) and a
  * counter. With one: the payment of that reference or invoice number, and (for those who read every
  * payment) the payments of the SEARCH_SCAN newest buyers whose name or email matches, at most
  * SEARCH_SCAN of them; a 1–2 character search checks the buyers of the SEARCH_SCAN newest payments.
+ * Built once per shape and bound per request (db/templates.ts).
  */
 export function paymentListQueries(
   db: DB,
   reader: PaymentReader,
   filter: PaymentFilter,
   window: { offset: number; limit: number },
-) {
-  const { scope } = reader;
-  const ownerId = scope === "own" ? reader.userId : (filter.userId ?? null);
-  const search = filter.search.trim();
+): PaymentListQueries {
+  const { values, shape, memory } = paymentListValues(reader, filter, window);
+  return {
+    parts: paymentList.parts(db, values, shape),
+    readTotal: memory ? (total, pageRows) => memory.read(total, { rows: pageRows, id: "paymentId" }) : (total) => totalOf(total),
+  };
+}
 
+/** A list request as its statement's values and shape, and the memory of its search when it has one. */
+export function paymentListValues(reader: PaymentReader, filter: PaymentFilter, window: { offset: number; limit: number }) {
+  const ownerId = reader.scope === "own" ? reader.userId : (filter.userId ?? null);
+  const status = filter.status || null;
+  const search = filter.search.trim();
+  const forgotten: RememberedValues = { knownVersion: null, knownPacked: null, pageVersion: null, pageIds: null };
+  const base = { ownerId, status, offset: window.offset, limit: window.limit };
   if (!search) {
     const filters: Array<readonly [string, string | number]> = [];
-    const conds: RawBuilder<unknown>[] = [];
-    if (ownerId !== null) {
-      filters.push(["user", ownerId]);
-      conds.push(sql`p.userId = ${ownerId}`);
-    }
-    if (filter.status) {
-      filters.push(["status", filter.status]);
-      conds.push(sql`p.status = ${filter.status}`);
-    }
-    const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
-    const total = counterTotal(db, counterName("payments", ...filters));
-    return { page: page.limit(window.limit).offset(window.offset), total, readTotal: totalOf };
+    if (ownerId !== null) filters.push(["user", ownerId]);
+    if (status) filters.push(["status", status]);
+    const values: PaymentListValues = {
+      ...base,
+      counter: counterName("payments", ...filters),
+      fts: null,
+      like: null,
+      refFrom: null,
+      refTo: null,
+      invoice: null,
+      ...forgotten,
+    };
+    return { values, shape: "list", memory: null };
   }
-  // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
-  const byBuyer = scope === "all";
+  // Only those who read every payment find payments by their buyer.
+  const byBuyer = reader.scope === "all";
   const fts = byBuyer ? ftsQuery(search) : null;
   const like = byBuyer && !fts ? likeAnywhere(search) : null;
+  const named = namedValues(search);
+  // A buyer search alone depends on nothing but who matches, which payments they have and the payment it
+  // names (reference, invoice number): its total and pages are remembered (db/search-totals.ts).
+  const memory =
+    fts !== null && ownerId === null && !status
+      ? searchMemory(["users", "payments"], `search-payment\u0000${JSON.stringify([fts, named])}`, window)
+      : null;
+  const values: PaymentListValues = { ...base, counter: null, fts, like, ...named, ...(memory?.values ?? forgotten) };
+  return { values, shape: "search", memory };
+}
+
+/** search-payment's statement: its page, then its total. */
+export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) => {
+  if (shape === "list") {
+    const conds: RawBuilder<unknown>[] = [];
+    if (v.ownerId !== null) conds.push(sql`p.userId = ${v.ownerId}`);
+    if (v.status !== null) conds.push(sql`p.status = ${v.status}`);
+    const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
+    return [page.limit(v.limit).offset(v.offset), counterTotal(db, v.counter!)];
+  }
+  // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
   const conds: RawBuilder<unknown>[] = [];
-  if (ownerId !== null) conds.push(sql`c.userId = ${ownerId}`);
-  if (filter.status) conds.push(sql`c.status = ${filter.status}`);
+  if (v.ownerId !== null) conds.push(sql`c.userId = ${v.ownerId}`);
+  if (v.status !== null) conds.push(sql`c.status = ${v.status}`);
   // The newest payments are candidates too: each must be the one named, or a matching buyer's.
-  if (like) conds.push(sql`(c.named OR u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
+  if (v.like !== null)
+    conds.push(sql`(c.named OR u.userName LIKE ${v.like} ESCAPE '\\' OR u.userEmail LIKE ${v.like} ESCAPE '\\')`);
   const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
   const joinedOn = (match: string | RawBuilder<string> | null, walking: RawBuilder<boolean> = sql`1`) => {
-    const candidates = db.selectFrom(candidatePayments(db, search, match, like !== null, walking).as("c"));
-    return like ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
+    const candidates = db.selectFrom(candidatePayments(db, v, match, v.like !== null, walking).as("c"));
+    return v.like !== null ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
   };
   // The page's ids first, then the payments' columns for those rows alone.
   const idsOn = (match: string | RawBuilder<string> | null, walking?: RawBuilder<boolean>) =>
@@ -142,8 +194,8 @@ export function paymentListQueries(
       .where(where)
       .orderBy(sql`c.at`, "desc")
       .orderBy("c.id", "desc")
-      .limit(window.limit)
-      .offset(window.offset);
+      .limit(v.limit)
+      .offset(v.offset);
   const pageOf = (ids: IdRows) =>
     db
       .selectFrom(ids.as("pg"))
@@ -154,26 +206,31 @@ export function paymentListQueries(
       .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", "u.userName", "u.userEmail"])
       .orderBy("p.createdAt", "desc")
       .orderBy("p.paymentId", "desc");
-  const total = scannedTotal(db, joinedOn(fts).select(["c.id", sql<number>`${where}`.as("hit")]), BUYER_PAYMENTS);
-  // A buyer search alone depends on nothing but who matches, which payments they have and the payment it
-  // names (reference, invoice number): its total and pages are remembered (db/search-totals.ts).
-  if (fts && conds.length === 0) {
-    const remembered = searchTotal(db, ["users", "payments"], fts, total, window);
-    const page = remembered.page((walk, walking) => idsOn(walk, walking), pageOf, "paymentId");
-    return { page, total: remembered.statement, readTotal: remembered.read };
+  const total = scannedTotal(db, joinedOn(v.fts).select(["c.id", sql<number>`${where}`.as("hit")]), BUYER_PAYMENTS);
+  if (v.fts !== null && conds.length === 0) {
+    const indexes = ["users", "payments"] as const;
+    const page = rememberedPage(db, indexes, v.fts, v, (match, walking) => idsOn(match, walking), pageOf);
+    return [page, rememberedTotal(db, indexes, total, v)];
   }
-  return { page: pageOf(idsOn(fts)), total, readTotal: totalOf };
-}
+  return [pageOf(idsOn(v.fts)), total];
+});
 
 /** The invoice number a search names ("42" or "#42"), or null. */
 const invoiceNumberOf = (search: string) => (/^#?\d+$/.test(search) ? Number(search.replace("#", "")) : null);
 
+function namedValues(search: string): NamedValues {
+  const byReference = REFERENCE_PREFIX.test(search);
+  // References are base64url, whose characters all sort below "~": the range holds every one starting with the search.
+  return { refFrom: byReference ? search : null, refTo: byReference ? `${search}~` : null, invoice: invoiceNumberOf(search) };
+}
+
 /** What a search names by itself: references starting with it, the invoice it numbers. */
-function namedBy(search: string): RawBuilder<boolean>[] {
-  const invoice = invoiceNumberOf(search);
-  return [referenceRange(search), invoice === null ? null : sql<boolean>`p.invoiceNumber = ${invoice}`].filter(
-    (condition) => condition !== null,
-  );
+function namedBy(named: NamedValues): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (named.refFrom !== null)
+    conditions.push(sql<boolean>`(p.referenceId >= ${named.refFrom} AND p.referenceId < ${named.refTo})`);
+  if (named.invoice !== null) conditions.push(sql<boolean>`p.invoiceNumber = ${named.invoice}`);
+  return conditions;
 }
 
 /**
@@ -184,14 +241,14 @@ function namedBy(search: string): RawBuilder<boolean>[] {
  */
 function candidatePayments(
   db: DB,
-  search: string,
+  named: NamedValues,
   fts: string | RawBuilder<string> | null,
   newest: boolean,
   walking: RawBuilder<boolean>,
 ) {
   const columns = ["p.paymentId as id", "p.createdAt as at", "p.status", "p.userId"] as const;
-  const conditions = namedBy(search);
-  const named = db
+  const conditions = namedBy(named);
+  const namedRows = db
     .selectFrom("payments as p")
     .select([...columns, sql<number>`1`.as("named")])
     .where(conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)}) AND ${walking}` : sql<boolean>`1 = 0`);
@@ -209,7 +266,7 @@ function candidatePayments(
       .select([...columns, sql<number>`0`.as("named")])
       .limit(BUYER_PAYMENTS);
     // A search that names no payment (most: a buyer's name or email) has no named branch to carry.
-    return conditions.length ? named.unionAll(db.selectFrom(theirs.as("t")).selectAll()) : theirs;
+    return conditions.length ? namedRows.unionAll(db.selectFrom(theirs.as("t")).selectAll()) : theirs;
   }
   if (newest) {
     const recent = db
@@ -217,9 +274,9 @@ function candidatePayments(
       .select([...columns, sql<number>`0`.as("named")])
       .orderBy("p.createdAt", "desc")
       .limit(BUYER_PAYMENTS);
-    return conditions.length ? named.unionAll(db.selectFrom(recent.as("r")).selectAll()) : recent;
+    return conditions.length ? namedRows.unionAll(db.selectFrom(recent.as("r")).selectAll()) : recent;
   }
-  return named;
+  return namedRows;
 }
 
 export type PaymentWithUser = PaymentRow & { userName: string | null; userEmail: string | null };

@@ -1,0 +1,117 @@
+import { env } from "cloudflare:workers";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/src/db";
+import { statementTemplate } from "../../worker/src/db/templates";
+import { paymentList, paymentListValues, type PaymentReader } from "../../worker/src/domain/commerce/queries";
+import { call, createAdmin, createUser } from "./helpers";
+import { expectTemplateMatches } from "./template-support";
+
+/**
+ * Statement templates (worker/src/db/templates.ts): a list's statement is built once per shape and bound
+ * per request. A template that bound a value in the wrong place, or kept one request's value, would
+ * answer another request's rows: each list's template is compared with a direct build of the same
+ * request, after the template was made by a different request of the same shape.
+ */
+
+const db = () => getDb(env.DB);
+
+describe("a statement template", () => {
+  const byName = statementTemplate<{ name: string | null; limit: number }>((kysely, v) => {
+    let users = kysely.selectFrom("users").select(["userId", "userName"]);
+    if (v.name !== null) users = users.where("userName", "=", v.name);
+    return [users.orderBy("userId").limit(v.limit)];
+  });
+
+  it("binds each request's values into the text made for the first", () => {
+    const first = byName.parts(db(), { name: "Ann", limit: 10 });
+    const second = byName.parts(db(), { name: "Bob", limit: 20 });
+    expect(second[0]!.sql).toBe(first[0]!.sql);
+    expect(first[0]!.binds).toEqual(["Ann", 10]);
+    expect(second[0]!.binds).toEqual(["Bob", 20]);
+    expect(second[0]!.columns).toEqual(["userId", "userName"]);
+  });
+
+  it("makes another text for a value that is not set", () => {
+    const all = byName.parts(db(), { name: null, limit: 10 });
+    expect(all[0]!.sql).not.toContain('userName" =');
+    expect(all[0]!.binds).toEqual([10]);
+    expectTemplateMatches(byName, [
+      { values: { name: null, limit: 10 } },
+      { values: { name: "Ann", limit: 5 } },
+      { values: { name: "", limit: 5 } },
+    ]);
+  });
+
+  it("refuses a value computed with instead of bound, and a value that is not single", () => {
+    const derived = statementTemplate<{ prefix: string }>((kysely, v) => [
+      kysely.selectFrom("users").select("userId").where("userName", ">=", `${v.prefix}~`),
+    ]);
+    expect(() => derived.parts(db(), { prefix: "Ann" })).toThrow(/may only be bound/);
+    const listed = statementTemplate<{ ids: number }>((kysely, v) => [
+      kysely.selectFrom("users").select("userId").where("userId", "=", v.ids),
+    ]);
+    expect(() => listed.parts(db(), { ids: [1, 2] as unknown as number })).toThrow(/not a single value/);
+  });
+
+  it("keeps choices named by the shape apart", () => {
+    const chosen = statementTemplate<{ id: number }>((kysely, v, shape) => [
+      kysely
+        .selectFrom("users")
+        .select("userId")
+        .where(shape === "above" ? sql<boolean>`userId > ${v.id}` : sql<boolean>`userId < ${v.id}`),
+    ]);
+    expect(chosen.parts(db(), { id: 3 }, "above")[0]!.sql).toContain(">");
+    expect(chosen.parts(db(), { id: 3 }, "below")[0]!.sql).toContain("<");
+  });
+});
+
+describe("search-payment's template", () => {
+  const admin: PaymentReader = { userId: 1, scope: "all" };
+  const client: PaymentReader = { userId: 7, scope: "own" };
+  const searches = ["", "ab", "smith", "Smith Jones", "AbCdEfGh12", "#42", "42", "0", 'x"y%_', "  padded  "];
+  const remembered = { knownVersion: 123456, knownPacked: 41, pageVersion: 123456, pageIds: "[9,8,7]" };
+
+  it("equals a direct build for every reader, filter, search, page and memory", () => {
+    const requests = [];
+    for (const reader of [admin, client])
+      for (const search of searches)
+        for (const filter of [{}, { status: "paid" }, { userId: 5 }, { userId: 5, status: "pending" }])
+          for (const window of [
+            { offset: 0, limit: 10 },
+            { offset: 20, limit: 10 },
+          ]) {
+            const { values, shape } = paymentListValues(reader, { search, ...filter }, window);
+            requests.push({ values, shape });
+            if (values.fts !== null && values.ownerId === null && values.status === null)
+              requests.push({ values: { ...values, ...remembered }, shape });
+          }
+    expectTemplateMatches(paymentList, requests);
+  });
+
+  it("answers each search its own buyer's payments through the route, page after page", async () => {
+    const { cookie } = await createAdmin();
+    const tag = `TPL${Math.random().toString(36).slice(2, 8)}`;
+    const buyers = await Promise.all([createUser({ name: `${tag} Alpha` }), createUser({ name: `${tag} Bravo` })]);
+    const payments = buyers.flatMap((buyer, b) =>
+      Array.from({ length: 3 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO payments (referenceId, userId, amount, currency, lines, expiresAt) VALUES (?1, ?2, ?3, 'USD', '[]', '2999-01-01T00:00:00.000Z')",
+        ).bind(`${tag}-${b}-${i}-reference-0000000000`, buyer.userId, 100 * (b + 1) + i),
+      ),
+    );
+    await env.DB.batch(payments);
+    const amounts = async (search: string, page = 1) => {
+      const answer = await call("search-payment", { search, page, limit: 2 }, { cookie });
+      expect(answer.status).toBe(200);
+      return { total: answer.body.total, amounts: answer.body.data.map((p: { amount: number }) => p.amount) };
+    };
+    // Same shape each time (a buyer search, remembered after the first): each answers its own values.
+    for (let round = 0; round < 2; round++) {
+      expect(await amounts(`${tag} Alpha`)).toEqual({ total: 3, amounts: [102, 101] });
+      expect(await amounts(`${tag} Bravo`)).toEqual({ total: 3, amounts: [202, 201] });
+      expect(await amounts(`${tag} Bravo`, 2)).toEqual({ total: 3, amounts: [200] });
+      expect(await amounts(`${tag} Alpha`, 2)).toEqual({ total: 3, amounts: [100] });
+    }
+  });
+});
