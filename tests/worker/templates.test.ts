@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { statementTemplate } from "../../worker/src/db/templates";
 import { paymentList, paymentListValues, type PaymentReader } from "../../worker/src/domain/commerce/queries";
+import { userList, userListValues } from "../../worker/src/domain/users/list";
 import { call, createAdmin, createUser } from "./helpers";
 import { expectTemplateMatches } from "./template-support";
 
@@ -113,5 +114,46 @@ describe("search-payment's template", () => {
       expect(await amounts(`${tag} Bravo`, 2)).toEqual({ total: 3, amounts: [200] });
       expect(await amounts(`${tag} Alpha`, 2)).toEqual({ total: 3, amounts: [100] });
     }
+  });
+});
+
+describe("searchuser's template", () => {
+  const remembered = { knownVersion: "77", knownPacked: 9, pageVersion: "77", pageIds: "[5,4]" };
+
+  it("equals a direct build for every search, filter, plan, page and memory", () => {
+    const requests = [];
+    for (const search of ["", "ab", "smith", 'x"y%_ z'])
+      for (const userId of [undefined, 5])
+        for (const role of ["", "admin"])
+          for (const status of [undefined, 0, 1] as const)
+            for (const plan of ["", "12", "Gold plan"])
+              for (const window of [
+                { offset: 0, limit: 10 },
+                { offset: 30, limit: 15 },
+              ]) {
+                const { values, memory } = userListValues({ search, userId, role, status, plan }, window);
+                requests.push({ values });
+                if (memory) requests.push({ values: { ...values, ...remembered } });
+              }
+    expectTemplateMatches(userList, requests);
+  });
+
+  it("answers each search and page its own users through the route", async () => {
+    const { cookie } = await createAdmin();
+    const tag = `TPU${Math.random().toString(36).slice(2, 8)}`;
+    const made: Record<string, number[]> = { Alpha: [], Bravo: [] };
+    for (const name of ["Alpha", "Bravo"])
+      for (let i = 0; i < 3; i++) made[name]!.push((await createUser({ name: `${tag} ${name} ${i}` })).userId);
+    const ids = async (search: string, page: number) => {
+      const answer = await call("searchuser", { search, page, limit: 2 }, { cookie });
+      expect(answer.status).toBe(200);
+      return { total: answer.body.total, ids: answer.body.data.map((u: { userId: number }) => u.userId) };
+    };
+    const newestFirst = (name: string) => [...made[name]!].reverse();
+    for (let round = 0; round < 2; round++)
+      for (const name of ["Alpha", "Bravo"]) {
+        expect(await ids(`${tag} ${name}`, 1)).toEqual({ total: 3, ids: newestFirst(name).slice(0, 2) });
+        expect(await ids(`${tag} ${name}`, 2)).toEqual({ total: 3, ids: newestFirst(name).slice(2) });
+      }
   });
 });

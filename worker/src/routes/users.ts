@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/password";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
 import { pageWindow } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
@@ -41,7 +41,7 @@ const searchUser = route(userCalls.searchuser, {
       },
       pageWindow(page, limit),
     );
-    const [rows, total] = await readFolded(ctx.env.DB, [queries.page, queries.total]);
+    const [rows, total] = await runFolded(ctx.env.DB, queries.parts);
     const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
     return list(data, queries.readTotal(total, rows!.results), page, limit);
   },

@@ -38,17 +38,21 @@ export function holdsPlan(plan: PlanFilter): RawBuilder<boolean> {
   return sql<boolean>`EXISTS (SELECT 1 FROM plan_holders h WHERE ${itemIs(plan)} AND h.userId = u.userId AND h.endsAt > ${NOW})`;
 }
 
+/** The counter of the users holding item `itemId` (migration 0120). */
+export const planCounterName = (itemId: number) => counterName("users", ["plan", itemId]);
+
 /**
- * How many users hold item `itemId` today, exactly: its counter less its rows whose end has passed
- * (those the sweep has not removed yet: minutes' worth, found through plan_holders_ends).
+ * How many users hold item `itemId` today, exactly: its counter (`counter`, planCounterName's) less its
+ * rows whose end has passed (those the sweep has not removed yet: minutes' worth, found through
+ * plan_holders_ends).
  */
-export function planHoldersTotal(db: DB, itemId: number) {
+export function planHoldersTotal(db: DB, itemId: number, counter: string) {
   // Through the ends' index: the item's key range would walk every holder of the plan.
   const ended = sql<number>`(SELECT count(*) FROM plan_holders INDEXED BY plan_holders_ends WHERE endsAt <= ${NOW} AND itemId = ${itemId})`;
   return db
     .selectFrom("counters")
     .select([sql<number>`coalesce(max(counterValue), 0) - ${ended}`.as("n"), sql<number>`0`.as("capped")])
-    .where("counterName", "=", counterName("users", ["plan", itemId]));
+    .where("counterName", "=", counter);
 }
 
 /** Removes the holders whose subscriptions have all ended; each removal lowers its plan's counter. */
