@@ -5,6 +5,7 @@ import { getDb } from "../../worker/src/db";
 import { statementTemplate } from "../../worker/src/db/templates";
 import { paymentList, paymentListValues, type PaymentReader } from "../../worker/src/domain/commerce/queries";
 import { userList, userListValues } from "../../worker/src/domain/users/list";
+import { roleList, roleListValues } from "../../worker/src/routes/roles";
 import { call, createAdmin, createUser } from "./helpers";
 import { expectTemplateMatches } from "./template-support";
 
@@ -154,6 +155,39 @@ describe("searchuser's template", () => {
       for (const name of ["Alpha", "Bravo"]) {
         expect(await ids(`${tag} ${name}`, 1)).toEqual({ total: 3, ids: newestFirst(name).slice(0, 2) });
         expect(await ids(`${tag} ${name}`, 2)).toEqual({ total: 3, ids: newestFirst(name).slice(2) });
+      }
+  });
+});
+
+describe("search-role's template", () => {
+  it("equals a direct build for every search and page", () => {
+    const requests = ["", "cl", "client", 'x%_"'].flatMap((search) =>
+      [1, 2].map((page) => ({ values: roleListValues(search, page, 10) })),
+    );
+    expectTemplateMatches(roleList, requests);
+  });
+
+  it("answers each search its own roles and rules through the route", async () => {
+    const { cookie } = await createAdmin();
+    const tag = `TPR${Math.random().toString(36).slice(2, 8)}`;
+    for (const name of ["alpha", "bravo"]) {
+      const role = await env.DB.prepare("INSERT INTO roles (roleName, roleDesc) VALUES (?1, '') RETURNING roleId")
+        .bind(`${tag}-${name}`)
+        .first<{ roleId: number }>();
+      await env.DB.prepare("INSERT INTO role_rules (roleId, action, subject) VALUES (?1, 'read', ?2)")
+        .bind(role!.roleId, name === "alpha" ? "Item" : "Site")
+        .run();
+    }
+    for (let round = 0; round < 2; round++)
+      for (const [name, subject] of [
+        ["alpha", "Item"],
+        ["bravo", "Site"],
+      ] as const) {
+        const answer = await call("search-role", { search: `${tag}-${name}` }, { cookie });
+        expect(answer.body.total).toBe(1);
+        expect(answer.body.data).toEqual([
+          expect.objectContaining({ roleName: `${tag}-${name}`, rules: [expect.objectContaining({ action: "read", subject })] }),
+        ]);
       }
   });
 });
