@@ -1,5 +1,6 @@
 import { changes, nowIso, runBatch, type DB } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
@@ -32,27 +33,54 @@ interface BundleRow {
 
 const toBundle = (row: BundleRow) => ({ ...row, bundleIsActive: row.bundleIsActive === 1 });
 
-/** The page and total statements of searchbundle (exported so a test can read their query plans). */
-export function bundleListQueries(db: DB, filter: { isActive: 0 | 1 | undefined; page: number; limit: number }) {
-  const window = pageWindow(filter.page, filter.limit);
+export interface BundleFilter {
+  isActive: 0 | 1 | undefined;
+  page: number;
+  limit: number;
+}
+
+/** The values of a searchbundle request its statement binds (db/templates.ts); null: not set. */
+type BundleListValues = {
+  isActive: 0 | 1 | null;
+  /** The counter of the filter. */
+  counter: string;
+  offset: number;
+  limit: number;
+};
+
+/** A searchbundle request as its statement's values. */
+export function bundleListValues(filter: BundleFilter): BundleListValues {
+  const { offset, limit } = pageWindow(filter.page, filter.limit);
+  const isActive = filter.isActive ?? null;
+  const counter = isActive === null ? counterName("bundles") : counterName("bundles", ["active", isActive]);
+  return { isActive, counter, offset, limit };
+}
+
+/** The page and total statements of searchbundle. */
+function bundleListStatement(db: DB, v: BundleListValues) {
   let page = db.selectFrom("bundles").select(BUNDLE_COLUMNS);
-  if (filter.isActive !== undefined) page = page.where("bundleIsActive", "=", filter.isActive);
-  return {
+  if (v.isActive !== null) page = page.where("bundleIsActive", "=", v.isActive);
+  return [
     // Smallest pack first, as a price list reads.
-    page: page.orderBy("bundlePoin").orderBy("bundleId").limit(window.limit).offset(window.offset),
-    count: counterTotal(
-      db,
-      filter.isActive === undefined ? counterName("bundles") : counterName("bundles", ["active", filter.isActive]),
-    ),
-  };
+    page.orderBy("bundlePoin").orderBy("bundleId").limit(v.limit).offset(v.offset),
+    counterTotal(db, v.counter),
+  ] as const;
+}
+
+/** searchbundle's statement: its page, then its total, built once per shape and bound per request. */
+export const bundleList = statementTemplate<BundleListValues>(bundleListStatement);
+
+/** searchbundle's page and total statements for one request, built directly (a test reads their query plans). */
+export function bundleListQueries(db: DB, filter: BundleFilter) {
+  const [page, count] = bundleListStatement(db, bundleListValues(filter));
+  return { page, count };
 }
 
 const searchBundle = route(bundleCalls.searchbundle, {
   async handler(ctx, input) {
     // Those who cannot manage bundles (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Bundle") ? input.isActive : 1;
-    const { page, count } = bundleListQueries(ctx.db, { ...input, isActive });
-    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
+    const [rows, total] = await runFolded(ctx.env.DB, bundleList.parts(ctx.db, bundleListValues({ ...input, isActive })));
     return list((rows!.results as unknown as BundleRow[]).map(toBundle), totalOf(total), input.page, input.limit);
   },
 });

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { changes, ftsQuery, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import type { Database } from "../db/schema";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
@@ -74,56 +75,82 @@ const ITEM_ORDER: Record<ItemSort, ReadonlyArray<readonly [string, "asc" | "desc
 const itemOrder = <Q extends SelectQueryBuilder<Database, any, any>>(query: Q, sort: ItemSort): Q =>
   ITEM_ORDER[sort].reduce((ordered, [column, direction]) => ordered.orderBy(sql.ref(`i.${column}`), direction) as Q, query);
 
-/**
- * The page and total statements of searchitem (exported so a test can read their query plans). The
- * total comes from a counter; a search checks the SEARCH_SCAN newest text matches (or newest items,
- * for 1–2 characters) one by one and sorts those (db/counts.ts).
- */
-export function itemListQueries(db: DB, filter: ItemFilter) {
-  const window = pageWindow(filter.page, filter.limit);
-  const active = filter.isActive === undefined ? null : sql<SqlBool>`i.itemIsActive = ${filter.isActive}`;
+/** The values of a searchitem request its statement binds (db/templates.ts); null: not set. */
+type ItemListValues = {
+  isActive: 0 | 1 | null;
+  /** A search's FTS expression, or its LIKE pattern when it has no word of 3 or more characters. */
+  fts: string | null;
+  like: string | null;
+  /** Without a search, the counter of the filter. */
+  counter: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** A searchitem request as its statement's values and shape (the sort). */
+export function itemListValues(filter: ItemFilter): { values: ItemListValues; shape: ItemSort } {
+  const { offset, limit } = pageWindow(filter.page, filter.limit);
+  const isActive = filter.isActive ?? null;
   if (!filter.search) {
+    const counter = isActive === null ? counterName("items") : counterName("items", ["active", isActive]);
+    return { values: { isActive, fts: null, like: null, counter, offset, limit }, shape: filter.sort };
+  }
+  const fts = ftsQuery(filter.search);
+  const like = fts === null ? likeAnywhere(filter.search) : null;
+  return { values: { isActive, fts, like, counter: null, offset, limit }, shape: filter.sort };
+}
+
+/**
+ * The page and total statements of searchitem, in the order `sort`. The total comes from a counter; a
+ * search checks the SEARCH_SCAN newest text matches (or newest items, for 1–2 characters) one by one
+ * and sorts those (db/counts.ts).
+ */
+function itemListStatement(db: DB, v: ItemListValues, sort: string) {
+  const order = sort as ItemSort;
+  const active = v.isActive === null ? null : sql<SqlBool>`i.itemIsActive = ${v.isActive}`;
+  if (v.fts === null && v.like === null) {
     const rows = db
       .selectFrom("items as i")
       .select(ITEM_COLUMNS.map((c) => `i.${c}` as const))
       .where(active ?? sql<SqlBool>`1 = 1`);
-    return {
-      page: itemOrder(rows, filter.sort).limit(window.limit).offset(window.offset),
-      count: counterTotal(
-        db,
-        filter.isActive === undefined ? counterName("items") : counterName("items", ["active", filter.isActive]),
-      ),
-    };
+    return [itemOrder(rows, order).limit(v.limit).offset(v.offset), counterTotal(db, v.counter!)] as const;
   }
-  const match = ftsQuery(filter.search);
-  const candidates = match
-    ? db
-        .selectFrom("items_fts")
-        .select(sql<number>`rowid`.as("id"))
-        .where(sql<SqlBool>`items_fts MATCH ${match}`)
-        .orderBy(sql`rowid`, "desc")
-        .limit(SEARCH_SCAN)
-    : db.selectFrom("items").select("itemId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
+  const candidates =
+    v.fts !== null
+      ? db
+          .selectFrom("items_fts")
+          .select(sql<number>`rowid`.as("id"))
+          .where(sql<SqlBool>`items_fts MATCH ${v.fts}`)
+          .orderBy(sql`rowid`, "desc")
+          .limit(SEARCH_SCAN)
+      : db.selectFrom("items").select("itemId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
   const conds = active ? [active] : [];
-  if (!match) {
-    const like = likeAnywhere(filter.search);
-    conds.push(sql<SqlBool>`(i.itemName LIKE ${like} ESCAPE '\\' OR i.itemDesc LIKE ${like} ESCAPE '\\')`);
-  }
+  if (v.like !== null) conds.push(sql<SqlBool>`(i.itemName LIKE ${v.like} ESCAPE '\\' OR i.itemDesc LIKE ${v.like} ESCAPE '\\')`);
   const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
   const joined = db.selectFrom(candidates.as("c")).crossJoin("items as i").whereRef("i.itemId", "=", "c.id");
   const rows = joined.select(ITEM_COLUMNS.map((c) => `i.${c}` as const)).where(where);
-  return {
-    page: itemOrder(rows, filter.sort).limit(window.limit).offset(window.offset),
-    count: scannedTotal(db, joined.select(["c.id", sql<number>`${where}`.as("hit")])),
-  };
+  return [
+    itemOrder(rows, order).limit(v.limit).offset(v.offset),
+    scannedTotal(db, joined.select(["c.id", sql<number>`${where}`.as("hit")])),
+  ] as const;
+}
+
+/** searchitem's statement: its page, then its total, built once per shape and bound per request. */
+export const itemList = statementTemplate<ItemListValues>(itemListStatement);
+
+/** searchitem's page and total statements for one request, built directly (a test reads their query plans). */
+export function itemListQueries(db: DB, filter: ItemFilter) {
+  const { values, shape } = itemListValues(filter);
+  const [page, count] = itemListStatement(db, values, shape);
+  return { page, count };
 }
 
 const searchItem = route(itemCalls.searchitem, {
   async handler(ctx, input) {
     // Those who cannot manage items (clients) see only the active ones.
     const isActive = ctx.ability.can("manage", "Item") ? input.isActive : 1;
-    const { page, count } = itemListQueries(ctx.db, { ...input, isActive });
-    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
+    const { values, shape } = itemListValues({ ...input, isActive });
+    const [rows, total] = await runFolded(ctx.env.DB, itemList.parts(ctx.db, values, shape));
     return list((rows!.results as unknown as ItemRow[]).map(toItem), totalOf(total), input.page, input.limit);
   },
 });

@@ -1,7 +1,8 @@
 import { sql, type SqlBool } from "kysely";
 import { seal } from "../auth/secretbox";
 import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
@@ -57,30 +58,44 @@ export interface VendorFilter {
   limit: number;
 }
 
+/** The values of a searchvendor request its statement binds (db/templates.ts); null: not set. */
+type VendorListValues = {
+  siteId: number | null;
+  status: 0 | 1 | null;
+  /** The search's LIKE pattern; without a search, the counter of the filters instead. */
+  like: string | null;
+  counter: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** A searchvendor request as its statement's values. */
+export function vendorListValues(filter: VendorFilter): VendorListValues {
+  const { offset, limit } = pageWindow(filter.page, filter.limit);
+  const siteId = filter.siteId ?? null;
+  const status = filter.status ?? null;
+  if (filter.search) return { siteId, status, like: likeAnywhere(filter.search), counter: null, offset, limit };
+  const filters: Array<readonly [string, number]> = [];
+  if (siteId !== null) filters.push(["site", siteId]);
+  if (status !== null) filters.push(["active", status]);
+  return { siteId, status, like: null, counter: counterName("vendors", ...filters), offset, limit };
+}
+
 /**
- * The page and total statements of searchvendor (exported so a test can read their query plans). The
- * total comes from a counter; a search (a LIKE on the name: accounts are few) checks the first
- * SEARCH_SCAN accounts by name of the filtered ones, one by one (db/counts.ts).
+ * The page and total statements of searchvendor. The total comes from a counter; a search (a LIKE on
+ * the name: accounts are few) checks the first SEARCH_SCAN accounts by name of the filtered ones, one
+ * by one (db/counts.ts).
  */
-export function vendorListQueries(db: DB, filter: VendorFilter) {
-  const window = pageWindow(filter.page, filter.limit);
+function vendorListStatement(db: DB, v: VendorListValues) {
   const conds = [];
-  if (filter.siteId !== undefined) conds.push(sql<SqlBool>`v.vendorSiteID = ${filter.siteId}`);
-  if (filter.status !== undefined) conds.push(sql<SqlBool>`v.vendorIsActive = ${filter.status}`);
+  if (v.siteId !== null) conds.push(sql<SqlBool>`v.vendorSiteID = ${v.siteId}`);
+  if (v.status !== null) conds.push(sql<SqlBool>`v.vendorIsActive = ${v.status}`);
   const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
-  if (!filter.search) {
-    const filters: Array<readonly [string, number]> = [];
-    if (filter.siteId !== undefined) filters.push(["site", filter.siteId]);
-    if (filter.status !== undefined) filters.push(["active", filter.status]);
-    return {
-      page: selectVendors(db)
-        .where(where)
-        .orderBy("v.vendorName")
-        .orderBy("v.vendorId")
-        .limit(window.limit)
-        .offset(window.offset),
-      count: counterTotal(db, counterName("vendors", ...filters)),
-    };
+  if (v.like === null) {
+    return [
+      selectVendors(db).where(where).orderBy("v.vendorName").orderBy("v.vendorId").limit(v.limit).offset(v.offset),
+      counterTotal(db, v.counter!),
+    ] as const;
   }
   const candidates = db
     .selectFrom("vendor_accounts as v")
@@ -89,16 +104,16 @@ export function vendorListQueries(db: DB, filter: VendorFilter) {
     .orderBy("v.vendorName")
     .orderBy("v.vendorId")
     .limit(SEARCH_SCAN);
-  const match = sql<SqlBool>`v.vendorName LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`;
-  return {
-    page: selectVendors(db)
+  const match = sql<SqlBool>`v.vendorName LIKE ${v.like} ESCAPE '\\'`;
+  return [
+    selectVendors(db)
       .where("v.vendorId", "in", candidates)
       .where(match)
       .orderBy("v.vendorName")
       .orderBy("v.vendorId")
-      .limit(window.limit)
-      .offset(window.offset),
-    count: scannedTotal(
+      .limit(v.limit)
+      .offset(v.offset),
+    scannedTotal(
       db,
       db
         .selectFrom(candidates.as("c"))
@@ -106,17 +121,22 @@ export function vendorListQueries(db: DB, filter: VendorFilter) {
         .whereRef("v.vendorId", "=", "c.id")
         .select(["c.id", sql<number>`${match}`.as("hit")]),
     ),
-  };
+  ] as const;
+}
+
+/** searchvendor's statement: its page, then its total, built once per shape and bound per request. */
+export const vendorList = statementTemplate<VendorListValues>(vendorListStatement);
+
+/** searchvendor's page and total statements for one request, built directly (a test reads their query plans). */
+export function vendorListQueries(db: DB, filter: VendorFilter) {
+  const [page, count] = vendorListStatement(db, vendorListValues(filter));
+  return { page, count };
 }
 
 const searchVendor = route(vendorCalls.searchvendor, {
   async handler(ctx, input) {
-    const { page, count } = vendorListQueries(ctx.db, {
-      ...input,
-      siteId: input.selectedVendor,
-      status: input.selectedStatus,
-    });
-    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
+    const values = vendorListValues({ ...input, siteId: input.selectedVendor, status: input.selectedStatus });
+    const [rows, total] = await runFolded(ctx.env.DB, vendorList.parts(ctx.db, values));
     return list((rows!.results as unknown as VendorRow[]).map(toVendor), totalOf(total), input.page, input.limit);
   },
 });
