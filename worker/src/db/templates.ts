@@ -46,8 +46,11 @@ type Query = Compilable & { toOperationNode(): OperationNode };
 /** A statement's parts as the template keeps them: each parameter a constant or a slot. */
 type Compiled = FoldedPart[];
 
-/** Shapes kept per template: a list has a handful (its filters set or not); past it the oldest goes. */
-const SHAPES_MAX = 64;
+/**
+ * Shapes kept per template: a list has a few in use (its filters set or not, first page or not), up to
+ * hundreds in theory; past it the least recently used goes (and is built again if asked for).
+ */
+const SHAPES_MAX = 256;
 
 export interface StatementTemplate<V extends TemplateValues<V>> {
   /** The statement's parts for `values`, compiled once per shape (`shape` and which values are falsy). */
@@ -75,7 +78,10 @@ export function statementTemplate<V extends TemplateValues<V>>(
     parts(db, values, shape = "") {
       const key = shapeKey(values as Record<string, TemplateValue>, shape);
       let compiled = shapes.get(key);
-      if (!compiled) {
+      if (compiled) {
+        shapes.delete(key);
+        shapes.set(key, compiled);
+      } else {
         const slotted = {} as Record<string, unknown>;
         for (const name in values) slotted[name] = values[name] ? new Slot(name) : values[name];
         compiled = build(db, slotted as V, shape).map(partOf);
