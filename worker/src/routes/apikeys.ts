@@ -1,6 +1,7 @@
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
@@ -12,19 +13,24 @@ import { adminCalls } from "../contract/admin";
 
 const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.createdAt", "k.lastUsedAt", "k.revokedAt"] as const;
 
+/** A search-apikey request as its statement's values: its window alone. */
+export const apiKeyListValues = (page: number, limit: number) => pageWindow(page, limit);
+
+/** search-apikey's statement: its page, then its total, built once per shape and bound per request. */
+export const apiKeyList = statementTemplate<{ offset: number; limit: number }>((db, v) => [
+  db
+    .selectFrom("api_keys as k")
+    .leftJoin("users as u", "u.userId", "k.createdBy")
+    .select([...KEY_COLUMNS, "u.userName as createdByName"])
+    .orderBy("k.createdAt", "desc")
+    .limit(v.limit)
+    .offset(v.offset),
+  counterTotal(db, counterName("apikeys")),
+]);
+
 const searchApiKey = route(adminCalls["search-apikey"], {
   async handler(ctx, { page, limit }) {
-    const window = pageWindow(page, limit);
-    const [rows, total] = await readFolded(ctx.env.DB, [
-      ctx.db
-        .selectFrom("api_keys as k")
-        .leftJoin("users as u", "u.userId", "k.createdBy")
-        .select([...KEY_COLUMNS, "u.userName as createdByName"])
-        .orderBy("k.createdAt", "desc")
-        .limit(window.limit)
-        .offset(window.offset),
-      counterTotal(ctx.db, counterName("apikeys")),
-    ]);
+    const [rows, total] = await runFolded(ctx.env.DB, apiKeyList.parts(ctx.db, apiKeyListValues(page, limit)));
     const data = rows!.results as unknown as ListRowOf<"search-apikey">[];
     return list(data, totalOf(total), page, limit);
   },

@@ -1,7 +1,9 @@
-import { sql, type InferResult } from "kysely";
+import { sql } from "kysely";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
-import { readFolded } from "../db/folded";
+import { pageWindow } from "../db/counts";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
 import { json, list } from "../http/respond";
@@ -9,6 +11,7 @@ import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { serveAttachment } from "../domain/storage/files";
 import { presignDownload, r2S3Settings } from "../domain/storage/presign";
+import type { ListRowOf } from "../contract";
 import { downloadCalls } from "../contract/downloads";
 
 const missing = () => notFound("noSuchFile");
@@ -84,22 +87,44 @@ const jobFileForAgent = route(downloadCalls["job-file"], {
   },
 });
 
-/** Items the caller holds an active subscription to, with their URL and downloadable file. */
-const searchDownloads = route(downloadCalls["search-downloads"], {
-  async handler(ctx, { page, limit }) {
-    const user = requireUser(ctx);
-    const now = nowIso();
-    // subscriptions_user (userId, endsAt) serves both parts; one row per item, the latest end.
-    const held = ctx.db.selectFrom("subscriptions as s").where("s.userId", "=", user.userId).where("s.endsAt", ">", now);
-    const pageRows = held
+/** The values of a search-downloads request its statement binds (db/templates.ts). */
+type DownloadListValues = {
+  userId: number;
+  /** The request's time: a subscription ending later is held. */
+  now: string;
+  offset: number;
+  limit: number;
+};
+
+/** A search-downloads request (the caller's) as its statement's values. */
+export const downloadListValues = (userId: number, page: number, limit: number): DownloadListValues => ({
+  userId,
+  now: nowIso(),
+  ...pageWindow(page, limit),
+});
+
+/** search-downloads' statement: its page, then its count, built once per shape and bound per request. */
+export const downloadList = statementTemplate<DownloadListValues>((db, v) => {
+  // subscriptions_user (userId, endsAt) serves both parts; one row per item, the latest end.
+  const held = db.selectFrom("subscriptions as s").where("s.userId", "=", v.userId).where("s.endsAt", ">", v.now);
+  return [
+    held
       .innerJoin("items as i", "i.itemId", "s.itemId")
       .select(["i.itemId", "i.itemName", "i.itemUrl", "i.itemFile", sql<string>`max(s.endsAt)`.as("endsAt")])
       .groupBy("i.itemId")
       .orderBy("i.itemName")
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const [rows, count] = await readFolded(ctx.env.DB, [pageRows, held.select(sql<number>`count(DISTINCT s.itemId)`.as("n"))]);
-    const items = rows!.results as InferResult<typeof pageRows>;
+      .limit(v.limit)
+      .offset(v.offset),
+    held.select(sql<number>`count(DISTINCT s.itemId)`.as("n")),
+  ];
+});
+
+/** Items the caller holds an active subscription to, with their URL and downloadable file. */
+const searchDownloads = route(downloadCalls["search-downloads"], {
+  async handler(ctx, { page, limit }) {
+    const user = requireUser(ctx);
+    const [rows, count] = await runFolded(ctx.env.DB, downloadList.parts(ctx.db, downloadListValues(user.userId, page, limit)));
+    const items = rows!.results as unknown as ListRowOf<"search-downloads">[];
     return list(items, Number((count!.results[0] as { n: number }).n), page, limit);
   },
 });

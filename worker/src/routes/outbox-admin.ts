@@ -1,37 +1,59 @@
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
+import { statementTemplate } from "../db/templates";
 import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
 import { list } from "../http/respond";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
-import { adminCalls } from "../contract/admin";
+import { adminCalls, type OUTBOX_STATUSES } from "../contract/admin";
+
+type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The values of a search-outbox request its statement binds (db/templates.ts); null: not set. */
+type OutboxListValues = {
+  status: OutboxStatus | null;
+  /** The counter of the filter. */
+  counter: string;
+  offset: number;
+  limit: number;
+};
+
+/** A search-outbox request as its statement's values. */
+export function outboxListValues(status: OutboxStatus | undefined, page: number, limit: number): OutboxListValues {
+  const counter = status ? counterName("outbox", ["status", status]) : counterName("outbox");
+  return { status: status || null, counter, ...pageWindow(page, limit) };
+}
+
+/** search-outbox's statement: its page, then its total, built once per shape and bound per request. */
+export const outboxList = statementTemplate<OutboxListValues>((db, v) => {
+  let base = db.selectFrom("outbox");
+  if (v.status !== null) base = base.where("status", "=", v.status);
+  return [
+    base
+      .select([
+        "mailId",
+        "toEmail",
+        "mailKind",
+        "mailSubject",
+        "mailBody",
+        "status",
+        "attempts",
+        "lastError",
+        "createdAt",
+        "sentAt",
+      ])
+      .orderBy("createdAt", "desc")
+      .orderBy("mailId", "desc")
+      .limit(v.limit)
+      .offset(v.offset),
+    counterTotal(db, v.counter),
+  ];
+});
 
 const searchOutbox = route(adminCalls["search-outbox"], {
   async handler(ctx, { status, page, limit }) {
-    const window = pageWindow(page, limit);
-    let base = ctx.db.selectFrom("outbox");
-    if (status) base = base.where("status", "=", status);
     // Bodies hold one-time links (reset, verification): only those who manage the outbox see them.
     const withBody = ctx.ability.can("manage", "Outbox");
-    const [rows, total] = await readFolded(ctx.env.DB, [
-      base
-        .select([
-          "mailId",
-          "toEmail",
-          "mailKind",
-          "mailSubject",
-          "mailBody",
-          "status",
-          "attempts",
-          "lastError",
-          "createdAt",
-          "sentAt",
-        ])
-        .orderBy("createdAt", "desc")
-        .orderBy("mailId", "desc")
-        .limit(window.limit)
-        .offset(window.offset),
-      counterTotal(ctx.db, status ? counterName("outbox", ["status", status]) : counterName("outbox")),
-    ]);
+    const [rows, total] = await runFolded(ctx.env.DB, outboxList.parts(ctx.db, outboxListValues(status, page, limit)));
     const data = (rows!.results as unknown as ListRowOf<"search-outbox">[]).map(({ mailBody, ...rest }) => ({
       ...rest,
       mailBody: withBody ? mailBody : null,
