@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import { randomToken } from "../auth/crypto";
 import { changes, ftsMatches, ftsQuery, likeAnywhere, runBatch, type DB } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
 import {
   cappedTotal,
   counterName,
@@ -12,7 +12,8 @@ import {
   SEARCH_SCAN,
   totalOf,
 } from "../db/counts";
-import { searchTotal } from "../db/search-totals";
+import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../db/search-totals";
+import { statementTemplate } from "../db/templates";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
 import { domainOf } from "../http/context";
@@ -85,86 +86,137 @@ const COUPON_COLUMNS = [
 /** Unused coupons are counted per expiry day (migration 0090): "unused" and "expired" are ranges of those counters. */
 const EXPIRES = counterName("coupons", ["expires", ""]);
 
-/**
- * The page and total statements of search-coupon (exported so a test can read their query plans).
- * Without a search each status walks an index in its order, every row a match: newest first
- * (coupons_newest, coupons_used_newest for used ones), unused ones soonest to expire first and expired
- * ones latest expired first (coupons_status); totals come from counters. A search alone walks
- * coupons_fts and counts up to COUNT_CAP; with a status, or of 1–2 characters, it checks the
- * SEARCH_SCAN newest candidates one by one (db/counts.ts).
- */
-export function couponListQueries(db: DB, filter: CouponFilter) {
+/** The values of a search-coupon request its statement binds (db/templates.ts); null: not set. */
+type CouponListValues = RememberedValues & {
+  /** Today, for the statuses that depend on it (unused, expired). */
+  today: string | null;
+  /** Without a search, for those statuses: today's expiry counter, where the unused and expired ranges meet. */
+  todayCounter: string | null;
+  /** A search's FTS expression, or its LIKE pattern when it has no word of 3 or more characters. */
+  match: string | null;
+  like: string | null;
+  offset: number;
+  limit: number;
+};
+
+/** The shape of a search-coupon request: its status, or "all". */
+type CouponShape = CouponStatus | "all";
+
+/** A search-coupon request as its statement's values and shape, and the memory of its search when it has one. */
+export function couponListValues(filter: CouponFilter) {
   const window = pageWindow(filter.page, filter.limit);
+  const shape: CouponShape = filter.status ?? "all";
+  const dated = shape === "unused" || shape === "expired";
+  const match = ftsQuery(filter.search);
+  const values: CouponListValues = {
+    today: dated ? filter.today : null,
+    todayCounter: dated && !filter.search ? `${EXPIRES}${filter.today}` : null,
+    match,
+    like: filter.search && !match ? likeAnywhere(filter.search) : null,
+    offset: window.offset,
+    limit: window.limit,
+    knownVersion: null,
+    knownPacked: null,
+    pageVersion: null,
+    pageIds: null,
+  };
+  // A text search alone is counted from the FTS index alone: its total and pages are remembered (db/search-totals.ts).
+  const memory = match && shape === "all" ? searchMemory(["coupons"], `search-coupon\u0000${match}`, window) : null;
+  return { values: memory ? { ...values, ...memory.values } : values, shape, memory };
+}
+
+/**
+ * The page and total statements of search-coupon. Without a search each status walks an index in its
+ * order, every row a match: newest first (coupons_newest, coupons_used_newest for used ones), unused
+ * ones soonest to expire first and expired ones latest expired first (coupons_status); totals come from
+ * counters. A search alone walks coupons_fts and counts up to COUNT_CAP; with a status, or of 1–2
+ * characters, it checks the SEARCH_SCAN newest candidates one by one (db/counts.ts).
+ */
+function couponListStatement(db: DB, v: CouponListValues, shape: string) {
   const status =
-    filter.status === "used"
+    shape === "used"
       ? sql<SqlBool>`c.couponUsed = 'Y'`
-      : filter.status === "unused"
-        ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired >= ${filter.today}`
-        : filter.status === "expired"
-          ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired < ${filter.today}`
+      : shape === "unused"
+        ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired >= ${v.today}`
+        : shape === "expired"
+          ? sql<SqlBool>`c.couponUsed = 'N' AND c.couponExpired < ${v.today}`
           : null;
   const coupons = (from: ReturnType<typeof db.selectFrom<"coupons as c">>) =>
     from.leftJoin("users as u", "u.userId", "c.couponUsedBy").select(COUPON_COLUMNS);
   const newest = <Q extends { orderBy(c: "c.createdAt" | "c.couponId", d: "desc"): Q }>(q: Q) =>
     q.orderBy("c.createdAt", "desc").orderBy("c.couponId", "desc");
-  const match = ftsQuery(filter.search);
 
-  if (!filter.search) {
+  if (v.match === null && v.like === null) {
     const rows = coupons(db.selectFrom("coupons as c")).where(status ?? sql<SqlBool>`1 = 1`);
     const page =
-      filter.status === "unused"
+      shape === "unused"
         ? rows.orderBy("c.couponExpired").orderBy("c.couponId")
-        : filter.status === "expired"
+        : shape === "expired"
           ? rows.orderBy("c.couponExpired", "desc").orderBy("c.couponId", "desc")
           : newest(rows);
     const count =
-      filter.status === "unused"
-        ? counterRangeTotal(db, `${EXPIRES}${filter.today}`, `${EXPIRES}~`)
-        : filter.status === "expired"
-          ? counterRangeTotal(db, EXPIRES, `${EXPIRES}${filter.today}`)
-          : counterTotal(db, filter.status === "used" ? counterName("coupons", ["used", "Y"]) : counterName("coupons"));
-    return { page: page.limit(window.limit).offset(window.offset), count, readTotal: totalOf };
+      shape === "unused"
+        ? counterRangeTotal(db, v.todayCounter!, `${EXPIRES}~`)
+        : shape === "expired"
+          ? counterRangeTotal(db, EXPIRES, v.todayCounter!)
+          : counterTotal(db, shape === "used" ? counterName("coupons", ["used", "Y"]) : counterName("coupons"));
+    return { page: page.limit(v.limit).offset(v.offset), count };
   }
-  if (match && !status) {
-    const total = searchTotal(db, ["coupons"], match, cappedTotal(db, ftsMatches(db, "coupons_fts", match)), window);
-    const page = total.page(
+  if (v.match !== null && !status) {
+    const page = rememberedPage(
+      db,
+      ["coupons"],
+      v.match,
+      v,
       (walk) =>
         ftsMatches(db, "coupons_fts", walk)
           .orderBy(sql`rowid`, "desc")
-          .limit(window.limit)
-          .offset(window.offset),
+          .limit(v.limit)
+          .offset(v.offset),
       (ids) =>
         coupons(db.selectFrom(ids.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id")).orderBy(
           "c.couponId",
           "desc",
         ),
-      "couponId",
     );
-    return { page, count: total.statement, readTotal: total.read };
+    return { page, count: rememberedTotal(db, ["coupons"], cappedTotal(db, ftsMatches(db, "coupons_fts", v.match)), v) };
   }
-  const candidates = match
-    ? ftsMatches(db, "coupons_fts", match)
-        .orderBy(sql`rowid`, "desc")
-        .limit(SEARCH_SCAN)
-    : db.selectFrom("coupons").select("couponId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
+  const candidates =
+    v.match !== null
+      ? ftsMatches(db, "coupons_fts", v.match)
+          .orderBy(sql`rowid`, "desc")
+          .limit(SEARCH_SCAN)
+      : db.selectFrom("coupons").select("couponId as id").orderBy("createdAt", "desc").limit(SEARCH_SCAN);
   const conds = status ? [status] : [];
-  if (!match) conds.push(sql<SqlBool>`c.couponCode LIKE ${likeAnywhere(filter.search)} ESCAPE '\\'`);
+  if (v.like !== null) conds.push(sql<SqlBool>`c.couponCode LIKE ${v.like} ESCAPE '\\'`);
   const where = sql<SqlBool>`${sql.join(conds, sql` AND `)}`;
   const joined = db.selectFrom(candidates.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id");
   return {
-    page: newest(coupons(joined).where(where)).limit(window.limit).offset(window.offset),
+    page: newest(coupons(joined).where(where)).limit(v.limit).offset(v.offset),
     count: scannedTotal(db, joined.select(["k.id as id", sql<number>`${where}`.as("hit")])),
-    readTotal: totalOf,
   };
+}
+
+/** search-coupon's statement: its page, then its total, built once per shape and bound per request. */
+export const couponList = statementTemplate<CouponListValues>((db, v, shape) => {
+  const { page, count } = couponListStatement(db, v, shape);
+  return [page, count];
+});
+
+/** search-coupon's page and total statements for one request, built directly (tests read their plans and text). */
+export function couponListQueries(db: DB, filter: CouponFilter) {
+  const { values, shape } = couponListValues(filter);
+  return couponListStatement(db, values, shape);
 }
 
 const searchCoupon = route(couponCalls["search-coupon"], {
   async handler(ctx, input) {
     const today = todayUtc();
-    const { page, count, readTotal } = couponListQueries(ctx.db, { ...input, today });
-    const [rows, total] = await readFolded(ctx.env.DB, [page, count]);
+    const { values, shape, memory } = couponListValues({ ...input, today });
+    const [rows, total] = await runFolded(ctx.env.DB, couponList.parts(ctx.db, values, shape));
     const data = (rows!.results as unknown as CouponRow[]).map((row) => toCoupon(row, today));
-    return list(data, readTotal(total, rows!.results), input.page, input.limit);
+    const counted = memory ? memory.read(total, { rows: rows!.results, id: "couponId" }) : totalOf(total);
+    return list(data, counted, input.page, input.limit);
   },
 });
 

@@ -2,9 +2,10 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { scopeOf } from "../auth/ability";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
-import { readFolded } from "../db/folded";
+import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { searchTotal } from "../db/search-totals";
+import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../db/search-totals";
+import { statementTemplate } from "../db/templates";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
@@ -18,63 +19,109 @@ import { queueMail } from "../domain/outbox/queue";
 import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls, searchHistoryInput } from "../contract/history";
 
+/** The values of a search-history request its statement binds (db/templates.ts); null: not set. */
+type HistoryListValues = RememberedValues & {
+  ownerId: number | null;
+  /** The vendor site (selectedVendor) and the vendor account. */
+  siteId: number | null;
+  vendorId: number | null;
+  status: number | null;
+  /** A search's FTS expression, or its LIKE pattern when it has no word of 3 or more characters. */
+  match: string | null;
+  like: string | null;
+  /** Without a search, the counter of the filters when one covers them. */
+  counter: string | null;
+  offset: number;
+  limit: number;
+};
+
 /** The filters of search-history a counter (migration 0090) covers, in the counter's name order. */
-function counterFilters(ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+function counterFilters(v: Pick<HistoryListValues, "ownerId" | "siteId" | "vendorId" | "status">) {
   const filters: Array<readonly [string, number]> = [];
-  const site = input.selectedVendor;
-  const vendor = input.vendorId;
   // Counted families: user[,status]; site[,vendor][,status]; vendor[,status]; status; nothing.
-  if (ownerId !== null) {
-    if (site || vendor) return null;
-    filters.push(["user", ownerId]);
+  if (v.ownerId !== null) {
+    if (v.siteId !== null || v.vendorId !== null) return null;
+    filters.push(["user", v.ownerId]);
   }
-  if (site) filters.push(["site", site]);
-  if (vendor) filters.push(["vendor", vendor]);
-  if (input.status !== undefined) filters.push(["status", input.status]);
+  if (v.siteId !== null) filters.push(["site", v.siteId]);
+  if (v.vendorId !== null) filters.push(["vendor", v.vendorId]);
+  if (v.status !== null) filters.push(["status", v.status]);
   return filters;
 }
 
+/** A text search with no filter: what is counted from the FTS index alone and remembered. */
+const searchAlone = (v: HistoryListValues) =>
+  v.match !== null && v.ownerId === null && v.siteId === null && v.vendorId === null && v.status === null;
+
 /**
- * The page and total statements of search-history (exported for the query-plan test). `ownerId` limits
- * to one user's jobs. Filters are indexed columns (history_user, history_site, history_vendor,
- * history_status and their status twins); the total comes from a counter. A text search alone walks
- * history_fts and counts up to COUNT_CAP; a search with filters, a 1–2 character search (LIKE) or a
- * filter pair no counter covers looks at the SEARCH_SCAN newest candidates (db/counts.ts).
+ * A search-history request as its statement's values, and the memory of its search when it has one.
+ * `ownerId` limits to one user's jobs.
  */
-export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+export function historyListValues(ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
   const window = pageWindow(input.page, input.limit);
-  const conds = [];
-  if (ownerId !== null) conds.push(sql`h.userId = ${ownerId}`);
-  if (input.selectedVendor) conds.push(sql`h.siteId = ${input.selectedVendor}`);
-  if (input.vendorId) conds.push(sql`h.vendorId = ${input.vendorId}`);
-  if (input.status !== undefined) conds.push(sql`h.status = ${input.status}`);
   const match = ftsQuery(input.search);
   const like = !match && input.search ? likeAnywhere(input.search) : null;
-  if (like) {
+  const filters = {
+    ownerId,
+    siteId: input.selectedVendor || null,
+    vendorId: input.vendorId || null,
+    status: input.status ?? null,
+  };
+  const counted = counterFilters(filters);
+  const values: HistoryListValues = {
+    ...filters,
+    match,
+    like,
+    counter: !match && !like && counted ? counterName("history", ...counted) : null,
+    offset: window.offset,
+    limit: window.limit,
+    knownVersion: null,
+    knownPacked: null,
+    pageVersion: null,
+    pageIds: null,
+  };
+  const memory = searchAlone(values) ? searchMemory(["history"], `search-history\u0000${match}`, window) : null;
+  return { values: memory ? { ...values, ...memory.values } : values, memory };
+}
+
+/**
+ * The page and total statements of search-history. Filters are indexed columns (history_user,
+ * history_site, history_vendor, history_status and their status twins); the total comes from a counter.
+ * A text search alone walks history_fts and counts up to COUNT_CAP; a search with filters, a 1–2
+ * character search (LIKE) or a filter pair no counter covers looks at the SEARCH_SCAN newest candidates
+ * (db/counts.ts).
+ */
+function historyListStatement(db: DB, v: HistoryListValues) {
+  const conds = [];
+  if (v.ownerId !== null) conds.push(sql`h.userId = ${v.ownerId}`);
+  if (v.siteId !== null) conds.push(sql`h.siteId = ${v.siteId}`);
+  if (v.vendorId !== null) conds.push(sql`h.vendorId = ${v.vendorId}`);
+  if (v.status !== null) conds.push(sql`h.status = ${v.status}`);
+  if (v.like !== null) {
     conds.push(
-      sql`(h.fileName LIKE ${like} ESCAPE '\\' OR h.siteName LIKE ${like} ESCAPE '\\' OR h.vendorName LIKE ${like} ESCAPE '\\')`,
+      sql`(h.fileName LIKE ${v.like} ESCAPE '\\' OR h.siteName LIKE ${v.like} ESCAPE '\\' OR h.vendorName LIKE ${v.like} ESCAPE '\\')`,
     );
   }
   const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
-  const paged = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q) =>
-    query.limit(window.limit).offset(window.offset);
-  const filters = counterFilters(ownerId, input);
+  const paged = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q) => query.limit(v.limit).offset(v.offset);
 
-  if (!match && !like && filters) {
+  if (v.counter !== null) {
     const page = selectHistoryView(db).where(where).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-    return { statements: [paged(page), counterTotal(db, counterName("history", ...filters))], readTotal: totalOf };
+    return [paged(page), counterTotal(db, v.counter)];
   }
-  if (match && conds.length === 0) {
-    const total = searchTotal(db, ["history"], match, cappedTotal(db, ftsMatches(db, "history_fts", match)), window);
-    const page = total.page(
+  if (searchAlone(v)) {
+    const page = rememberedPage(
+      db,
+      ["history"],
+      v.match!,
+      v,
       // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
       (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
       (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
-      "historyId",
     );
-    return { statements: [page, total.statement], readTotal: total.read };
+    return [page, rememberedTotal(db, ["history"], cappedTotal(db, ftsMatches(db, "history_fts", v.match!)), v)];
   }
-  const candidates = candidateJobs(db, match, ownerId, input);
+  const candidates = candidateJobs(db, v);
   const hits = db
     .selectFrom(candidates.as("c"))
     .crossJoin("history as h")
@@ -85,21 +132,29 @@ export function historySearchQueries(db: DB, ownerId: number | null, input: z.ou
     hits.where(where).clearSelect().select("h.historyId as id").orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc"),
   );
   const page = selectHistoryView(db, { ids }).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-  return { statements: [page, scannedTotal(db, hits)], readTotal: totalOf };
+  return [page, scannedTotal(db, hits)];
+}
+
+/** search-history's statement: its page, then its total, built once per shape and bound per request. */
+export const historyList = statementTemplate<HistoryListValues>(historyListStatement);
+
+/** search-history's page and total statements for one request, built directly (a test reads their query plans). */
+export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
+  return { statements: historyListStatement(db, historyListValues(ownerId, input).values) };
 }
 
 /** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
-function candidateJobs(db: DB, match: string | null, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
-  if (match) {
-    return ftsMatches(db, "history_fts", match)
+function candidateJobs(db: DB, v: HistoryListValues) {
+  if (v.match !== null) {
+    return ftsMatches(db, "history_fts", v.match)
       .orderBy(sql`rowid`, "desc")
       .limit(SEARCH_SCAN);
   }
   let newest = db.selectFrom("history").select("historyId as id");
-  if (ownerId !== null) newest = newest.where("userId", "=", ownerId);
-  else if (input.vendorId) newest = newest.where("vendorId", "=", input.vendorId);
-  else if (input.selectedVendor) newest = newest.where("siteId", "=", input.selectedVendor);
-  else if (input.status !== undefined) newest = newest.where(sql<boolean>`status = ${input.status}`);
+  if (v.ownerId !== null) newest = newest.where("userId", "=", v.ownerId);
+  else if (v.vendorId !== null) newest = newest.where("vendorId", "=", v.vendorId);
+  else if (v.siteId !== null) newest = newest.where("siteId", "=", v.siteId);
+  else if (v.status !== null) newest = newest.where(sql<boolean>`status = ${v.status}`);
   return newest.orderBy("createdAt", "desc").limit(SEARCH_SCAN);
 }
 
@@ -109,10 +164,11 @@ const searchHistory = route(historyCalls["search-history"], {
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
     // A client's own jobs only, whatever userId they send.
     const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
-    const { statements, readTotal } = historySearchQueries(ctx.db, ownerId, input);
-    const [rows, total] = await readFolded(ctx.env.DB, statements);
+    const { values, memory } = historyListValues(ownerId, input);
+    const [rows, total] = await runFolded(ctx.env.DB, historyList.parts(ctx.db, values));
     const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    return list(data, readTotal(total, rows!.results), input.page, input.limit);
+    const counted = memory ? memory.read(total, { rows: rows!.results, id: "historyId" }) : totalOf(total);
+    return list(data, counted, input.page, input.limit);
   },
 });
 
