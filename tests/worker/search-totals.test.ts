@@ -1,8 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { getDb } from "../../worker/src/db";
-import { compiledExpression } from "../../worker/src/db/search-totals";
 import { couponListQueries, todayUtc } from "../../worker/src/routes/coupons";
 import { call, callForm, createAdmin, createUser } from "./helpers";
 
@@ -231,39 +229,5 @@ describe("search versions (migrations 0110, 0111)", () => {
     const payments = await versionOf("payments");
     await env.DB.prepare("UPDATE payments SET note = 'checked' WHERE rowid IN (SELECT rowid FROM payments LIMIT 1)").run();
     expect(await versionOf("payments")).toBe(payments);
-  });
-});
-
-describe("a total compiled once", () => {
-  const db = () => getDb(env.DB);
-
-  it("is embedded as its compiled text, parameters in place, and answers what the query answers", async () => {
-    const query = db()
-      .selectFrom("coupons")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("couponQuota", ">=", 1)
-      .where("couponCode", "like", "%-%");
-    const compiled = query.compile();
-    const embedded = compiledExpression(compiled);
-    expect(embedded).not.toBeNull();
-    const wrapped = db()
-      .selectNoFrom(sql<number>`(SELECT n FROM (${embedded!}) AS t)`.as("n"))
-      .compile();
-    // The query's text once, not compiled again into something else, with its parameters in order.
-    expect(wrapped.sql).toContain(compiled.sql);
-    expect(wrapped.parameters).toEqual(compiled.parameters);
-    const direct = await query.executeTakeFirstOrThrow();
-    const viaEmbedded = await env.DB.prepare(wrapped.sql)
-      .bind(...wrapped.parameters)
-      .first<{ n: number }>();
-    expect(viaEmbedded!.n).toBe(direct.n);
-  });
-
-  it("is not embedded when its text holds a literal question mark", () => {
-    const query = db()
-      .selectFrom("coupons")
-      .select("couponId")
-      .where("couponCode", "=", sql<string>`'why?'`);
-    expect(compiledExpression(query.compile())).toBeNull();
   });
 });

@@ -69,7 +69,6 @@ export function ftsQuery(search: string): string | null {
   return words.map((w) => `"${w.replaceAll('"', '""')}"`).join(" ");
 }
 
-/** A LIKE pattern matching the text anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
 /**
  * The rowids (as `id`) of the rows of an FTS5 table that `match` matches, in no order: what a search
  * counts; ordered by `rowid` descending, its newest matches (a page, or the candidates it checks).
@@ -81,6 +80,7 @@ export function ftsMatches(db: DB, table: (typeof SEARCH_INDEXES)[number], match
     .where(sql<boolean>`${sql.table(table)} MATCH ${match}`);
 }
 
+/** A LIKE pattern matching the text anywhere, with LIKE's wildcards escaped (use ESCAPE '\'). */
 export function likeAnywhere(search: string): string {
   return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -1,4 +1,4 @@
-import { RawNode, sql, ValueNode, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
 import { totalOf, type ListTotal } from "./counts";
 import type { Rows } from "./folded";
@@ -12,6 +12,8 @@ import type { Database, SearchVersionsTable } from "./schema";
  * the same search from the next admin, costs a version row or two instead of up to COUNT_CAP + 1
  * matches. The versions are read in the same statement, on whichever replica serves it, so a
  * remembered total is never older than the rows beside it: a caller still reads their own writes.
+ * A list keys its memory by the values its total depends on (`searchMemory`) and binds what it
+ * remembers into its statement template (db/templates.ts) with `rememberedTotal` and `rememberedPage`.
  */
 
 export type SearchIndexName = SearchVersionsTable["indexName"];
@@ -55,29 +57,6 @@ export type IdRows = SelectQueryBuilder<Database, any, { id: number }>;
 // Any select works as a page; its tables and row type are the caller's.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyPage = SelectQueryBuilder<Database, any, any>;
-
-export interface SearchTotal {
-  /** One row: the versions, and the total packed (remembered, or counted now). */
-  statement: ReturnType<typeof rememberedTotal>;
-  /**
-   * The page, read ids first: `walk(match)` finds the page's ids in the FTS index (newest first, the
-   * page's window; `match` is what to pass to MATCH) and `fromIds(ids)` reads their rows. While the
-   * versions are those of a page this isolate remembers, the remembered ids are read instead and the
-   * walk is handed the empty phrase (no rows, no index walk); a write in between makes it walk again.
-   * `id` names the rows' id column. `walk` also gets `walking`, true unless the remembered ids are read
-   * instead: what else the walk finds (rows a search names by itself) it finds only then.
-   */
-  page<Q extends AnyPage>(
-    walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
-    fromIds: (ids: IdRows) => Q,
-    id: string,
-  ): Q;
-  /**
-   * The total from the statement's result; remembers it for the next call, and the ids of the page's
-   * rows (`pageRows`, read in the same batch) when the page came from `page`.
-   */
-  read(result: Rows<unknown> | undefined, pageRows?: readonly unknown[]): ListTotal;
-}
 
 /**
  * What this isolate remembers of a search and of one page of it, as values a statement binds (each null
@@ -150,7 +129,14 @@ export function rememberedTotal(
   return db.selectFrom(versions.as("v")).select(["v.version", packed.as("packed")]);
 }
 
-/** A search's page, from the remembered ids while the versions are theirs (SearchTotal.page says how). */
+/**
+ * A search's page, read ids first: `walk(match)` finds the page's ids in the FTS index (newest first, the
+ * page's window; `match` is what to pass to MATCH) and `fromIds(ids)` reads their rows. While the
+ * versions are those of a page this isolate remembers, the remembered ids are read instead and the walk
+ * is handed the empty phrase (no rows, no index walk); a write in between makes it walk again. `walk`
+ * also gets `walking`, true unless the remembered ids are read instead: what else the walk finds (rows a
+ * search names by itself) it finds only then. Its memory's read then keeps the page's ids.
+ */
 export function rememberedPage<Q extends AnyPage>(
   db: DB,
   indexes: readonly SearchIndexName[],
@@ -169,48 +155,4 @@ export function rememberedPage<Q extends AnyPage>(
     .selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`, sql<boolean>`NOT ${current}`).as("w"))
     .select("w.id");
   return fromIds(rememberedIds.unionAll(walked));
-}
-
-/**
- * A compiled statement as an expression to embed in another, so it is not compiled a second time; null
- * when its text holds a `?` that is not one of its parameters (a literal), which splitting would break.
- */
-export function compiledExpression(compiled: { sql: string; parameters: readonly unknown[] }): Expression<unknown> | null {
-  const fragments = compiled.sql.split("?");
-  if (fragments.length !== compiled.parameters.length + 1) return null;
-  const node = RawNode.create(
-    fragments,
-    compiled.parameters.map((value) => ValueNode.create(value)),
-  );
-  return { expressionType: undefined, toOperationNode: () => node } as unknown as Expression<unknown>;
-}
-
-/**
- * A search's total, and its page, remembered per version of `indexes` (every index whose writes can
- * change them): `total` is the statement that counts it (`cappedTotal`, `scannedTotal`: one row, n and
- * capped), `match` the FTS expression, `window` the page's. Its memory key is the total's compiled text
- * and parameters; a list built from a statement template keys its memory by its values instead
- * (`searchMemory`, `rememberedTotal`, `rememberedPage`).
- */
-export function searchTotal(
-  db: DB,
-  indexes: readonly SearchIndexName[],
-  match: string,
-  total: Expression<unknown> & { compile(): { sql: string; parameters: readonly unknown[] } },
-  window: { offset: number; limit: number },
-): SearchTotal {
-  const compiled = total.compile();
-  const memory = searchMemory(indexes, `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, window);
-  let pageId: string | null = null;
-  return {
-    // The total was compiled for its key: the statement embeds that text rather than compiling it again.
-    statement: rememberedTotal(db, indexes, compiledExpression(compiled) ?? total, memory.values),
-    page(walk, fromIds, id) {
-      pageId = id;
-      return rememberedPage(db, indexes, match, memory.values, walk, fromIds);
-    },
-    read(result, pageRows) {
-      return memory.read(result, pageId !== null && pageRows ? { rows: pageRows, id: pageId } : undefined);
-    },
-  };
 }
