@@ -69,6 +69,9 @@ export interface RememberedValues {
   pageIds: string | null;
 }
 
+/** The values of a search nothing is remembered of (or of a list that remembers none). */
+export const NOTHING_REMEMBERED: RememberedValues = { knownVersion: null, knownPacked: null, pageVersion: null, pageIds: null };
+
 export interface SearchMemory {
   values: RememberedValues;
   /**

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../db/search-totals";
+import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -55,10 +55,7 @@ export function auditListValues(input: AuditFilter) {
     counter: match || like ? null : outcome ? counterName("audit", ["outcome", outcome]) : counterName("audit"),
     offset: window.offset,
     limit: window.limit,
-    knownVersion: null,
-    knownPacked: null,
-    pageVersion: null,
-    pageIds: null,
+    ...NOTHING_REMEMBERED,
   };
   // A text search alone is counted from the FTS index alone: its total and pages are remembered (db/search-totals.ts).
   const memory = match && !outcome ? searchMemory(["audit"], `search-audit\u0000${match}`, window) : null;

@@ -12,7 +12,7 @@ import {
   SEARCH_SCAN,
   totalOf,
 } from "../db/counts";
-import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../db/search-totals";
+import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
@@ -115,10 +115,7 @@ export function couponListValues(filter: CouponFilter) {
     like: filter.search && !match ? likeAnywhere(filter.search) : null,
     offset: window.offset,
     limit: window.limit,
-    knownVersion: null,
-    knownPacked: null,
-    pageVersion: null,
-    pageIds: null,
+    ...NOTHING_REMEMBERED,
   };
   // A text search alone is counted from the FTS index alone: its total and pages are remembered (db/search-totals.ts).
   const memory = match && shape === "all" ? searchMemory(["coupons"], `search-coupon\u0000${match}`, window) : null;

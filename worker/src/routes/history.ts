@@ -4,7 +4,7 @@ import { scopeOf } from "../auth/ability";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../db/search-totals";
+import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -75,10 +75,7 @@ export function historyListValues(ownerId: number | null, input: z.output<typeof
     counter: !match && !like && counted ? counterName("history", ...counted) : null,
     offset: window.offset,
     limit: window.limit,
-    knownVersion: null,
-    knownPacked: null,
-    pageVersion: null,
-    pageIds: null,
+    ...NOTHING_REMEMBERED,
   };
   const memory = searchAlone(values) ? searchMemory(["history"], `search-history\u0000${match}`, window) : null;
   return { values: memory ? { ...values, ...memory.values } : values, memory };

@@ -3,7 +3,14 @@ import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
-import { rememberedPage, rememberedTotal, searchMemory, type IdRows, type RememberedValues } from "../../db/search-totals";
+import {
+  rememberedPage,
+  rememberedTotal,
+  searchMemory,
+  type IdRows,
+  type RememberedValues,
+  NOTHING_REMEMBERED,
+} from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
@@ -132,7 +139,6 @@ export function paymentListValues(reader: PaymentReader, filter: PaymentFilter, 
   const ownerId = reader.scope === "own" ? reader.userId : (filter.userId ?? null);
   const status = filter.status || null;
   const search = filter.search.trim();
-  const forgotten: RememberedValues = { knownVersion: null, knownPacked: null, pageVersion: null, pageIds: null };
   const base = { ownerId, status, offset: window.offset, limit: window.limit };
   if (!search) {
     const filters: Array<readonly [string, string | number]> = [];
@@ -146,7 +152,7 @@ export function paymentListValues(reader: PaymentReader, filter: PaymentFilter, 
       refFrom: null,
       refTo: null,
       invoice: null,
-      ...forgotten,
+      ...NOTHING_REMEMBERED,
     };
     return { values, shape: "list", memory: null };
   }
@@ -161,7 +167,7 @@ export function paymentListValues(reader: PaymentReader, filter: PaymentFilter, 
     fts !== null && ownerId === null && !status
       ? searchMemory(["users", "payments"], `search-payment\u0000${JSON.stringify([fts, named])}`, window)
       : null;
-  const values: PaymentListValues = { ...base, counter: null, fts, like, ...named, ...(memory?.values ?? forgotten) };
+  const values: PaymentListValues = { ...base, counter: null, fts, like, ...named, ...(memory?.values ?? NOTHING_REMEMBERED) };
   return { values, shape: "search", memory };
 }
 

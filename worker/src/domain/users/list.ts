@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
-import { rememberedPage, rememberedTotal, searchMemory, type RememberedValues } from "../../db/search-totals";
+import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { holdsPlan, planCounterName, planFilterOf, planHolders, planHoldersTotal, type PlanFilter } from "./plans";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
@@ -67,10 +67,7 @@ export function userListValues(filter: UserFilter, window: { offset: number; lim
     planCounter: planItemId === null ? null : planCounterName(planItemId),
     offset: window.offset,
     limit: window.limit,
-    knownVersion: null,
-    knownPacked: null,
-    pageVersion: null,
-    pageIds: null,
+    ...NOTHING_REMEMBERED,
   };
   const memory = searchAlone(values) ? searchMemory(["users"], `searchuser\u0000${match}`, window) : null;
   return { values: memory ? { ...values, ...memory.values } : values, memory };
