@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { outputColumns, readFolded, runFolded } from "../../worker/src/db/folded";
+import { FoldedSource, outputColumns, readFolded, runFolded } from "../../worker/src/db/folded";
 import { newUsage } from "../../worker/src/db/meter";
 import { meterD1 } from "../../worker/src/db/meter";
 import { SESSION_CHANGED_ERROR, StaleSession, withSessionCheck } from "../../worker/src/db/session-check";
@@ -77,6 +77,46 @@ describe("folded reads", () => {
       kysely.selectFrom("counters").select("counterName"),
     ]);
     expect(usage).toMatchObject({ roundTrips: 1, statements: 1 });
+  });
+
+  it("read a source once for every part: its columns by its alias, its parameters after the parts'", async () => {
+    const kysely = db();
+    const rows = sql.table("fold_rows");
+    const source = new FoldedSource(
+      "picked",
+      kysely.selectNoFrom([sql<number>`${7}`.as("low"), sql<number>`${12}`.as("high"), sql<string>`${"x"}`.as("tag")]),
+    );
+    const between = kysely
+      .selectFrom(rows.as("r"))
+      .select(sql<number>`r.id`.as("id"))
+      .where(sql<boolean>`r.id BETWEEN picked.low AND picked.high AND r.id % ${2} = 0`)
+      .orderBy(sql`r.id`);
+    const tagged = kysely.selectNoFrom([
+      sql<string>`picked.tag || ${"-"}`.as("label"),
+      sql<number>`picked.high + ${1}`.as("next"),
+    ]);
+    const usage = newUsage();
+    // A session check leads the statement with numbered parameters: the rest still bind in order.
+    const checked = withSessionCheck(meterD1(env.DB, usage), {
+      sql: "(CASE WHEN ?1 = 'ok' THEN 1 ELSE abs(-9223372036854775808) END)",
+      binds: ["ok"],
+    });
+    const [evens, source_, label] = await readFolded(checked.d1, [between, source, tagged]);
+    expect(evens!.results).toEqual([{ id: 8 }, { id: 10 }, { id: 12 }]);
+    expect(label!.results).toEqual([{ label: "x-", next: 13 }]);
+    // The source answers nothing of its own.
+    expect(source_!.results).toEqual([]);
+    expect(usage).toMatchObject({ roundTrips: 1, statements: 1 });
+  });
+
+  it("refuse a source that might not be exactly one row", () => {
+    const kysely = db();
+    expect(() => new FoldedSource("s", kysely.selectFrom("users").select("userId"))).toThrow(/one row|values alone/);
+    expect(() => new FoldedSource("s", kysely.selectNoFrom(sql<number>`1`.as("one")).where(sql<boolean>`0`))).toThrow(
+      /values alone/,
+    );
+    expect(() => new FoldedSource("s", kysely.selectNoFrom(sql<number>`1`.as("one")).limit(0))).toThrow(/values alone/);
+    expect(() => new FoldedSource("a b", kysely.selectNoFrom(sql<number>`1`.as("one")))).toThrow(/plain alias/);
   });
 
   it("refuse a part whose columns have no plain name", () => {

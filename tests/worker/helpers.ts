@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../../worker/src/auth/password";
+import { foldedStatement, type FoldedPart } from "../../worker/src/db/folded";
 import { parseUsageHeader, type D1Usage } from "../../worker/src/db/meter";
 import worker from "../../worker/src/index";
 import { checkAnswer } from "./contract-check";
@@ -231,6 +232,24 @@ export async function queryPlan(query: { compile(): { sql: string; parameters: r
     .bind(...(compiled.parameters as unknown[]))
     .all<{ detail: string }>();
   return plan.results.map((row) => row.detail);
+}
+
+/**
+ * The EXPLAIN QUERY PLAN lines of each answered part of a folded statement (db/folded.ts), each read
+ * with the statement's sources, as the statement reads it.
+ */
+export async function partPlans(parts: readonly FoldedPart[]): Promise<Array<{ part: FoldedPart; plan: string[] }>> {
+  const sources = parts.filter((part) => part.source !== undefined);
+  const answered = parts.filter((part) => part.source === undefined);
+  return Promise.all(
+    answered.map(async (part) => {
+      const statement = foldedStatement([part, ...sources]);
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+        .bind(...statement.binds)
+        .all<{ detail: string }>();
+      return { part, plan: plan.results.map((row) => row.detail) };
+    }),
+  );
 }
 
 /**

@@ -134,6 +134,28 @@ describe("search-payment's template", () => {
   });
 });
 
+describe("search-payment's statement", () => {
+  it("lists once a payment its search names whose buyer the search also matches, and counts it once", async () => {
+    const { cookie } = await createAdmin();
+    const tag = `NAMED${Math.random().toString(36).slice(2, 8)}`;
+    const buyer = await createUser({ name: `${tag} Buyer` });
+    // The reference starts with the search, and the buyer's name holds it: a candidate found twice.
+    await env.DB.batch(
+      [0, 1].map((i) =>
+        env.DB.prepare(
+          "INSERT INTO payments (referenceId, userId, amount, currency, lines, expiresAt) VALUES (?1, ?2, ?3, 'USD', '[]', '2999-01-01T00:00:00.000Z')",
+        ).bind(i === 0 ? `${tag}-reference-000000` : `other-${tag}-reference-0`, buyer.userId, 500 + i),
+      ),
+    );
+    for (let round = 0; round < 2; round++) {
+      const answer = await call("search-payment", { search: tag }, { cookie });
+      expect(answer.body.data.map((p: { amount: number }) => p.amount)).toEqual([501, 500]);
+      expect(answer.body.total).toBe(2);
+      expect(answer.body.totalCapped).toBeFalsy();
+    }
+  });
+});
+
 // searchuser's template against its direct build: templates-users.test.ts.
 describe("searchuser's template", () => {
   it("answers each search and page its own users through the route", async () => {

@@ -78,6 +78,16 @@ export function scannedTotal(db: DB, candidates: AnyRows, scan = SEARCH_SCAN) {
     .select([sql<number>`count(DISTINCT CASE WHEN hit THEN id END)`.as("n"), sql<number>`count(*) >= ${scan}`.as("capped")]);
 }
 
+/**
+ * Counts the rows of `candidates` when each is a distinct hit (no filter left to check, no row found
+ * twice): scannedTotal without its per-row test. At most `scan` rows; capped when the scan was full.
+ */
+export function scannedCount(db: DB, candidates: AnyRows, scan = SEARCH_SCAN) {
+  return db
+    .selectFrom(candidates.as("candidates"))
+    .select([sql<number>`count(*)`.as("n"), sql<number>`count(*) >= ${scan}`.as("capped")]);
+}
+
 /** The total a count statement above answered (its rows, from a batch or a folded read). */
 export function totalOf(result: Rows<unknown> | undefined): ListTotal {
   const row = result?.results[0] as { n: number; capped: number } | undefined;

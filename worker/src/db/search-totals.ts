@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { DB } from ".";
 import { totalOf, type ListTotal } from "./counts";
-import type { Rows } from "./folded";
+import { FoldedSource, type Rows } from "./folded";
 import type { Database, SearchVersionsTable } from "./schema";
 
 /**
@@ -13,7 +13,8 @@ import type { Database, SearchVersionsTable } from "./schema";
  * matches. The versions are read in the same statement, on whichever replica serves it, so a
  * remembered total is never older than the rows beside it: a caller still reads their own writes.
  * A list keys its memory by the values its total depends on (`searchMemory`) and binds what it
- * remembers into its statement template (db/templates.ts) with `rememberedTotal` and `rememberedPage`.
+ * remembers into its statement template (db/templates.ts) with `rememberedTotal` and `rememberedPage`,
+ * both comparing it with the versions their statement reads once (`SearchVersions`).
  */
 
 export type SearchIndexName = SearchVersionsTable["indexName"];
@@ -41,10 +42,20 @@ function remember<T>(memory: Map<string, T>, key: string, entry: T) {
   if (memory.size > REMEMBERED_MAX) memory.delete(memory.keys().next().value!);
 }
 
-/** One index's version, or several joined as text ("v1:v2"). */
-function versionOf(indexes: readonly SearchIndexName[]): RawBuilder<number | string> {
-  const each = indexes.map((index) => sql`(SELECT version FROM search_versions WHERE indexName = ${index})`);
-  return sql`(${sql.join(each, sql` || ':' || `)})`;
+const SEARCHED = "searched";
+
+/**
+ * The versions of a search's indexes (one version, or several joined as text "v1:v2"), read once by
+ * the statement as its source `searched` (db/folded.ts): its total and its page compare them with what
+ * this isolate remembers. Index names are the schema's own, written into the text.
+ */
+export class SearchVersions extends FoldedSource {
+  /** The versions, as the statement's parts read them. */
+  readonly version = sql<number | string>`${sql.ref(`${SEARCHED}.version`)}`;
+  constructor(db: DB, indexes: readonly SearchIndexName[]) {
+    const each = indexes.map((index) => sql`(SELECT version FROM search_versions WHERE indexName = ${sql.lit(index)})`);
+    super(SEARCHED, db.selectNoFrom(sql<number | string>`${sql.join(each, sql` || ':' || `)}`.as("version")));
+  }
 }
 
 /** A total's row packed into one value (n × 2 + capped), so a single lazy subquery answers both. */
@@ -114,12 +125,13 @@ export function searchMemory(
 }
 
 /**
- * The statement of a search's total (`total`: one row, n and capped): the versions of `indexes`, and the
- * total packed, remembered while the versions are those it was counted at, counted again otherwise.
+ * The statement of a search's total (`total`: one row, n and capped): the versions its statement read
+ * (`versions`), and the total packed, remembered while the versions are those it was counted at,
+ * counted again otherwise.
  */
 export function rememberedTotal(
   db: DB,
-  indexes: readonly SearchIndexName[],
+  versions: SearchVersions,
   total: Expression<unknown>,
   memory: Pick<RememberedValues, "knownVersion" | "knownPacked">,
 ) {
@@ -127,9 +139,8 @@ export function rememberedTotal(
   const packed =
     memory.knownVersion === null
       ? counted
-      : sql<number>`CASE WHEN v.version = ${memory.knownVersion} THEN ${memory.knownPacked} ELSE ${counted} END`;
-  const versions = db.selectNoFrom(versionOf(indexes).as("version"));
-  return db.selectFrom(versions.as("v")).select(["v.version", packed.as("packed")]);
+      : sql<number>`CASE WHEN ${versions.version} = ${memory.knownVersion} THEN ${memory.knownPacked} ELSE ${counted} END`;
+  return db.selectNoFrom([versions.version.as("version"), packed.as("packed")]);
 }
 
 /**
@@ -142,14 +153,14 @@ export function rememberedTotal(
  */
 export function rememberedPage<Q extends AnyPage>(
   db: DB,
-  indexes: readonly SearchIndexName[],
+  versions: SearchVersions,
   match: string,
   memory: Pick<RememberedValues, "pageVersion" | "pageIds">,
   walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows,
   fromIds: (ids: IdRows) => Q,
 ): Q {
   if (memory.pageVersion === null) return fromIds(walk(sql<string>`${match}`, sql<boolean>`1`));
-  const current = sql<boolean>`${versionOf(indexes)} = ${memory.pageVersion}`;
+  const current = sql<boolean>`${versions.version} = ${memory.pageVersion}`;
   // Both chosen before any scan: the remembered ids or none, the empty phrase or the search.
   const rememberedIds = db
     .selectFrom(sql<{ value: number }>`json_each(CASE WHEN ${current} THEN ${memory.pageIds} ELSE '[]' END)`.as("j"))

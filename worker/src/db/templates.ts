@@ -1,6 +1,6 @@
 import type { Compilable, OperationNode } from "kysely";
 import type { DB } from ".";
-import { partOf, type FoldedPart } from "./folded";
+import { partOf, type FoldedPart, type FoldedSource } from "./folded";
 
 /**
  * A read call's statement built and compiled once per shape, then bound per request. Building a list's
@@ -71,7 +71,7 @@ function shapeKey(values: Record<string, TemplateValue>, shape: string): string 
 }
 
 export function statementTemplate<V extends TemplateValues<V>>(
-  build: (db: DB, values: V, shape: string) => readonly Query[],
+  build: (db: DB, values: V, shape: string) => ReadonlyArray<Query | FoldedSource>,
 ): StatementTemplate<V> {
   const shapes = new Map<string, Compiled>();
   return {
@@ -89,8 +89,7 @@ export function statementTemplate<V extends TemplateValues<V>>(
         if (shapes.size > SHAPES_MAX) shapes.delete(shapes.keys().next().value!);
       }
       return compiled.map((part) => ({
-        sql: part.sql,
-        columns: part.columns,
+        ...part,
         binds: part.binds.map((bind) => (bind instanceof Slot ? values[bind.name as keyof V] : bind)),
       }));
     },

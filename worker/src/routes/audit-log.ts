@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
+import {
+  NOTHING_REMEMBERED,
+  rememberedPage,
+  rememberedTotal,
+  searchMemory,
+  SearchVersions,
+  type RememberedValues,
+} from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -83,9 +90,10 @@ export const auditList = statementTemplate<AuditListValues>((db, v) => {
   }
   if (v.match !== null && v.outcome === null) {
     // Words of 3+ characters go through the trigram index (migration 0060), newest (highest id) first.
+    const versions = new SearchVersions(db, ["audit"]);
     const page = rememberedPage(
       db,
-      ["audit"],
+      versions,
       v.match,
       v,
       (walk) =>
@@ -101,7 +109,7 @@ export const auditList = statementTemplate<AuditListValues>((db, v) => {
           .select(AUDIT_COLUMNS)
           .orderBy("a.auditId", "desc"),
     );
-    return [page, rememberedTotal(db, ["audit"], cappedTotal(db, ftsMatches(db, "audit_log_fts", v.match)), v)];
+    return [page, rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "audit_log_fts", v.match)), v), versions];
   }
   // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
   const candidates =

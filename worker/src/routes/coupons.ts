@@ -12,7 +12,14 @@ import {
   SEARCH_SCAN,
   totalOf,
 } from "../db/counts";
-import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
+import {
+  NOTHING_REMEMBERED,
+  rememberedPage,
+  rememberedTotal,
+  searchMemory,
+  SearchVersions,
+  type RememberedValues,
+} from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
@@ -160,9 +167,10 @@ function couponListStatement(db: DB, v: CouponListValues, shape: string) {
     return { page: page.limit(v.limit).offset(v.offset), count };
   }
   if (v.match !== null && !status) {
+    const versions = new SearchVersions(db, ["coupons"]);
     const page = rememberedPage(
       db,
-      ["coupons"],
+      versions,
       v.match,
       v,
       (walk) =>
@@ -176,7 +184,8 @@ function couponListStatement(db: DB, v: CouponListValues, shape: string) {
           "desc",
         ),
     );
-    return { page, count: rememberedTotal(db, ["coupons"], cappedTotal(db, ftsMatches(db, "coupons_fts", v.match)), v) };
+    const count = rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "coupons_fts", v.match)), v);
+    return { page, count, source: versions };
   }
   const candidates =
     v.match !== null
@@ -196,14 +205,14 @@ function couponListStatement(db: DB, v: CouponListValues, shape: string) {
 
 /** search-coupon's statement: its page, then its total, built once per shape and bound per request. */
 export const couponList = statementTemplate<CouponListValues>((db, v, shape) => {
-  const { page, count } = couponListStatement(db, v, shape);
-  return [page, count];
+  const { page, count, source } = couponListStatement(db, v, shape);
+  return source ? [page, count, source] : [page, count];
 });
 
-/** search-coupon's page and total statements for one request, built directly (tests read their plans and text). */
+/** search-coupon's statement for one request, built directly: its page, its total (tests read their plans and text). */
 export function couponListQueries(db: DB, filter: CouponFilter) {
   const { values, shape } = couponListValues(filter);
-  return couponListStatement(db, values, shape);
+  return couponList.direct(db, values, shape);
 }
 
 const searchCoupon = route(couponCalls["search-coupon"], {

@@ -4,7 +4,14 @@ import { scopeOf } from "../auth/ability";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../db/search-totals";
+import {
+  NOTHING_REMEMBERED,
+  rememberedPage,
+  rememberedTotal,
+  searchMemory,
+  SearchVersions,
+  type RememberedValues,
+} from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -107,16 +114,17 @@ function historyListStatement(db: DB, v: HistoryListValues) {
     return [paged(page), counterTotal(db, v.counter)];
   }
   if (searchAlone(v)) {
+    const versions = new SearchVersions(db, ["history"]);
     const page = rememberedPage(
       db,
-      ["history"],
+      versions,
       v.match!,
       v,
       // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
       (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
       (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
     );
-    return [page, rememberedTotal(db, ["history"], cappedTotal(db, ftsMatches(db, "history_fts", v.match!)), v)];
+    return [page, rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "history_fts", v.match!)), v), versions];
   }
   const candidates = candidateJobs(db, v);
   const hits = db
@@ -135,9 +143,9 @@ function historyListStatement(db: DB, v: HistoryListValues) {
 /** search-history's statement: its page, then its total, built once per shape and bound per request. */
 export const historyList = statementTemplate<HistoryListValues>(historyListStatement);
 
-/** search-history's page and total statements for one request, built directly (a test reads their query plans). */
+/** search-history's statement for one request, built directly (a test reads its query plans). */
 export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
-  return { statements: historyListStatement(db, historyListValues(ownerId, input).values) };
+  return historyList.direct(db, historyListValues(ownerId, input).values);
 }
 
 /** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */

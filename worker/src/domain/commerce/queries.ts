@@ -1,15 +1,16 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
+import { counterName, counterTotal, scannedCount, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
 import {
+  NOTHING_REMEMBERED,
   rememberedPage,
   rememberedTotal,
   searchMemory,
+  SearchVersions,
   type IdRows,
   type RememberedValues,
-  NOTHING_REMEMBERED,
 } from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { forbidden, msg, notFound } from "../../errors";
@@ -187,21 +188,24 @@ export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) =
   // The newest payments are candidates too: each must be the one named, or a matching buyer's.
   if (v.like !== null)
     conds.push(sql`(c.named OR u.userName LIKE ${v.like} ESCAPE '\\' OR u.userEmail LIKE ${v.like} ESCAPE '\\')`);
-  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
+  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null;
+  // A payment is found twice only when the search names one (its reference, its invoice number) and
+  // it is also a matching buyer's: only then are candidates made distinct.
+  const named = namedBy(v).length > 0;
   const joinedOn = (match: string | RawBuilder<string> | null, walking: RawBuilder<boolean> = sql`1`) => {
     const candidates = db.selectFrom(candidatePayments(db, v, match, v.like !== null, walking).as("c"));
     return v.like !== null ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
   };
   // The page's ids first, then the payments' columns for those rows alone.
-  const idsOn = (match: string | RawBuilder<string> | null, walking?: RawBuilder<boolean>) =>
-    joinedOn(match, walking)
-      .select("c.id")
-      .distinct()
-      .where(where)
+  const idsOn = (match: string | RawBuilder<string> | null, walking?: RawBuilder<boolean>) => {
+    const ids = joinedOn(match, walking).select("c.id");
+    return (named ? ids.distinct() : ids)
+      .$if(where !== null, (q) => q.where(where!))
       .orderBy(sql`c.at`, "desc")
       .orderBy("c.id", "desc")
       .limit(v.limit)
       .offset(v.offset);
+  };
   const pageOf = (ids: IdRows) =>
     db
       .selectFrom(ids.as("pg"))
@@ -212,11 +216,14 @@ export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) =
       .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", "u.userName", "u.userEmail"])
       .orderBy("p.createdAt", "desc")
       .orderBy("p.paymentId", "desc");
-  const total = scannedTotal(db, joinedOn(v.fts).select(["c.id", sql<number>`${where}`.as("hit")]), BUYER_PAYMENTS);
-  if (v.fts !== null && conds.length === 0) {
-    const indexes = ["users", "payments"] as const;
-    const page = rememberedPage(db, indexes, v.fts, v, (match, walking) => idsOn(match, walking), pageOf);
-    return [page, rememberedTotal(db, indexes, total, v)];
+  const total =
+    named || where !== null
+      ? scannedTotal(db, joinedOn(v.fts).select(["c.id", sql<number>`${where ?? sql`1`}`.as("hit")]), BUYER_PAYMENTS)
+      : scannedCount(db, joinedOn(v.fts).select("c.id"), BUYER_PAYMENTS);
+  if (v.fts !== null && where === null) {
+    const versions = new SearchVersions(db, ["users", "payments"]);
+    const page = rememberedPage(db, versions, v.fts, v, (match, walking) => idsOn(match, walking), pageOf);
+    return [page, rememberedTotal(db, versions, total, v), versions];
   }
   return [pageOf(idsOn(v.fts)), total];
 });

@@ -2,7 +2,14 @@ import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
-import { rememberedPage, rememberedTotal, NOTHING_REMEMBERED, searchMemory, type RememberedValues } from "../../db/search-totals";
+import {
+  NOTHING_REMEMBERED,
+  rememberedPage,
+  rememberedTotal,
+  searchMemory,
+  SearchVersions,
+  type RememberedValues,
+} from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { holdsPlan, planCounterName, planFilterOf, planHolders, planHoldersTotal, type PlanFilter } from "./plans";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
@@ -130,8 +137,9 @@ export const userList = statementTemplate<UserListValues>((db, v) => {
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
-    const page = rememberedPage(db, ["users"], match!, v, (walk) => pageIds({ match: walk }), pageOf);
-    return [page, rememberedTotal(db, ["users"], cappedTotal(db, matches), v)];
+    const versions = new SearchVersions(db, ["users"]);
+    const page = rememberedPage(db, versions, match!, v, (walk) => pageIds({ match: walk }), pageOf);
+    return [page, rememberedTotal(db, versions, cappedTotal(db, matches), v), versions];
   }
   const candidates = candidateUsers(db, match, plan);
   const hits = db
