@@ -78,6 +78,9 @@ function recordingD1(d1: D1Database, log: Recorded[]): D1Database {
   });
 }
 
+/** `LIMIT ?` or `LIMIT ?3`, as opposed to `limit cast(? as integer)` or a literal. */
+const BARE_LIMIT = /\blimit\s+[(\s]*\?\d*/i;
+
 function isShortSearch(body: Record<string, unknown>): boolean {
   return typeof body.search === "string" && body.search.trim() !== "" && ftsQuery(body.search) === null;
 }
@@ -178,6 +181,9 @@ describe("query plans of list calls", () => {
           // included) can serve; that scan is the documented price of 1–2 character searches.
           if (isShortSearch(body)) continue;
           for (const entry of log) {
+            // A bare parameter as a LIMIT makes SQLite compile the statement again on every run (db/index.ts).
+            if (BARE_LIMIT.test(entry.sql))
+              problems.push(`${role} ${JSON.stringify(body)}: a bare LIMIT parameter in ${entry.sql}`);
             const scans = await fullScans(entry);
             if (scans.length) problems.push(`${role} ${JSON.stringify(body)}: ${scans.join(", ")} in ${entry.sql}`);
           }

@@ -171,7 +171,7 @@ const claimJobs = route(historyCalls["claim-jobs"], {
        WHERE historyId IN (
          SELECT historyId FROM history
          WHERE status = 0 AND (claimedAt IS NULL OR claimedAt < ?3) AND (?4 IS NULL OR siteId = ?4)
-         ORDER BY createdAt LIMIT ?5)
+         ORDER BY createdAt LIMIT CAST(?5 AS INTEGER))
        AND status = 0 AND (claimedAt IS NULL OR claimedAt < ?3)
        RETURNING historyId`,
     )
