@@ -70,10 +70,9 @@ function bundleListStatement(db: DB, v: BundleListValues) {
 /** searchbundle's statement: its page, then its total, built once per shape and bound per request. */
 export const bundleList = statementTemplate<BundleListValues>(bundleListStatement);
 
-/** searchbundle's page and total statements for one request, built directly (a test reads their query plans). */
+/** searchbundle's statement for one request, built directly (a test reads its query plans). */
 export function bundleListQueries(db: DB, filter: BundleFilter) {
-  const [page, count] = bundleListStatement(db, bundleListValues(filter));
-  return { page, count };
+  return bundleList.direct(db, bundleListValues(filter));
 }
 
 const searchBundle = route(bundleCalls.searchbundle, {

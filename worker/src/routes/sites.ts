@@ -93,10 +93,9 @@ function siteListStatement(db: DB, v: SiteListValues) {
 /** searchsite's statement: its page, then its total, built once per shape and bound per request. */
 export const siteList = statementTemplate<SiteListValues>(siteListStatement);
 
-/** searchsite's page and total statements for one request, built directly (a test reads their query plans). */
+/** searchsite's statement for one request, built directly (a test reads its query plans). */
 export function siteListQueries(db: DB, filter: SiteFilter) {
-  const [page, count] = siteListStatement(db, siteListValues(filter));
-  return { page, count };
+  return siteList.direct(db, siteListValues(filter));
 }
 
 const searchSite = route(siteCalls.searchsite, {
