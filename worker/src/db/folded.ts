@@ -13,9 +13,9 @@ import { CARRY_CHECK, type CheckCarrier, type CheckExpression } from "./session-
  *
  * A value several parts need (a search's index versions, db/search-totals.ts) is read once: a source
  * (`FoldedSource`) is a one-row select the statement reads FROM under its alias, whose columns the
- * parts refer to (`alias.column`) instead of each reading them in a subquery of its own. SQLite
- * compiles every subquery of a statement, and local D1 compiles every statement it runs: the text a
- * part need not repeat is time saved on every request (decision 0002).
+ * parts refer to (`alias.column`) instead of each reading them in a subquery of its own: SQLite
+ * compiles and plans every subquery of a statement, so the text a part need not repeat is time saved
+ * whenever the statement is compiled (decision 0002).
  */
 
 export type Row = Record<string, unknown>;
