@@ -13,8 +13,8 @@ import type { Database, SearchVersionsTable } from "./schema";
  * matches. The versions are read in the same statement, on whichever replica serves it, so a
  * remembered total is never older than the rows beside it: a caller still reads their own writes.
  * A list keys its memory by the values its total depends on (`searchMemory`) and binds what it
- * remembers into its statement template (db/templates.ts) with `rememberedTotal` and `rememberedPage`,
- * both comparing it with the versions their statement reads once (`SearchVersions`).
+ * remembers into its statement template (db/templates.ts) with `rememberedSearch`: its page and its
+ * total compare it with the versions their statement reads once (`SearchVersions`).
  */
 
 export type SearchIndexName = SearchVersionsTable["indexName"];
@@ -49,7 +49,7 @@ const SEARCHED = "searched";
  * the statement as its source `searched` (db/folded.ts): its total and its page compare them with what
  * this isolate remembers. Index names are the schema's own, written into the text.
  */
-export class SearchVersions extends FoldedSource {
+class SearchVersions extends FoldedSource {
   /** The versions, as the statement's parts read them. */
   readonly version = sql<number | string>`${sql.ref(`${SEARCHED}.version`)}`;
   constructor(db: DB, indexes: readonly SearchIndexName[]) {
@@ -129,7 +129,7 @@ export function searchMemory(
  * (`versions`), and the total packed, remembered while the versions are those it was counted at,
  * counted again otherwise.
  */
-export function rememberedTotal(
+function rememberedTotal(
   db: DB,
   versions: SearchVersions,
   total: Expression<unknown>,
@@ -151,7 +151,7 @@ export function rememberedTotal(
  * also gets `walking`, true unless the remembered ids are read instead: what else the walk finds (rows a
  * search names by itself) it finds only then. Its memory's read then keeps the page's ids.
  */
-export function rememberedPage<Q extends AnyPage>(
+function rememberedPage<Q extends AnyPage>(
   db: DB,
   versions: SearchVersions,
   match: string,
@@ -169,4 +169,25 @@ export function rememberedPage<Q extends AnyPage>(
     .selectFrom(walk(sql<string>`CASE WHEN ${current} THEN '""' ELSE ${match} END`, sql<boolean>`NOT ${current}`).as("w"))
     .select("w.id");
   return fromIds(rememberedIds.unionAll(walked));
+}
+
+/**
+ * A remembered text search's statement: its page (`rememberedPage`: `walk` finds the page's ids in
+ * the FTS index, `fromIds` reads their rows), its total (`rememberedTotal` of `total`) and the source
+ * both read the versions of `indexes` from. Return all three as the template's parts.
+ */
+export function rememberedSearch<Q extends AnyPage>(
+  db: DB,
+  indexes: readonly SearchIndexName[],
+  memory: RememberedValues,
+  search: {
+    match: string;
+    walk: (match: RawBuilder<string>, walking: RawBuilder<boolean>) => IdRows;
+    fromIds: (ids: IdRows) => Q;
+    total: Expression<unknown>;
+  },
+) {
+  const versions = new SearchVersions(db, indexes);
+  const page = rememberedPage(db, versions, search.match, memory, search.walk, search.fromIds);
+  return [page, rememberedTotal(db, versions, search.total, memory), versions] as const;
 }

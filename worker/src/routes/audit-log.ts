@@ -2,14 +2,7 @@ import { sql } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import {
-  NOTHING_REMEMBERED,
-  rememberedPage,
-  rememberedTotal,
-  searchMemory,
-  SearchVersions,
-  type RememberedValues,
-} from "../db/search-totals";
+import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { list } from "../http/respond";
 import { route } from "../http/route";
@@ -90,26 +83,22 @@ export const auditList = statementTemplate<AuditListValues>((db, v) => {
   }
   if (v.match !== null && v.outcome === null) {
     // Words of 3+ characters go through the trigram index (migration 0060), newest (highest id) first.
-    const versions = new SearchVersions(db, ["audit"]);
-    const page = rememberedPage(
-      db,
-      versions,
-      v.match,
-      v,
-      (walk) =>
+    return rememberedSearch(db, ["audit"], v, {
+      match: v.match,
+      walk: (walk) =>
         ftsMatches(db, "audit_log_fts", walk)
           .orderBy(sql`rowid`, "desc")
           .limit(v.limit)
           .offset(v.offset),
-      (ids) =>
+      fromIds: (ids) =>
         db
           .selectFrom(ids.as("k"))
           .crossJoin("audit_log as a")
           .whereRef("a.auditId", "=", "k.id")
           .select(AUDIT_COLUMNS)
           .orderBy("a.auditId", "desc"),
-    );
-    return [page, rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "audit_log_fts", v.match)), v), versions];
+      total: cappedTotal(db, ftsMatches(db, "audit_log_fts", v.match)),
+    });
   }
   // The SEARCH_SCAN newest text matches, or newest rows for 1–2 characters, checked one by one.
   const candidates =

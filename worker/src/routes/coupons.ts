@@ -12,14 +12,7 @@ import {
   SEARCH_SCAN,
   totalOf,
 } from "../db/counts";
-import {
-  NOTHING_REMEMBERED,
-  rememberedPage,
-  rememberedTotal,
-  searchMemory,
-  SearchVersions,
-  type RememberedValues,
-} from "../db/search-totals";
+import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit, oneRowChanged } from "../domain/audit";
 import { conflict, invalidField, notFound, reason } from "../errors";
@@ -167,25 +160,21 @@ function couponListStatement(db: DB, v: CouponListValues, shape: string) {
     return { page: page.limit(v.limit).offset(v.offset), count };
   }
   if (v.match !== null && !status) {
-    const versions = new SearchVersions(db, ["coupons"]);
-    const page = rememberedPage(
-      db,
-      versions,
-      v.match,
-      v,
-      (walk) =>
+    const [page, count, source] = rememberedSearch(db, ["coupons"], v, {
+      match: v.match,
+      walk: (walk) =>
         ftsMatches(db, "coupons_fts", walk)
           .orderBy(sql`rowid`, "desc")
           .limit(v.limit)
           .offset(v.offset),
-      (ids) =>
+      fromIds: (ids) =>
         coupons(db.selectFrom(ids.as("k")).crossJoin("coupons as c").whereRef("c.couponId", "=", "k.id")).orderBy(
           "c.couponId",
           "desc",
         ),
-    );
-    const count = rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "coupons_fts", v.match)), v);
-    return { page, count, source: versions };
+      total: cappedTotal(db, ftsMatches(db, "coupons_fts", v.match)),
+    });
+    return { page, count, source };
   }
   const candidates =
     v.match !== null

@@ -4,14 +4,7 @@ import { scopeOf } from "../auth/ability";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
 import { runFolded } from "../db/folded";
 import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import {
-  NOTHING_REMEMBERED,
-  rememberedPage,
-  rememberedTotal,
-  searchMemory,
-  SearchVersions,
-  type RememberedValues,
-} from "../db/search-totals";
+import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type RememberedValues } from "../db/search-totals";
 import { statementTemplate } from "../db/templates";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -114,17 +107,13 @@ function historyListStatement(db: DB, v: HistoryListValues) {
     return [paged(page), counterTotal(db, v.counter)];
   }
   if (searchAlone(v)) {
-    const versions = new SearchVersions(db, ["history"]);
-    const page = rememberedPage(
-      db,
-      versions,
-      v.match!,
-      v,
+    return rememberedSearch(db, ["history"], v, {
+      match: v.match!,
       // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
-      (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
-      (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
-    );
-    return [page, rememberedTotal(db, versions, cappedTotal(db, ftsMatches(db, "history_fts", v.match!)), v), versions];
+      walk: (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
+      fromIds: (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
+      total: cappedTotal(db, ftsMatches(db, "history_fts", v.match!)),
+    });
   }
   const candidates = candidateJobs(db, v);
   const hits = db

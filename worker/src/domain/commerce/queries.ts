@@ -3,15 +3,7 @@ import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { counterName, counterTotal, scannedCount, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
-import {
-  NOTHING_REMEMBERED,
-  rememberedPage,
-  rememberedTotal,
-  searchMemory,
-  SearchVersions,
-  type IdRows,
-  type RememberedValues,
-} from "../../db/search-totals";
+import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type IdRows, type RememberedValues } from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
@@ -221,9 +213,7 @@ export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) =
       ? scannedTotal(db, joinedOn(v.fts).select(["c.id", sql<number>`${where ?? sql`1`}`.as("hit")]), BUYER_PAYMENTS)
       : scannedCount(db, joinedOn(v.fts).select("c.id"), BUYER_PAYMENTS);
   if (v.fts !== null && where === null) {
-    const versions = new SearchVersions(db, ["users", "payments"]);
-    const page = rememberedPage(db, versions, v.fts, v, (match, walking) => idsOn(match, walking), pageOf);
-    return [page, rememberedTotal(db, versions, total, v), versions];
+    return rememberedSearch(db, ["users", "payments"], v, { match: v.fts, walk: idsOn, fromIds: pageOf, total });
   }
   return [pageOf(idsOn(v.fts)), total];
 });

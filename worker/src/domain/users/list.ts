@@ -2,14 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { cappedTotal, counterName, counterTotal, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
 import type { FoldedPart, Rows } from "../../db/folded";
-import {
-  NOTHING_REMEMBERED,
-  rememberedPage,
-  rememberedTotal,
-  searchMemory,
-  SearchVersions,
-  type RememberedValues,
-} from "../../db/search-totals";
+import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type RememberedValues } from "../../db/search-totals";
 import { statementTemplate } from "../../db/templates";
 import { holdsPlan, planCounterName, planFilterOf, planHolders, planHoldersTotal, type PlanFilter } from "./plans";
 import { selectUserIds, selectUserView, userOrder, type UserIds, type UserSource } from "./view";
@@ -137,9 +130,12 @@ export const userList = statementTemplate<UserListValues>((db, v) => {
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = f.rowid AND d.deletedAt IS NOT NULL)`,
       );
-    const versions = new SearchVersions(db, ["users"]);
-    const page = rememberedPage(db, versions, match!, v, (walk) => pageIds({ match: walk }), pageOf);
-    return [page, rememberedTotal(db, versions, cappedTotal(db, matches), v), versions];
+    return rememberedSearch(db, ["users"], v, {
+      match: match!,
+      walk: (walk) => pageIds({ match: walk }),
+      fromIds: pageOf,
+      total: cappedTotal(db, matches),
+    });
   }
   const candidates = candidateUsers(db, match, plan);
   const hits = db
