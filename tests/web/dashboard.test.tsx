@@ -148,6 +148,24 @@ describe("time chart", () => {
     expect(Number(bars[1]!.getAttribute("height"))).toBeGreaterThan(Number(bars[0]!.getAttribute("height")) * 2.5);
   });
 
+  it("draws at its box's width from the first paint, never wider (issue 28: a phone's card is 310 px)", () => {
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 310, 220));
+    for (const rtl of [false, true]) {
+      const { container, unmount } = render(<TimeChart {...props} rtl={rtl} />);
+      // Read synchronously after the commit: what the browser would paint first.
+      const svg = container.querySelector("svg")!;
+      expect(svg.getAttribute("width")).toBe("310");
+      const box = svg.parentElement!;
+      expect(box.className).toContain("overflow-hidden");
+      for (const rect of container.querySelectorAll("rect")) {
+        const x = Number(rect.getAttribute("x"));
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x + Number(rect.getAttribute("width"))).toBeLessThanOrEqual(310);
+      }
+      unmount();
+    }
+  });
+
   it("runs time from right to left in RTL", () => {
     const ltr = render(<TimeChart {...props} rtl={false} />).container.querySelectorAll("rect");
     const ltrFirst = Number(ltr[0]!.getAttribute("x"));

@@ -36,6 +36,17 @@ export function formatMoney(minor: number, currency = "USD"): string {
   return numberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
 }
 
+/** Money in a compact form for chart axes ("$1.2K", "1,2 k $"), from the currency's minor unit. */
+export function formatMoneyCompact(minor: number, currency = "USD"): string {
+  return numberFormat(locale(), {
+    style: "currency",
+    currency,
+    notation: "compact",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(minor / 10 ** minorDigits(currency));
+}
+
 /**
  * The price of one point of a bundle, from what the bundle costs (after its discount) and its points:
  * to one decimal more than the currency has, rounded half up in whole tenths of the minor unit, so

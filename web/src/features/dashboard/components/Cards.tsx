@@ -20,6 +20,7 @@ export function TimeSeriesCard({
   kind,
   series,
   format,
+  axisFormat = formatCompact,
   mode = "sum",
   className,
 }: {
@@ -29,6 +30,8 @@ export function TimeSeriesCard({
   kind: "bar" | "line";
   series: SeriesInput[];
   format: (value: number) => string;
+  /** Formats the axis ticks; compact numbers unless the values are money. */
+  axisFormat?: (value: number) => string;
   /** "last" for levels such as a balance. */
   mode?: "sum" | "last";
   className?: string;
@@ -60,15 +63,7 @@ export function TimeSeriesCard({
           ))}
         </ul>
       )}
-      <TimeChart
-        kind={kind}
-        title={title}
-        labels={labels}
-        series={grouped}
-        format={format}
-        axisFormat={formatCompact}
-        rtl={rtl}
-      />
+      <TimeChart kind={kind} title={title} labels={labels} series={grouped} format={format} axisFormat={axisFormat} rtl={rtl} />
     </ChartCard>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, formatMoneyCompact } from "../../../lib/format";
 import type { DashboardStats } from "../api/dashboardStats";
 import { TimeSeriesCard } from "./Cards";
 
-/** Revenue per period as bars in the stats' currency. */
+/** Revenue per period as bars in the stats' currency (amounts arrive in its minor unit). */
 export function RevenueChart({ data, revenue }: { data: DashboardStats; revenue: number[] }) {
   const { t } = useTranslation("dashboard");
   return (
@@ -12,6 +12,7 @@ export function RevenueChart({ data, revenue }: { data: DashboardStats; revenue:
       days={data.days}
       kind="bar"
       format={(value) => formatMoney(value, data.currency)}
+      axisFormat={(value) => formatMoneyCompact(value, data.currency)}
       series={[{ label: t("kpi.revenue"), values: revenue, tone: "primary" }]}
     />
   );

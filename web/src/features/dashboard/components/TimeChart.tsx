@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { niceTicks } from "../lib/series";
 
 /**
@@ -42,13 +42,19 @@ export interface TimeChartProps {
 
 const PAD = { top: 12, bottom: 26, axis: 52, edge: 8 };
 
-/** The element's width, followed as it changes (charts draw at real pixels, so text stays crisp). */
+/**
+ * The element's width, followed as it changes (charts draw at real pixels, so text stays crisp). It is
+ * read in a layout effect, before the browser paints, so no frame is ever drawn at the fallback width.
+ */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(fallback);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
+    if (!element) return;
+    const measured = Math.round(element.getBoundingClientRect().width);
+    if (measured > 0) setWidth(measured);
+    if (typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
     });
@@ -79,14 +85,9 @@ export function TimeChart({ kind, title, labels, series, format, axisFormat, rtl
   return (
     // The drawing is positioned out of the flow, so the box is as wide as its container allows and the
     // drawing follows it; in the flow, the drawing's own width would hold the box (and the page) wide.
-    <div ref={ref} className="relative w-full min-w-0" style={{ height }} dir="ltr">
-      <svg
-        width={width}
-        height={height}
-        role="img"
-        aria-labelledby={titleId}
-        className="absolute inset-y-0 start-0 block overflow-visible"
-      >
+    // The box clips, so a drawing never widens the page even while the width is being followed.
+    <div ref={ref} className="relative w-full min-w-0 overflow-hidden" style={{ height }} dir="ltr">
+      <svg width={width} height={height} role="img" aria-labelledby={titleId} className="absolute inset-y-0 start-0 block">
         <title id={titleId}>{title}</title>
         {ticks.map((tick) => (
           <g key={tick}>
