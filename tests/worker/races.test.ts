@@ -23,6 +23,9 @@ async function fundedClient(points: number) {
   return { ...user, cookie: await sessionCookie(user.userId) };
 }
 
+const countCart = async (userId: number) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM carts WHERE userId = ?1").bind(userId).first<{ n: number }>())!.n;
+
 const statuses = (answers: CallResult[]) => answers.map((a) => a.status).sort();
 
 async function expectLedgerHolds(userIds: number[]) {
@@ -110,6 +113,56 @@ describe("races", () => {
       .first<{ n: number }>();
     expect(refunds!.n).toBe(1);
     await expectLedgerHolds([client.userId]);
+  });
+
+  it("makes one payment of a cart however many checkouts race for it (issue 28)", async () => {
+    const client = await fundedClient(0);
+    const bundle = await createBundle({ points: 50, ppp: 10 });
+    const other = await createBundle({ points: 20, ppp: 10 });
+    for (const b of [bundle, other]) {
+      expect((await call("updatecart", { kind: "bundle", refId: b.bundleId, qty: 2 }, { cookie: client.cookie })).status).toBe(
+        200,
+      );
+    }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call("checkout", {}, { cookie: client.cookie })));
+    for (const a of answers) expect([200, 409], JSON.stringify(a.body)).toContain(a.status);
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.status === 409)) expect(lost.body.code).toBe("cart_empty");
+    const payments = await env.DB.prepare("SELECT referenceId, amount, lines FROM payments WHERE userId = ?1")
+      .bind(client.userId)
+      .all<{ referenceId: string; amount: number; lines: string }>();
+    expect(payments.results.map((p) => p.referenceId)).toEqual([won[0]!.body.referenceId]);
+    expect(JSON.parse(payments.results[0]!.lines)).toHaveLength(2);
+    expect(payments.results[0]!.amount).toBe(1400);
+    expect(await countCart(client.userId)).toBe(0);
+    // Afterwards the cart is empty: a further checkout is refused as before.
+    const again = await call("checkout", {}, { cookie: client.cookie });
+    expect([again.status, again.body.code]).toEqual([400, "cart_empty"]);
+  });
+
+  it('answers one payment to a repeated "buy now" of the same product, and leaves the cart alone', async () => {
+    const client = await fundedClient(0);
+    const bundle = await createBundle({ points: 50, ppp: 10 });
+    const inCart = await createBundle({ points: 10, ppp: 10 });
+    await call("updatecart", { kind: "bundle", refId: inCart.bundleId, qty: 1 }, { cookie: client.cookie });
+    const buy = () => call("checkout", { kind: "bundle", refId: bundle.bundleId }, { cookie: client.cookie });
+    const answers = await Promise.all(Array.from({ length: 10 }, buy));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const references = new Set(answers.map((a) => a.body.referenceId as string));
+    expect(references.size).toBe(1);
+    const payments = await env.DB.prepare("SELECT referenceId, lines FROM payments WHERE userId = ?1")
+      .bind(client.userId)
+      .all<{ referenceId: string; lines: string }>();
+    expect(payments.results.map((p) => p.referenceId)).toEqual([...references]);
+    expect(JSON.parse(payments.results[0]!.lines)).toMatchObject([{ kind: "bundle", refId: bundle.bundleId, qty: 1 }]);
+    // Every answer carries the one payment, as the payment page shows it.
+    for (const a of answers) expect(a.body.payment.referenceId).toBe([...references][0]);
+    expect(await countCart(client.userId)).toBe(1);
+    // Another quantity is another order.
+    const two = await call("checkout", { kind: "bundle", refId: bundle.bundleId, qty: 2 }, { cookie: client.cookie });
+    expect(two.status).toBe(200);
+    expect(references.has(two.body.referenceId)).toBe(false);
   });
 
   it("grants a payment once under double admin confirms and replayed gateway webhooks", async () => {

@@ -10,6 +10,11 @@ export function abortUnlessChanged(d1: D1Database): D1PreparedStatement {
   return d1.prepare("SELECT CASE WHEN changes() = 0 THEN json('guard') END");
 }
 
+/** As `abortUnlessChanged`, but the statement before must have changed exactly `rows` rows. */
+export function abortUnlessChangedExactly(d1: D1Database, rows: number): D1PreparedStatement {
+  return d1.prepare("SELECT CASE WHEN changes() <> ?1 THEN json('guard') END").bind(rows);
+}
+
 /** Runs a batch holding `abortUnlessChanged`; a tripped guard becomes the error `onGuard` answers. */
 export async function runGuardedBatch(
   d1: D1Database,

@@ -1,8 +1,9 @@
-import type { Compilable, InferResult } from "kysely";
+import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch, type DB } from "../db";
 import { readFolded } from "../db/folded";
+import { abortUnlessChangedExactly, runGuardedBatch } from "../db/guard";
 import { cardPayable } from "../domain/commerce/card";
 import {
   bundleProduct,
@@ -20,7 +21,7 @@ import {
 } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
 import { bankOf, stripeOf } from "../http/settings";
-import { badRequest, forbidden, msg, notFound } from "../errors";
+import { badRequest, conflict, forbidden, msg, notFound } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { commerceCalls } from "../contract/commerce";
@@ -123,6 +124,31 @@ const updateCart = route(commerceCalls.updatecart, {
   },
 });
 
+/** The columns a checkout writes; the rest take their defaults. */
+const PAYMENT_INSERT_COLUMNS = [
+  "referenceId",
+  "userId",
+  "amount",
+  "currency",
+  "lines",
+  "createdAt",
+  "updatedAt",
+  "expiresAt",
+] as const;
+
+/** How long a repeated "buy now" of the same lines answers the first one's payment. */
+const REPEAT_ORDER_SECONDS = 30;
+
+/** The buyer's pending payment for exactly these lines, made within the last moment. */
+function recentSameOrder(db: DB, userId: number, lines: string, now: Date) {
+  return db
+    .selectFrom("payments")
+    .where("userId", "=", userId)
+    .where("status", "=", "pending")
+    .where("createdAt", ">=", new Date(now.getTime() - REPEAT_ORDER_SECONDS * 1000).toISOString())
+    .where("lines", "=", lines);
+}
+
 const checkout = route(commerceCalls.checkout, {
   async handler(ctx, input) {
     const user = requireUser(ctx);
@@ -147,40 +173,59 @@ const checkout = route(commerceCalls.checkout, {
     const amount = sumLines(lines);
     const referenceId = randomToken(18);
     const now = new Date();
-    const statements: Compilable[] = [
-      ctx.db.insertInto("payments").values({
-        referenceId,
-        userId: user.userId,
-        amount,
-        currency: ctx.env.CURRENCY,
-        lines: JSON.stringify(lines),
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
-      }),
-    ];
-    if (cartRows.length > 0) {
-      // Exactly the lines that were priced; a line added meanwhile stays in the cart.
-      statements.push(
-        ctx.db
-          .deleteFrom("carts")
-          .where("userId", "=", user.userId)
-          .where(
-            "cartId",
-            "in",
-            cartRows.map((r) => r.cartId),
-          ),
-      );
-    }
-    // The new payment is read back in the same round trip, with its defaults as stored.
-    const results = await runBatch(ctx.env.DB, [
-      ...statements,
-      ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", referenceId),
-    ]);
+    const frozenLines = JSON.stringify(lines);
+    const values = {
+      referenceId,
+      userId: user.userId,
+      amount,
+      currency: ctx.env.CURRENCY,
+      lines: frozenLines,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
+    };
+    // A double-clicked "Place order" makes one payment (issue 28). D1 runs one batch at a time, so the
+    // conditions below see every batch committed before theirs.
+    const results = buyNow
+      ? await runBatch(ctx.env.DB, [
+          // "Buy now" again within a moment, for the same lines at the same prices, answers the payment
+          // the first click made instead of a second one.
+          ctx.db
+            .insertInto("payments")
+            .columns(PAYMENT_INSERT_COLUMNS)
+            .expression(
+              ctx.db
+                .selectNoFrom((eb) => PAYMENT_INSERT_COLUMNS.map((column) => eb.val(values[column]).as(column)))
+                .where(({ not, exists }) =>
+                  not(exists(recentSameOrder(ctx.db, user.userId, frozenLines, now).select("referenceId"))),
+                ),
+            ),
+          recentSameOrder(ctx.db, user.userId, frozenLines, now).select(PAYMENT_COLUMNS).orderBy("createdAt", "desc").limit(1),
+        ])
+      : await runGuardedBatch(
+          ctx.env.DB,
+          [
+            // Exactly the lines that were priced, all of them, or nothing: a checkout racing this one took
+            // them first. A line added meanwhile stays in the cart.
+            ctx.db
+              .deleteFrom("carts")
+              .where("userId", "=", user.userId)
+              .where(
+                "cartId",
+                "in",
+                cartRows.map((r) => r.cartId),
+              ),
+            abortUnlessChangedExactly(ctx.env.DB, cartRows.length),
+            ctx.db.insertInto("payments").values(values),
+            // The new payment is read back in the same round trip, with its defaults as stored.
+            ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", referenceId),
+          ],
+          () => conflict("cartEmpty", "cart_empty"),
+        );
     const payment = results.at(-1)!.results[0] as unknown as PaymentRow;
     return json({
       message: success(ctx, "orderPlaced"),
-      referenceId,
+      referenceId: payment.referenceId,
       amount,
       lines: publicLines(lines),
       // The payment page renders from this at once, without asking for it again.
