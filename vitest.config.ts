@@ -40,7 +40,7 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["tests/worker/setup/apply-migrations.ts"],
-            globalSetup: ["tests/worker/setup/stripe-stand-in.ts"],
+            globalSetup: ["tests/worker/setup/stripe-stand-in.ts", "tests/worker/setup/turnstile-stand-in.ts"],
             // One workerd per pool worker instead of one per test file (~2.5 s each); the setup file
             // still gives every file empty storage, so files stay independent of each other.
             isolate: false,

@@ -29,4 +29,25 @@ describe("docs/openapi.json", () => {
     expect(schemas["submit-job.input"]!.properties!.file!.format).toBe("binary");
     expect(Object.keys(schemas.Error!.properties!)).toEqual(["error", "code", "field", "reason"]);
   });
+
+  it("bounds every text a call takes (issue 28: a limit checked before any query)", () => {
+    type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
+    const unbounded: string[] = [];
+    const walk = (schema: Schema | undefined, path: string) => {
+      if (!schema || typeof schema !== "object" || "$ref" in schema) return;
+      const bounded =
+        schema.maxLength !== undefined || schema.enum !== undefined || schema.const !== undefined || schema.format === "binary";
+      // A pattern without + or * bounds its text too (a date's \d{4}-\d{2}-\d{2}).
+      const boundedPattern = typeof schema.pattern === "string" && !/[+*]|\{\d+,\}/.test(schema.pattern);
+      if (schema.type === "string" && !bounded && !boundedPattern) unbounded.push(path);
+      for (const [name, inner] of Object.entries(schema.properties ?? {})) walk(inner, `${path}.${name}`);
+      for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+        (schema[key] as Schema[] | undefined)?.forEach((inner, i) => walk(inner, `${path}|${i}`));
+      }
+      walk(schema.items, `${path}[]`);
+    };
+    const schemas = committed.components.schemas as Record<string, Schema>;
+    for (const [id, schema] of Object.entries(schemas)) if (id.endsWith(".input")) walk(schema, id);
+    expect(unbounded).toEqual([]);
+  });
 });

@@ -126,9 +126,11 @@ describe("list counters", () => {
     const coupon = await createCoupon({ quota: 5 });
     const bundle = { bundleId: 0, bundlePoin: 10, bundlePPP: 5, bundleDisc: 0 };
     const forSale = await createBundle({ points: 20, ppp: 5 });
-    // Concurrent creates: each client checks out twice at once.
+    // Concurrent creates: each client checks out two orders at once (one and two of the bundle).
     const checkouts = await Promise.all(
-      [...clients, ...clients].map((c) => call("checkout", { kind: "bundle", refId: forSale.bundleId }, { cookie: c.cookie })),
+      [1, 2].flatMap((qty) =>
+        clients.map((c) => call("checkout", { kind: "bundle", refId: forSale.bundleId, qty }, { cookie: c.cookie })),
+      ),
     );
     const references = checkouts.map((c) => c.body.referenceId as string);
     expect(references.every(Boolean)).toBe(true);

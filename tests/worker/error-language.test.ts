@@ -72,7 +72,8 @@ const CASES: Record<Case, (cookie: string | undefined) => Promise<CallResult<Err
     const client = await createUser();
     return call("searchuser", {}, { cookie: [client.cookie, cookie].filter(Boolean).join("; ") });
   },
-  tooLarge: (cookie) => call("login", {}, { cookie, raw: "x".repeat(1024 * 1024 + 1) }),
+  tooLarge: (cookie) =>
+    call("login", {}, { cookie, raw: "x".repeat(1024 * 1024 + 1), headers: { "content-type": "application/json" } }),
   tooShort: async (cookie) => {
     const user = await createUser();
     return call(

@@ -6,6 +6,7 @@ import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { deliverOutbox } from "./domain/outbox/queue";
 import { sweepEndedPlans } from "./domain/users/plans";
+import { describeError, logFailure } from "./errors/log";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -40,9 +41,12 @@ export const cronTasks: CronTask[] = [
 /** Runs every task of a schedule (the frequent one unless named); one failing does not stop the others. */
 export async function runCron(env: Env, schedule: string = frequent): Promise<void> {
   const tasks = cronTasks.filter((task) => task.schedule === schedule);
-  if (tasks.length === 0) console.error(`no cron task runs on "${schedule}"`);
-  const results = await Promise.allSettled(tasks.map((task) => task.run(env)));
+  if (tasks.length === 0) logFailure({ kind: "cron", task: "(none)", schedule, error: "no task runs on this schedule" });
+  // async: a task that throws before its first await fails alone too.
+  const results = await Promise.allSettled(tasks.map(async (task) => task.run(env)));
   results.forEach((result, i) => {
-    if (result.status === "rejected") console.error(`cron task ${tasks[i]!.name} failed`, result.reason);
+    if (result.status === "rejected") {
+      logFailure({ kind: "cron", task: tasks[i]!.name, schedule, error: describeError(result.reason) });
+    }
   });
 }

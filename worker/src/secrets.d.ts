@@ -9,5 +9,7 @@ declare namespace Cloudflare {
     /** Card payments (Stripe Checkout): both set, or card payments are off. */
     STRIPE_SECRET_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** Cloudflare Turnstile's secret key: with the TURNSTILE_SITE_KEY var, sign-in abuse asks for a Turnstile token. */
+    TURNSTILE_SECRET_KEY?: string;
   }
 }

@@ -81,7 +81,7 @@ export const adminCalls = defineCalls({
     access: ["manage", "Role"],
     input: z.object({
       roleId: f.idOrNew(),
-      roleName: f.text(40).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, "letters, digits, - and _ only")),
+      roleName: f.text(40).pipe(f.matching(/^[a-z0-9][a-z0-9_-]*$/i, "mustBeRoleName")),
       roleDesc: f.optionalDisplayText(200),
       rules: z.array(ruleInput).min(1).max(50),
     }),

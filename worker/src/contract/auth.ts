@@ -23,6 +23,17 @@ export const userData = user.extend({ role: z.string() });
 export const signedIn = z.strictObject({ userData, userAbilityRules: z.array(abilityRule) });
 export const signedInWithMessage = signedIn.extend({ message: z.string() });
 
+/**
+ * A Cloudflare Turnstile token, asked for only when the operator turned Turnstile on: always on register
+ * and forgot-password, on login after repeated failures (answer code `turnstile_required`).
+ */
+const turnstileToken = () =>
+  z
+    .string()
+    .max(2048)
+    .optional()
+    .meta({ description: "Cloudflare Turnstile's token, when the portal asks for one (`turnstile_required`)." });
+
 export const authCalls = defineCalls({
   login: {
     summary:
@@ -32,6 +43,7 @@ export const authCalls = defineCalls({
       email: f.email(),
       password: z.string().min(1).max(200),
       rememberMe: f.bool().optional().default(false),
+      turnstileToken: turnstileToken(),
     }),
     answer: z.union([signedInWithMessage, z.strictObject({ twoFactorRequired: z.literal(true), challenge: z.string() })]),
   },
@@ -49,6 +61,7 @@ export const authCalls = defineCalls({
       userEmail: f.email(),
       password: f.password(),
       userPhone: f.optionalDisplayText(40),
+      turnstileToken: turnstileToken(),
     }),
     answer: signedInWithMessage,
   },
@@ -82,7 +95,7 @@ export const accountCalls = defineCalls({
   "forgot-password": {
     summary: "Mails a reset link when the account exists; the answer is the same either way.",
     access: "public",
-    input: z.object({ email: f.email() }),
+    input: z.object({ email: f.email(), turnstileToken: turnstileToken() }),
     answer: done,
   },
   "reset-password": {

@@ -50,7 +50,7 @@ export const couponCalls = defineCalls({
           .string()
           .trim()
           .max(12)
-          .regex(/^[A-Za-z0-9-]*$/, { message: "may hold only letters, digits and dashes" })
+          .regex(/^[A-Za-z0-9-]*$/, { message: "mustBeCouponPrefix" })
           .transform((v) => v.toUpperCase())
           .default(""),
       ),

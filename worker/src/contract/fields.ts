@@ -129,6 +129,12 @@ export const updatedDisplayText = (max: number) =>
       .optional(),
   );
 
+/**
+ * Text matching `pattern` (kept in the OpenAPI document as the field's pattern); refused with the reason
+ * `reasonKey` (a reason of worker/src/errors/messages), so every field's error keeps its own words.
+ */
+export const matching = (pattern: RegExp, reasonKey: string) => z.string().regex(pattern, { message: reasonKey });
+
 export const file = () => z.instanceof(File);
 /** An optional upload: an empty file input (size 0, or a blank string) counts as absent. */
 export const optionalFile = () =>
@@ -146,12 +152,10 @@ export const password = () => z.string().min(8).max(200);
 export const isoDate = () =>
   z.preprocess(
     (v: string) => blankToUndefined(v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-        message: "must be a date (YYYY-MM-DD)",
-      }),
+    matching(/^\d{4}-\d{2}-\d{2}$/, "mustBeDate").refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      { params: { reason: "mustBeDate" } },
+    ),
   );
 
 /** What the catalogue lists take as a status filter. */

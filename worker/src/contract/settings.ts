@@ -6,7 +6,15 @@ export const settingsCalls = defineCalls({
     summary: "Deployment settings the web app needs before anyone signs in (no secrets).",
     access: "public",
     input: z.object({}),
-    answer: z.strictObject({ siteName: z.string(), currency: z.string(), languageSwitcher: z.boolean() }),
+    answer: z.strictObject({
+      siteName: z.string(),
+      currency: z.string(),
+      languageSwitcher: z.boolean(),
+      turnstileSiteKey: z.string().nullable().meta({
+        description:
+          "Cloudflare Turnstile's site key when Turnstile is on (register, forgot-password, repeated failed sign-ins).",
+      }),
+    }),
   },
   "public-catalogue": {
     summary: "The active bundles and items as a visitor may see them, for the front pages (cached 60 s).",

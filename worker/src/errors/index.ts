@@ -13,6 +13,8 @@ const toMessage = (said: Said): Message => (typeof said === "string" ? ({ key: s
  */
 export class HttpError extends Error {
   readonly said: Message;
+  /** For a 429: when to try again, in seconds (the answer's Retry-After). */
+  retryAfter?: number;
 
   constructor(
     readonly status: number,
@@ -36,7 +38,8 @@ export const notFound = (said: Said, code = "not_found") => new HttpError(404, c
 export const conflict = (said: Said, code = "conflict", field?: string) => new HttpError(409, code, said, field);
 export const tooLarge = (said: Said) => new HttpError(413, "too_large", said);
 export const unsupportedType = (said: Said, field?: string) => new HttpError(415, "unsupported_type", said, field);
-export const tooManyRequests = (said: Said) => new HttpError(429, "rate_limited", said);
+export const tooManyRequests = (said: Said, retryAfter = 60) =>
+  Object.assign(new HttpError(429, "rate_limited", said), { retryAfter: Math.max(1, Math.ceil(retryAfter)) });
 
 /** A size as error texts write it (limits of bodies and uploads). */
 export function formatBytes(bytes: number): string {

@@ -60,11 +60,14 @@ export interface ParsedBody {
 
 /**
  * Parses a JSON or multipart body into a plain object. An empty body is `{}`. Multipart fields
- * arrive as strings or Files; the call's schema coerces them.
+ * arrive as strings or Files; the call's schema coerces them. Only calls that take files
+ * (`multipartLimit`) take multipart. Any other type is refused (415) before the body is read: a page
+ * on another site can send text/plain or a form without asking the browser first, never JSON.
  */
-export async function readBody(request: Request, multipartLimit: number): Promise<ParsedBody> {
+export async function readBody(request: Request, multipartLimit: number | undefined): Promise<ParsedBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
+    if (multipartLimit === undefined) throw unsupportedType("jsonOnly");
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (declared > multipartLimit) {
       throw tooLarge(msg("uploadTooLarge", { size: formatBytes(multipartLimit) }));
@@ -81,11 +84,12 @@ export async function readBody(request: Request, multipartLimit: number): Promis
     for (const [key, value] of form.entries()) fields[key] = value;
     return { fields, raw: null };
   }
+  // No type at all is a client that sent no body (curl -X POST); a body must then be empty.
+  if (type !== "" && !/^application\/json\s*(;|$)/.test(type))
+    throw unsupportedType(multipartLimit ? "jsonOrFormOnly" : "jsonOnly");
   const bytes = await readLimited(request, JSON_LIMIT);
   if (bytes.byteLength === 0) return { fields: {}, raw: bytes };
-  if (type && !type.startsWith("application/json") && !type.startsWith("text/plain")) {
-    throw unsupportedType("jsonOnly");
-  }
+  if (type === "") throw unsupportedType(multipartLimit ? "jsonOrFormOnly" : "jsonOnly");
   let parsed: unknown;
   try {
     parsed = JSON.parse(UTF8.decode(bytes));
@@ -133,7 +137,10 @@ function describeIssue(issue: z.core.$ZodIssue): Reason {
         ? reason("mustBeAtMostCharacters", { maximum: String(issue.maximum) })
         : reason("mustBeAtMost", { maximum: String(issue.maximum) });
     case "invalid_format":
-      return issue.format === "email" ? reason("mustBeEmail") : reason("mustBeFormat", { format: issue.format });
+      if (issue.format === "email") return reason("mustBeEmail");
+      // A contract's pattern names its reason key as its message (contract/fields.ts, `matching`).
+      if (issue.format === "regex") return isPlainReasonKey(issue.message) ? reason(issue.message) : reason("notValid");
+      return reason("mustBeFormat", { format: issue.format });
     case "invalid_value":
       return reason("mustBeOneOf", { values: issue.values.map((v) => JSON.stringify(v)).join(", ") });
     case "custom":

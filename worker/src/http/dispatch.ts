@@ -6,8 +6,9 @@ import { getDb, nowSeconds } from "../db";
 import { meterD1, newUsage, usageHeader } from "../db/meter";
 import { BOOKMARK_HEADER, openSession, requestBookmark, sessionConstraint } from "../db/sessions";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
-import { readBody, validate, JSON_LIMIT, type ParsedBody } from "./body";
+import { readBody, validate, type ParsedBody } from "./body";
 import { forbidden, HttpError, msg, notFound, unauthorized } from "../errors";
+import { describeError, logFailure } from "../errors/log";
 import type { Ctx } from "./context";
 import { requestLanguage } from "./language";
 import { errorResponse } from "./respond";
@@ -33,6 +34,7 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
 
   /** Serves `POST /api/<name>`; `url` is the request's, parsed once by the entry point. */
   return async function dispatch(request: Request, env: Env, exec: ExecutionContext, url: URL): Promise<Response> {
+    const started = Date.now();
     const usage = newUsage();
     const name = url.pathname.slice(API_PREFIX.length);
     const def = byName.get(name);
@@ -41,7 +43,21 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     const mayWrite = def === undefined || !readsOnly(def);
     const session = openSession(env.DB, sessionConstraint(requestBookmark(request), mayWrite));
     const primary = mayWrite ? null : () => meterD1(env.DB, usage);
-    const response = await handle(request, url, name, { ...env, DB: meterD1(session.db, usage) }, exec, primary);
+    const failure: Failure = {};
+    const response = await handle(request, url, name, { ...env, DB: meterD1(session.db, usage) }, exec, primary, failure);
+    if (failure.code !== undefined) {
+      logFailure({
+        kind: "call",
+        call: def ? name : "(unknown)",
+        status: response.status,
+        code: failure.code,
+        requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+        durationMs: Date.now() - started,
+        rowsRead: usage.rowsRead,
+        rowsWritten: usage.rowsWritten,
+        ...(failure.unexpected !== undefined ? { error: describeError(failure.unexpected) } : {}),
+      });
+    }
     const bookmark = session.bookmark();
     if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
     if (env.D1_METER === "true") response.headers.append("server-timing", usageHeader(usage));
@@ -56,6 +72,7 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     env: Env,
     exec: ExecutionContext,
     primary: (() => D1Database) | null,
+    failure: Failure,
   ): Promise<Response> {
     let ctx: Ctx | null = null;
     try {
@@ -76,6 +93,8 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
         return await answer(def, ctx, request, body);
       }
     } catch (error) {
+      failure.code = error instanceof HttpError ? error.code : "internal_error";
+      if (!(error instanceof HttpError)) failure.unexpected = error;
       // Browsers send the web app's language cookie; other clients get the contract's English texts.
       const response = errorResponse(error, requestLanguage(request));
       if (error instanceof HttpError && error.status === 403 && ctx) {
@@ -90,6 +109,12 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
 }
 
 const API_PREFIX = "/api/";
+
+/** How a call failed, for its log line: the answer's code, and an unexpected error's self. */
+interface Failure {
+  code?: string;
+  unexpected?: unknown;
+}
 
 /** The request body, read once even when the call runs twice. */
 interface BodyOnce {
@@ -106,7 +131,8 @@ async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce)
   const confirm = sessionChecks.get(ctx)?.confirm ?? (async () => undefined);
   try {
     authorize(def, ctx);
-    body.parsed ??= await readBody(request, def.maxBody ?? JSON_LIMIT);
+    def.available?.(ctx);
+    body.parsed ??= await readBody(request, def.maxBody);
     ctx.rawBody = body.parsed.raw;
     const input = validate(def.input, body.parsed.fields);
     const response = await def.handler(ctx, input as never);
@@ -120,17 +146,21 @@ async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce)
   }
 }
 
-/** A browser POST from another site's page is refused (CSRF); requests without Origin are not browsers'. */
+/**
+ * A browser POST from another site's page is refused (CSRF); requests without Origin are not browsers'.
+ * The whole origin must match, scheme and port included: a page served over plain http on the same
+ * host is another origin, and so is "null" (a sandboxed frame).
+ */
 function checkOrigin(request: Request, url: URL) {
   const origin = request.headers.get("origin");
   if (origin === null) return;
-  let host: string | null;
+  let sent: string | null;
   try {
-    host = new URL(origin).host;
+    sent = new URL(origin).origin;
   } catch {
-    host = null;
+    sent = null;
   }
-  if (host !== url.host) throw forbidden("crossOrigin", "cross_origin");
+  if (sent !== url.origin) throw forbidden("crossOrigin", "cross_origin");
 }
 
 /** The rules of a caller that is neither signed in nor an agent. */

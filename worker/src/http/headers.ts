@@ -4,7 +4,9 @@
  */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // Cloudflare Turnstile's widget (a script and its frame), when the operator turns it on.
+  "script-src 'self' https://challenges.cloudflare.com",
+  "frame-src https://challenges.cloudflare.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -85,9 +85,8 @@ export function errorResponse(error: unknown, language: Language | null = null):
       const why = reasonOf(error.said);
       if (why) body.reason = renderReason(why, lang);
     }
-    const headers = error.status === 429 ? { "retry-after": "60" } : undefined;
+    const headers = error.status === 429 ? { "retry-after": String(error.retryAfter ?? 60) } : undefined;
     return json(body, error.status, headers);
   }
-  console.error("unhandled error", error);
   return json({ error: renderMessage(msg("internalError"), lang), code: "internal_error" }, 500);
 }

@@ -23,6 +23,8 @@ export interface RouteDef {
   maxBody?: number;
   /** Validates the body; its output is the handler's input. */
   input: z.ZodType;
+  /** Throws when the call is off (a setting): checked before the body is read. */
+  available?: (ctx: Ctx) => void;
   handler: (ctx: Ctx, input: never) => Promise<Response>;
 }
 
@@ -31,11 +33,16 @@ export type HandlerAnswer<A> = A extends FileAnswer ? Response : A extends z.Zod
 
 /** A call's handler: it gets the validated input and must answer what the contract declares. */
 export interface Implementation<C extends CallDecl> {
+  /**
+   * Throws when the call is off (a setting), before the body is read or validated: every body gets the
+   * same answer, so a call that is off tells nothing about what it would take.
+   */
+  available?(ctx: Ctx): void;
   handler(ctx: Ctx, input: z.output<C["input"]>): Promise<HandlerAnswer<C["answer"]>>;
 }
 
 /** Serves a call of the contract (worker/src/contract) with its handler. */
 export function route<C extends CallDecl>(call: C, implementation: Implementation<C>): RouteDef {
   const { name, access, agent, readsOnly, maxBody, input } = call;
-  return { name, access, agent, readsOnly, maxBody, input, handler: implementation.handler };
+  return { name, access, agent, readsOnly, maxBody, input, available: implementation.available, handler: implementation.handler };
 }

@@ -20,3 +20,16 @@ export function stripeOf(env: Env) {
   if (!secretKey || !webhookSecret) return null;
   return { secretKey, webhookSecret, apiBase: (env.STRIPE_API_BASE?.trim() || STRIPE_API).replace(/\/+$/, "") };
 }
+
+export const TURNSTILE_API = "https://challenges.cloudflare.com";
+
+/**
+ * Cloudflare Turnstile (auth/turnstile.ts `TurnstileConfig`), on only when the site key (a var) and the
+ * secret are both set. Tests point TURNSTILE_API_BASE at a stand-in.
+ */
+export function turnstileOf(env: Env) {
+  const siteKey = env.TURNSTILE_SITE_KEY?.trim();
+  const secretKey = env.TURNSTILE_SECRET_KEY?.trim();
+  if (!siteKey || !secretKey) return null;
+  return { siteKey, secretKey, apiBase: (env.TURNSTILE_API_BASE?.trim() || TURNSTILE_API).replace(/\/+$/, "") };
+}

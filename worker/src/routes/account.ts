@@ -5,6 +5,7 @@ import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
+import { requireHuman } from "../auth/turnstile";
 import { nowSeconds, prepare, runBatch } from "../db";
 import { readFolded } from "../db/folded";
 import { cappedTotal, pageWindow, totalOf } from "../db/counts";
@@ -17,12 +18,15 @@ import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
+import { turnstileOf } from "../http/settings";
 import { accountCalls } from "../contract/auth";
 
 const FORGOT_PER_HOUR = 3;
 
 const forgotPassword = route(accountCalls["forgot-password"], {
-  async handler(ctx, { email }) {
+  async handler(ctx, { email, turnstileToken }) {
+    const turnstile = turnstileOf(ctx.env);
+    if (turnstile) await requireHuman(turnstile, turnstileToken, ctx.ip);
     const user = await ctx.db
       .selectFrom("users")
       .select(["userId", "userName"])

@@ -3,7 +3,8 @@ import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } fr
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
-import { assertNotThrottled, clearEmailFailures, failureStatements } from "../auth/throttle";
+import { clearEmailFailures, failureStatements, signInState, THROTTLE } from "../auth/throttle";
+import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowSeconds, prepare, runBatch } from "../db";
@@ -13,7 +14,8 @@ import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
 import { toUserData, toUserView, userViewOf } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { conflict, forbidden, HttpError, tooManyRequests, unauthorized } from "../errors";
+import { conflict, forbidden, HttpError, msg, tooManyRequests, unauthorized } from "../errors";
+import { turnstileOf } from "../http/settings";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
@@ -38,7 +40,7 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
   const statements = [
     ...(options.claims ?? []),
     session.statement,
-    clearEmailFailures(ctx.env.DB, email),
+    clearEmailFailures(ctx.env.DB, email, ctx.ip),
     ...(options.extra ?? []),
   ];
   const previous = readCookie(ctx.request, SESSION_COOKIE);
@@ -79,9 +81,24 @@ async function recordFailure(ctx: Ctx, email: string, reason: string) {
   ]);
 }
 
+/**
+ * Refuses a sign-in tried too soon after failures of the same email from the same address, or from an
+ * address that failed too often; a targeted email or a busy address is asked to prove it is a person
+ * when Turnstile is on, instead of being refused (auth/throttle.ts).
+ */
+async function checkSignInAbuse(ctx: Ctx, email: string, turnstileToken: string | undefined) {
+  const state = await signInState(ctx.env.DB, email, ctx.ip);
+  if (state.waitSeconds > 0) {
+    throw tooManyRequests(msg("signInWait", { seconds: state.waitSeconds }), state.waitSeconds);
+  }
+  const turnstile = turnstileOf(ctx.env);
+  if (turnstile && (state.emailTargeted || state.addressExhausted)) await requireHuman(turnstile, turnstileToken, ctx.ip);
+  else if (state.addressExhausted) throw tooManyRequests("tooManySignIns", THROTTLE.windowSeconds);
+}
+
 const login = route(authCalls.login, {
-  async handler(ctx, { email, password, rememberMe }) {
-    await assertNotThrottled(ctx.env.DB, email, ctx.ip);
+  async handler(ctx, { email, password, rememberMe, turnstileToken }) {
+    await checkSignInAbuse(ctx, email, turnstileToken);
     const user = await ctx.db
       .selectFrom("users")
       .select(["userId", "userRole", "userIsActive", "twoFactorEnabled", "passwordHash", "passwordSalt", "passwordIterations"])
@@ -108,7 +125,7 @@ const login = route(authCalls.login, {
     }
     if (user.twoFactorEnabled === 1) {
       const { token, insert } = await issueToken(ctx.db, user.userId, "two_steps", JSON.stringify({ rememberMe }));
-      await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email)]);
+      await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email, ctx.ip)]);
       return json({ twoFactorRequired: true as const, challenge: token });
     }
     return signIn(ctx, user.userId, user.userRole, rememberMe, email, { extra: rehash });
@@ -170,6 +187,8 @@ const twoSteps = route(authCalls["two-steps"], {
 
 const register = route(authCalls.register, {
   async handler(ctx, input) {
+    const turnstile = turnstileOf(ctx.env);
+    if (turnstile) await requireHuman(turnstile, input.turnstileToken, ctx.ip);
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
     if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
     const hash = await hashPassword(input.password, ctx.env.SESSION_PEPPER);

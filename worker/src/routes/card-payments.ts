@@ -17,6 +17,7 @@ function requireStripe(ctx: Ctx) {
 }
 
 const startCardPaymentCall = route(commerceCalls["start-card-payment"], {
+  available: requireStripe,
   async handler(ctx, input) {
     const url = await startCardPayment(domainOf(ctx), requireStripe(ctx), portalOf(ctx), input.referenceId);
     return json({ message: success(ctx, "continueToCardPage"), url });
@@ -24,6 +25,7 @@ const startCardPaymentCall = route(commerceCalls["start-card-payment"], {
 });
 
 const stripeWebhook = route(commerceCalls["stripe-webhook"], {
+  available: requireStripe,
   async handler(ctx, event) {
     const config = requireStripe(ctx);
     const signature = ctx.request.headers.get("stripe-signature");

@@ -1,4 +1,5 @@
 import { json } from "../http/respond";
+import { turnstileOf } from "../http/settings";
 import { route } from "../http/route";
 import { settingsCalls } from "../contract/settings";
 
@@ -9,6 +10,7 @@ const appSettings = route(settingsCalls["app-settings"], {
       siteName: ctx.env.SITE_NAME,
       currency: ctx.env.CURRENCY,
       languageSwitcher: ctx.env.LANGUAGE_SWITCHER === "true",
+      turnstileSiteKey: turnstileOf(ctx.env)?.siteKey ?? null,
     });
   },
 });

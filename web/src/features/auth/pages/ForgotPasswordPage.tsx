@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { useAppSettings } from "../../../app/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { forgotPassword } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+import { useHumanCheck } from "../components/HumanCheck";
 
 type Values = { email: string };
 
@@ -13,6 +15,15 @@ export default function ForgotPasswordPage() {
   const look = useAuthLook();
   const form = useForm<Values>({ email: "" }, { email: { label: t("email"), check: rules.email } });
   const [sent, setSent] = useState<string | null>(null);
+  const humanCheck = useHumanCheck(useAppSettings().turnstileSiteKey, true);
+  const send = async (values: Values) => {
+    try {
+      setSent((await forgotPassword({ email: values.email.trim(), turnstileToken: humanCheck.token })).message);
+    } catch (error) {
+      humanCheck.after(error);
+      throw error;
+    }
+  };
   return (
     <AuthFrame title={t("forgotTitle")} subtitle={t("forgotPrompt")}>
       {sent ? (
@@ -20,13 +31,10 @@ export default function ForgotPasswordPage() {
           {sent}
         </div>
       ) : (
-        <form
-          className="flex flex-col gap-4"
-          noValidate
-          onSubmit={form.submit(async (values) => setSent((await forgotPassword({ email: values.email.trim() })).message))}
-        >
+        <form className="flex flex-col gap-4" noValidate onSubmit={form.submit(send)}>
           <FormError text={form.formError} />
           <TextField form={form} name="email" type="email" autoComplete="email" autoFocus />
+          {humanCheck.element}
           <SubmitButton sending={form.sending}>{t("sendResetLink")}</SubmitButton>
         </form>
       )}

@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, homeFor } from "../../../app/guard";
 import { useSession } from "../../../app/session";
+import { useAppSettings } from "../../../app/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { login } from "../api/login";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+import { useHumanCheck } from "../components/HumanCheck";
 
 type Values = { email: string; password: string; rememberMe: boolean };
 
@@ -15,13 +17,21 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   const look = useAuthLook();
+  // Asked for only after repeated failures, when the operator turned Turnstile on.
+  const humanCheck = useHumanCheck(useAppSettings().turnstileSiteKey, false);
   const form = useForm<Values>(
     { email: "", password: "", rememberMe: false },
     { email: { label: t("email"), check: rules.email }, password: { label: t("password"), check: rules.required } },
   );
 
   const onSubmit = form.submit(async (values) => {
-    const answer = await login(values);
+    let answer;
+    try {
+      answer = await login({ ...values, turnstileToken: humanCheck.token });
+    } catch (error) {
+      humanCheck.after(error);
+      throw error;
+    }
     if ("twoFactorRequired" in answer) {
       // The challenge travels in the address; `to` comes along so the user still lands where they meant to.
       const query = new URLSearchParams(search);
@@ -53,6 +63,7 @@ export default function LoginPage() {
             {t("forgotLink")}
           </Link>
         </div>
+        {humanCheck.element}
         <SubmitButton sending={form.sending}>{t("signIn")}</SubmitButton>
         <p className="text-center text-sm">
           {t("newHere")}{" "}

@@ -18,7 +18,7 @@ const REVIEWED = ["userEmail", "password", "userName", "userPhone"] as const;
 export default function RegisterMultiStepsPage() {
   const { t } = useTranslation("auth");
   const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
-  const send = useRegister();
+  const { send, humanCheck } = useRegister();
   const [step, setStep] = useState(0);
   const current = STEPS[step]!;
   const stepValid = current.fields.every((field) => form.passes(field));
@@ -79,6 +79,7 @@ export default function RegisterMultiStepsPage() {
             <dd>{form.values.userPhone || "—"}</dd>
           </dl>
         )}
+        {step === 2 && humanCheck}
         <div className="flex justify-between gap-2">
           <button type="button" className="btn" disabled={step === 0 || form.sending} onClick={() => setStep((s) => s - 1)}>
             {t("previous")}

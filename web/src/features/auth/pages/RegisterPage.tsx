@@ -2,10 +2,12 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useSession } from "../../../app/session";
+import { useAppSettings } from "../../../app/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { register } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+import { useHumanCheck } from "../components/HumanCheck";
 
 export type RegisterValues = { userName: string; userEmail: string; userPhone: string; password: string; confirm: string };
 
@@ -20,28 +22,40 @@ export const registrationFields = (t: TFunction<"auth">): FieldSpecs<RegisterVal
   confirm: { label: t("confirmPassword"), check: (confirm, v) => rules.matches(confirm, v.password) },
 });
 
-/** Sends the registration; the new client is signed in and asked to confirm their email. */
+/**
+ * Sends the registration; the new client is signed in and asked to confirm their email. With Turnstile
+ * on, the form shows `humanCheck.element` and its token goes along.
+ */
 export function useRegister() {
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   const look = useAuthLook();
-  return async (v: RegisterValues) => {
-    const answer = await register({
-      userName: v.userName.trim(),
-      userEmail: v.userEmail.trim(),
-      password: v.password,
-      userPhone: v.userPhone.trim() || undefined,
-    });
+  const humanCheck = useHumanCheck(useAppSettings().turnstileSiteKey, true);
+  const send = async (v: RegisterValues) => {
+    let answer;
+    try {
+      answer = await register({
+        userName: v.userName.trim(),
+        userEmail: v.userEmail.trim(),
+        password: v.password,
+        userPhone: v.userPhone.trim() || undefined,
+        turnstileToken: humanCheck.token,
+      });
+    } catch (error) {
+      humanCheck.after(error);
+      throw error;
+    }
     signIn(answer);
     navigate(authPath("verify-email", look), { replace: true });
   };
+  return { send, humanCheck: humanCheck.element };
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const look = useAuthLook();
   const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
-  const send = useRegister();
+  const { send, humanCheck } = useRegister();
   return (
     <AuthFrame title={t("registerTitle")} subtitle={t("registerPrompt")}>
       <form className="flex flex-col gap-4" onSubmit={form.submit(send)} noValidate>
@@ -51,6 +65,7 @@ export default function RegisterPage() {
         <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
         <TextField form={form} name="password" type="password" autoComplete="new-password" hint={t("passwordHint")} />
         <TextField form={form} name="confirm" type="password" autoComplete="new-password" />
+        {humanCheck}
         <SubmitButton sending={form.sending}>{t("signUp")}</SubmitButton>
         <p className="text-center text-sm">
           {t("haveAccount")}{" "}
