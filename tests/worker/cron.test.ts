@@ -8,7 +8,9 @@ describe("cron trigger", () => {
     const user = await createUser();
     const now = Math.floor(Date.now() / 1000);
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES ('email:old@cron.test', ?1)").bind(now - 2 * 3600),
+      env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES ('email:old@cron.test', ?1)").bind(
+        now - 2 * 3600,
+      ),
       env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES ('email:new@cron.test', ?1)").bind(now),
       env.DB.prepare("INSERT INTO auth_tokens (tokenHash, userId, purpose, expiresAt) VALUES ('cron-old', ?1, 'reset', ?2)").bind(
         user.userId,
