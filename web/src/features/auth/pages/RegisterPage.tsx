@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { register } from "../api/account";
