@@ -8,6 +8,10 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The web app's shell, which imports every feature (app/registry.ts), and the shared code below the features. */
+const WEB_SHELL = ["app", "layouts"];
+const WEB_SHARED = ["components", "lib", "providers", "i18n"];
+
 /**
  * The Worker's layers (docs/decisions/0006-worker-layers.md): a folder of worker/src imports only the folders
  * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. The entry
@@ -109,7 +113,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
-  // A feature never imports another feature (bulletproof-react): shared code lives in app/, components/, lib/.
+  // Imports run one way: app/ (and layouts/, the shell) → features/ → shared code (components/, lib/, providers/,
+  // i18n/). A feature never imports another feature (bulletproof-react) nor the shell, which imports every feature.
   ...FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -118,14 +123,35 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: FEATURES.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
+              // "../../roles" from inside features/users/ as well as "../../../features/roles".
+              regex: importOf([...FEATURES.filter((other) => other !== feature), "features"]),
               message: "Features do not import each other; move shared code to web/src/components or web/src/lib.",
+            },
+            {
+              regex: importOf(WEB_SHELL),
+              message: `Features do not import the shell (${WEB_SHELL.map((f) => `web/src/${f}/`).join(", ")}); what features share lives in web/src/providers, web/src/lib or web/src/components.`,
             },
           ],
         },
       ],
     },
   })),
+  {
+    files: WEB_SHARED.map((folder) => `web/src/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: importOf([...WEB_SHELL, "features"]),
+              message: `Shared code (${WEB_SHARED.map((f) => `web/src/${f}/`).join(", ")}) imports neither the shell nor a feature.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app imports nothing from the Worker but types of its contract (worker/src/contract).
   {
     files: ["web/**/*.{ts,tsx}"],

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientAbility, type AbilityRule } from "../../web/src/app/ability";
+import { ClientAbility, type AbilityRule } from "../../web/src/providers/ability";
 import { canNavigate } from "../../web/src/app/guard";
-import type { RouteMeta } from "../../web/src/app/types";
+import type { RouteMeta } from "../../web/src/lib/feature";
 import historyAr from "../../web/src/features/history/locales/ar.json";
 import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";

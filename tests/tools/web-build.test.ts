@@ -60,7 +60,7 @@ describe("the files index.html names for a first paint", () => {
 describe("the route table as the build reads it", () => {
   const file = "/work/portal/web/src/features/demo/index.ts";
   const source = `
-    import type { AppRoute, NavItem, RouteMeta } from "../../app/types";
+    import type { AppRoute, NavItem, RouteMeta } from "../../lib/feature";
     const guest: RouteMeta = { layout: "blank", unauthenticatedOnly: true };
     const login = () => import("./pages/LoginPage");
     function looks(page: string, load: AppRoute["page"]): AppRoute[] {

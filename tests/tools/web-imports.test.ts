@@ -31,3 +31,65 @@ describe("eslint.config.js: what the web app may import from the Worker", { time
     ).toEqual([expect.stringContaining("only types of the Worker's contract")]);
   });
 });
+
+/** The one-way-import messages ESLint gives `source` as if it were the file `file` (a path under web/src). */
+async function layerProblems(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, "web/src", file) });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("eslint.config.js: web imports run app → features → shared", { timeout: 60_000 }, () => {
+  it("refuses a feature importing the shell (app/ or layouts/)", async () => {
+    expect(
+      await layerProblems(
+        "features/users/pages/Probe.tsx",
+        'import { appRoutes } from "../../../app/registry";\nexport const r = appRoutes;\n',
+      ),
+    ).toEqual([expect.stringContaining("Features do not import the shell")]);
+    expect(
+      await layerProblems(
+        "features/users/Probe.tsx",
+        'import { Navbar } from "../../layouts/Navbar";\nexport const n = Navbar;\n',
+      ),
+    ).toEqual([expect.stringContaining("Features do not import the shell")]);
+  });
+
+  it("refuses a feature importing another feature", async () => {
+    expect(
+      await layerProblems("features/users/api/probe.ts", 'import { routes } from "../../roles";\nexport const r = routes;\n'),
+    ).toEqual([expect.stringContaining("Features do not import each other")]);
+  });
+
+  it("lets a feature import the shared providers, lib and components", async () => {
+    expect(
+      await layerProblems(
+        "features/users/pages/Probe.tsx",
+        [
+          'import { useSession } from "../../../providers/session";',
+          'import { CART_KEY } from "../../../lib/cart";',
+          'import { Pager } from "../../../components/Pager";',
+          "export const all = [useSession, CART_KEY, Pager];",
+          "",
+        ].join("\n"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses shared code importing the shell or a feature", async () => {
+    expect(
+      await layerProblems("providers/probe.ts", 'import { navItems } from "../app/registry";\nexport const n = navItems;\n'),
+    ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
+    expect(
+      await layerProblems("components/Probe.tsx", 'import { routes } from "../features/users";\nexport const r = routes;\n'),
+    ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
+  });
+
+  it("lets the shell import features and shared code", async () => {
+    expect(
+      await layerProblems(
+        "app/probe.ts",
+        'import * as users from "../features/users";\nimport { useSession } from "../providers/session";\nexport const all = [users, useSession];\n',
+      ),
+    ).toEqual([]);
+  });
+});

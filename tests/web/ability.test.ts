@@ -1,6 +1,6 @@
 import { createMongoAbility } from "@casl/ability";
 import { describe, expect, it } from "vitest";
-import { ClientAbility, type AbilityRule } from "../../web/src/app/ability";
+import { ClientAbility, type AbilityRule } from "../../web/src/providers/ability";
 
 const ACTIONS = ["manage", "read", "create", "update", "delete"];
 const SUBJECTS = ["all", "User", "Payment", "Portal"];

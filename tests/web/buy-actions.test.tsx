@@ -5,18 +5,15 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
 import { useBuyActions } from "../../web/src/components/useBuyActions";
-import { ApiError } from "../../web/src/lib/api";
-import { setupPageTests } from "./page-support";
+import { CART_KEY } from "../../web/src/lib/cart";
+import { callsTo, fail, mockApi, ok, setupPageTests, type Answer } from "./page-support";
 
 setupPageTests({});
 
-type Calls = Parameters<typeof useBuyActions>[0];
-
-function Card({ calls, cartReads }: { calls: Pick<Calls, "addToCart" | "checkout">; cartReads: () => number }) {
-  useSWR("test-cart", cartReads);
+function Card({ cartReads }: { cartReads: () => number }) {
+  useSWR(CART_KEY, cartReads);
   const { pending, addToCart, buyNow } = useBuyActions({
-    ...calls,
-    cartKey: "test-cart",
+    kind: "bundle",
     cartFailed: "Cart failed: ",
     buyFailed: "Buy failed: ",
     failedDefault: "try again.",
@@ -33,13 +30,15 @@ function Card({ calls, cartReads }: { calls: Pick<Calls, "addToCart" | "checkout
   );
 }
 
-function renderCard(calls: Pick<Calls, "addToCart" | "checkout">) {
+/** The shop's card with the cart and checkout calls answering `answers`. */
+function renderCard(answers: Record<string, Answer>) {
+  mockApi(answers);
   const location = memoryLocation({ path: "/shop", record: true });
   const cartReads = vi.fn(() => 1);
   render(
     <Router hook={location.hook}>
       <SnackbarProvider>
-        <Card calls={calls} cartReads={cartReads} />
+        <Card cartReads={cartReads} />
       </SnackbarProvider>
     </Router>,
   );
@@ -50,35 +49,33 @@ const button = (name: string) => screen.getByRole("button", { name }) as HTMLBut
 
 describe("useBuyActions", () => {
   it("adds to the cart, tells the answer and reloads the cart badge", async () => {
-    const addToCart = vi.fn(async () => ({ message: "Added to your cart." }));
-    const { cartReads } = renderCard({ addToCart, checkout: vi.fn() });
+    const { cartReads } = renderCard({ updatecart: ok({ message: "Added to your cart." }) });
     await waitFor(() => expect(cartReads).toHaveBeenCalledTimes(1));
     fireEvent.click(button("Add"));
     expect(button("Buy").disabled).toBe(true);
     expect(await screen.findByText("Added to your cart.")).toBeTruthy();
-    expect(addToCart).toHaveBeenCalledWith(5);
+    expect(callsTo("updatecart").map((c) => c.body)).toEqual([{ kind: "bundle", refId: 5, qty: 1 }]);
     await waitFor(() => expect(cartReads).toHaveBeenCalledTimes(2));
     expect(button("Buy").disabled).toBe(false);
   });
 
   it("opens the new payment after buying and stays busy meanwhile", async () => {
-    const checkout = vi.fn(async () => ({ referenceId: "ref/1" }));
-    const { location } = renderCard({ addToCart: vi.fn(), checkout });
+    const { location } = renderCard({ checkout: ok({ referenceId: "ref/1" }) });
     fireEvent.click(button("Buy"));
     await waitFor(() => expect(location.history.at(-1)).toBe("/payment/ref%2F1"));
-    expect(checkout).toHaveBeenCalledWith(5);
+    expect(callsTo("checkout").map((c) => c.body)).toEqual([{ kind: "bundle", refId: 5 }]);
     expect(button("Add").disabled).toBe(true);
   });
 
   it("shows each failure with its prefix and lets the user try again", async () => {
     const { location } = renderCard({
-      addToCart: () => Promise.reject(new ApiError(409, "x", "Already in your cart.")),
-      checkout: () => Promise.reject(new TypeError("offline")),
+      updatecart: fail(409, "Already in your cart."),
+      checkout: fail(503, "Payments are paused."),
     });
     fireEvent.click(button("Add"));
     expect(await screen.findByText("Cart failed: Already in your cart.")).toBeTruthy();
     fireEvent.click(button("Buy"));
-    expect(await screen.findByText("Buy failed: try again.")).toBeTruthy();
+    expect(await screen.findByText("Buy failed: Payments are paused.")).toBeTruthy();
     expect(button("Buy").disabled).toBe(false);
     expect(location.history).toEqual(["/shop"]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { afterLoginTarget, guardRedirect, homeFor } from "../../web/src/app/guard";
+import { afterLoginTarget, homeFor } from "../../web/src/lib/home";
+import { guardRedirect } from "../../web/src/app/guard";
 
 const clientCan = (action: string, subject: string) => action === "read" && ["Portal", "AclDemo"].includes(subject);
 const nobody = () => false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PREFERENCE_CHOICES } from "../../web/src/app/config";
+import { PREFERENCE_CHOICES } from "../../web/src/providers/config";
 import { NAV_SECTIONS } from "../../web/src/app/nav";
 import { navItems } from "../../web/src/app/registry";
 import { LANGUAGES } from "../../web/src/i18n";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { containsActive, isNavVisible, navGroups, navNamespaces, visibleNav } from "../../web/src/app/nav";
-import type { NavItem } from "../../web/src/app/types";
+import type { NavItem } from "../../web/src/lib/feature";
 
 const can = (allowed: string[]) => (action: string, subject: string) => allowed.includes(`${action} ${subject}`);
 

@@ -6,7 +6,7 @@ import { SWRConfig } from "swr";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { SessionProvider } from "../../web/src/app/session";
+import { SessionProvider } from "../../web/src/providers/session";
 import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
 import commonAr from "../../web/src/i18n/locales/ar.json";

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SessionProvider, useSession } from "../../web/src/app/session";
+import { SessionProvider, useSession } from "../../web/src/providers/session";
 import { api } from "../../web/src/lib/api";
 import { ADMIN_RULES, mockApi, readTestCookie, setupI18n, signedInAs, userData } from "./shell-support";
 

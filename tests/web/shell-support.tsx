@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import { vi } from "vitest";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../web/src/app/App";
-import type { SignInAnswer, UserData } from "../../web/src/app/session";
+import type { SignInAnswer, UserData } from "../../web/src/providers/session";
 import { initI18n } from "../../web/src/i18n";
 
 export { readTestCookie } from "./page-support";

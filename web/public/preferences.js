@@ -1,6 +1,6 @@
 // Reads the preference cookies (JSON, path /) and sets theme and direction on <html> before React
 // starts, so a dark or right-to-left page does not flash light or left-to-right first. The same
-// rules as web/src/app/preferences.tsx (default theme: light; "system" follows the device). It also
+// rules as web/src/providers/preferences.tsx (default theme: light; "system" follows the device). It also
 // preloads the files of the first paint with the app (web/build.ts names them in index.html).
 (function () {
   function read(name) {

@@ -3,8 +3,8 @@ import { Router, useLocation, useSearch, type BaseLocationHook } from "wouter";
 import { ConfirmProvider } from "../components/ConfirmDialog";
 import { SnackbarProvider } from "../components/Snackbar";
 import { AppRouter } from "./AppRouter";
-import { PreferencesProvider } from "./preferences";
-import { SessionProvider } from "./session";
+import { PreferencesProvider } from "../providers/preferences";
+import { SessionProvider } from "../providers/session";
 
 function Providers() {
   const [location, navigate] = useLocation();

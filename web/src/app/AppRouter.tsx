@@ -7,7 +7,7 @@ import { lazyPage } from "./LazyPage";
 import { forgetStartedRoute, startRoute } from "./prefetch";
 import { notFoundRoute, resolvePath } from "./registry";
 import { useScrollBehaviour } from "./scroll";
-import { useSession } from "./session";
+import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
 import { useIntentPrefetch } from "./useIntentPrefetch";
 

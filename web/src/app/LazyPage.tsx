@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import { loadPreload } from "./swrPreload";
-import type { AppRoute } from "./types";
+import type { AppRoute } from "../lib/feature";
 
 type PageModule = { default: ComponentType };
 

@@ -1,4 +1,4 @@
-import type { NavItem, NavSection } from "./types";
+import type { NavItem, NavSection } from "../lib/feature";
 
 /** Whether a menu item shows: its action on its subject is allowed, or any child's is (spec section 6). */
 export function isNavVisible(item: NavItem, can: (action: string, subject: string) => boolean): boolean {

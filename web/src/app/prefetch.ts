@@ -2,9 +2,10 @@ import i18n from "i18next";
 import { loadPage } from "./LazyPage";
 import { navNamespaces } from "./nav";
 import { navItems } from "./registry";
-import { loadAppSettings } from "./settings";
+import { loadAppSettings } from "../providers/settings";
 import { loadedPreload, loadPreload } from "./swrPreload";
-import type { FirstCall, PreloadContext, RegisteredRoute } from "./types";
+import type { FirstCall, PreloadContext } from "../lib/feature";
+import type { RegisteredRoute } from "./types";
 
 /**
  * How long a preloaded answer stays good for the page that reads it. A page that asks later (the

@@ -23,8 +23,9 @@ import * as sites from "../features/sites";
 import * as vendors from "../features/vendors";
 import * as coupons from "../features/coupons";
 import { matchRoute, type Parser } from "wouter";
-import { homeFor } from "./guard";
-import type { AppRedirect, AppRoute, NavbarWidget, NavItem, RegisteredRoute } from "./types";
+import { homeFor } from "../lib/home";
+import type { AppRedirect, RegisteredRoute } from "./types";
+import type { AppRoute, NavbarWidget, NavItem } from "../lib/feature";
 
 /** What a feature's index.ts exports (navbarWidgets is optional). */
 interface FeatureModule {

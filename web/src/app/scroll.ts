@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { HASH_SCROLL_OFFSET } from "./config";
+import { HASH_SCROLL_OFFSET } from "../providers/config";
 
 /** Scrolls smoothly to the element a hash names, leaving room for the sticky navbar (spec: offset 60). */
 export function scrollToHash(hash: string): boolean {

@@ -3,7 +3,7 @@ import { useLocation, useRouter } from "wouter";
 import { guardRedirect } from "./guard";
 import { prefetchRoute } from "./prefetch";
 import { resolvePath } from "./registry";
-import { useSession } from "./session";
+import { useSession } from "../providers/session";
 
 /** How long the pointer rests on a link before it counts as intent (passing over a menu does not). */
 export const HOVER_INTENT_MS = 60;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { usePreferences } from "../app/preferences";
+import { usePreferences } from "../providers/preferences";
 import { LANGUAGES } from "../i18n";
 import { Icon } from "./Icon";
 

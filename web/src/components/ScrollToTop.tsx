@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SCROLL_TOP_THRESHOLD } from "../app/config";
+import { SCROLL_TOP_THRESHOLD } from "../providers/config";
 import { Icon } from "./Icon";
 
 /** A floating button shown after 200 px of scrolling; it scrolls smoothly back to the top. */

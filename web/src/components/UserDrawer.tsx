@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { UserData } from "../app/session";
+import type { UserData } from "../providers/session";
 import { rules, useForm } from "../lib/form";
 import { FormDialog } from "./FormDialog";
 import { SelectField, ToggleField } from "./FormControls";

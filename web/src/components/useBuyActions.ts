@@ -2,14 +2,12 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { useLocation } from "wouter";
 import { ApiError } from "../lib/api";
+import { CART_KEY, checkout, updateCart, type ProductKind } from "../lib/cart";
 import { useSnackbar } from "./Snackbar";
 
 interface Options {
-  /** The feature's own calls (one file per call): add one to the cart, or buy one now. */
-  addToCart: (refId: number) => Promise<{ message: string }>;
-  checkout: (refId: number) => Promise<{ referenceId: string }>;
-  /** The SWR key of the cart badge, reloaded after adding. */
-  cartKey: string;
+  /** What the shop's cards sell. */
+  kind: ProductKind;
   /** Failure notices: the prefix + the server's text, or + `failedDefault` when there is none. */
   cartFailed: string;
   buyFailed: string;
@@ -20,7 +18,7 @@ interface Options {
  * "Add to cart" and "Buy" on a shop card: one at a time (`pending` is the card's id), the cart badge
  * refreshed after adding, the payment page opened after buying.
  */
-export function useBuyActions({ addToCart, checkout, cartKey, cartFailed, buyFailed, failedDefault }: Options) {
+export function useBuyActions({ kind, cartFailed, buyFailed, failedDefault }: Options) {
   const snackbar = useSnackbar();
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
@@ -30,8 +28,8 @@ export function useBuyActions({ addToCart, checkout, cartKey, cartFailed, buyFai
   async function add(refId: number) {
     setPending(refId);
     try {
-      snackbar.success((await addToCart(refId)).message);
-      void mutate(cartKey);
+      snackbar.success((await updateCart(kind, refId, 1)).message);
+      void mutate(CART_KEY);
     } catch (error) {
       snackbar.error(cartFailed + reason(error));
     } finally {
@@ -42,7 +40,7 @@ export function useBuyActions({ addToCart, checkout, cartKey, cartFailed, buyFai
   async function buy(refId: number) {
     setPending(refId);
     try {
-      const answer = await checkout(refId);
+      const answer = await checkout({ kind, refId });
       // Stays pending while the payment page opens, so no second purchase starts.
       navigate(`/payment/${encodeURIComponent(answer.referenceId)}`);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../app/config";
-import { usePreferences } from "../app/preferences";
+import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../providers/config";
+import { usePreferences } from "../providers/preferences";
 import { Icon } from "../components/Icon";
 import { useFocusTrap } from "../components/useFocusTrap";
 

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import type { ThemeMode } from "../app/config";
-import { usePreferences } from "../app/preferences";
+import type { ThemeMode } from "../providers/config";
+import { usePreferences } from "../providers/preferences";
 import { navbarWidgets } from "../app/registry";
-import { useAppSettings } from "../app/settings";
-import { useSession } from "../app/session";
+import { useAppSettings } from "../providers/settings";
+import { useSession } from "../providers/session";
 import { Icon } from "../components/Icon";
 import { LanguageSwitcher } from "../components/LanguageSwitcher";
 

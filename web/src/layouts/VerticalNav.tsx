@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { containsActive, type NavGroup } from "../app/nav";
-import type { NavItem } from "../app/types";
+import type { NavItem } from "../lib/feature";
 import { Icon } from "../components/Icon";
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../app/types";
+import type { AppRoute, NavItem } from "../../lib/feature";
 
 /**
  * Account settings: the account and security tabs. The billing tab

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem, RouteMeta } from "../../app/types";
+import type { AppRoute, NavItem, RouteMeta } from "../../lib/feature";
 
 const guest: RouteMeta = { layout: "blank", unauthenticatedOnly: true };
 // Links from mails work whether or not the reader is signed in.

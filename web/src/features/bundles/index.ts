@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "./api/searchBundle";
 
 const readBundles = { action: "read", subject: "Bundle" } as const;

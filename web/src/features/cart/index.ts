@@ -1,4 +1,4 @@
-import type { AppRoute, NavbarWidget, NavItem } from "../../app/types";
+import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
 
 /** The cart lives in the navbar; its page is the checkout (/payment/payment, payment feature). */
 export const routes: AppRoute[] = [];

@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { COUPON_LIST, SEARCH_COUPON } from "./api/searchCoupon";
 
 const readCoupons = { action: "read", subject: "Coupon" } as const;

@@ -1,4 +1,4 @@
-import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../app/types";
+import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
 import { fetchDashboardStats, rangeOf, statsKey } from "./api/statsQuery";
 
 /** Every dashboard asks for the figures of the range its address names. */

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../app/types";
+import type { AppRoute, NavItem } from "../../lib/feature";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
 const front = { layout: "blank", public: true } as const;

@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./api/searchHistory";
 
 /** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */

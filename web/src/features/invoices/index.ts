@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../app/types";
+import type { AppRoute, NavItem } from "../../lib/feature";
 
 const readPayments = { action: "read", subject: "Payment" } as const;
 const managePayments = { action: "update", subject: "Payment", navActiveLink: "/apps/invoice/list" } as const;

@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { SEARCH_ITEM, shopListBody } from "./api/searchItem";
 import { ITEM_LIST_DEFAULTS } from "./types";
 

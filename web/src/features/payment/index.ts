@@ -1,5 +1,5 @@
-import type { AppRoute, NavItem } from "../../app/types";
-import { CART_KEY, searchCart } from "./api/cart";
+import type { AppRoute, NavItem } from "../../lib/feature";
+import { CART_KEY, searchCart } from "../../lib/cart";
 import { paymentDetail, paymentDetailKey } from "./api/paymentDetail";
 
 /** Checkout from the cart and the public payment page. `/payment/payment` comes first: it would match `:referenceId`. */

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../app/types";
+import type { AppRoute, NavItem } from "../../lib/feature";
 
 const readQuota = { action: "read", subject: "Quota" } as const;
 

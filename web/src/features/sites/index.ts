@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { SEARCH_SITE, SITE_LIST } from "./api/searchSite";
 
 const readSites = { action: "read", subject: "Site" } as const;

@@ -1,5 +1,5 @@
-import { listPreload } from "../../app/listPreload";
-import type { AppRoute, NavItem } from "../../app/types";
+import { listPreload } from "../../lib/listPreload";
+import type { AppRoute, NavItem } from "../../lib/feature";
 import { SEARCH_USERS, USER_LIST } from "./api/searchUsers";
 
 const readUsers = { action: "read", subject: "User" } as const;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ADDRESS_FIELDS, ADDRESS_INPUTS, type AddressField } from "../../../lib/address";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { useAppSettings } from "../../../app/settings";
+import { useAppSettings } from "../../../providers/settings";
 
 export type AuthLook = "v1" | "v2";
 

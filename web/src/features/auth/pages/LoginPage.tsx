@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { afterLoginTarget, homeFor } from "../../../app/guard";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { afterLoginTarget, homeFor } from "../../../lib/home";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { login } from "../api/login";

@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";
 import { register } from "../api/account";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { afterLoginTarget, homeFor } from "../../../app/guard";
-import { useSession } from "../../../app/session";
+import { afterLoginTarget, homeFor } from "../../../lib/home";
+import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { twoSteps } from "../api/account";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
@@ -9,10 +9,8 @@ import { RowActions } from "../../../components/RowActions";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useListController } from "../../../components/useListController";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
-import { checkout } from "../api/checkout";
 import { deleteBundle } from "../api/deleteBundle";
 import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api/searchBundle";
-import { CART_KEY, updateCart } from "../api/updateCart";
 import { BundleDialog } from "../components/BundleDialog";
 import type { Bundle } from "../types";
 
@@ -36,9 +34,7 @@ export default function BundlePage() {
   });
   const activeOptions = useActiveOptions();
   const buyActions = useBuyActions({
-    addToCart: (refId) => updateCart({ kind: "bundle", refId, qty: 1 }),
-    checkout: (refId) => checkout({ kind: "bundle", refId }),
-    cartKey: CART_KEY,
+    kind: "bundle",
     cartFailed: t("cartFailed"),
     buyFailed: t("buyFailed"),
     failedDefault: t("buyFailedDefault"),

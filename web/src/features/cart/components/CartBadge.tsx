@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { formatCount } from "../../../lib/format";
-import { CART_KEY, searchCart } from "../api/searchCart";
+import { CART_KEY, searchCart } from "../../../lib/cart";
 
 /** The navbar's cart button with the number of products in the cart; hidden for who cannot buy. */
 export default function CartBadge() {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { Empty } from "../../../components/PageStates";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { Icon } from "../../../components/Icon";
 
 const LINKS = [

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
-import type { ProductKind } from "../api/checkout";
+import type { ProductKind } from "../../../lib/cart";
 import type { PublicBundle, PublicItem } from "../api/publicCatalogue";
 import { Thumbnail } from "../../../components/Thumbnail";
 

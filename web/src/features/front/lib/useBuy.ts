@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { checkout, type ProductKind } from "../api/checkout";
+import { checkout, type ProductKind } from "../../../lib/cart";
 
 /** Where an anonymous buyer is sent to sign in, and back to afterwards. */
 export const SIGN_IN_TO_BUY = `/login?to=${encodeURIComponent("/pages/pricing")}`;

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { formatCount, formatMoney, formatPercent } from "../../../lib/format";
-import type { ProductKind } from "../api/checkout";
+import type { ProductKind } from "../../../lib/cart";
 import type { PublicCatalogue } from "../api/publicCatalogue";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { useBuy } from "../lib/useBuy";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import type { ProductKind } from "../api/checkout";
+import type { ProductKind } from "../../../lib/cart";
 import { FaqList } from "../components/FaqList";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { BundleCards } from "../components/ProductCards";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
 import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";

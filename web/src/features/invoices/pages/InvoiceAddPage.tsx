@@ -7,7 +7,7 @@ import { FormError, GroupError, SubmitButton } from "../../../components/FormFie
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatMoney } from "../../../lib/format";
-import { useAppSettings } from "../../../app/settings";
+import { useAppSettings } from "../../../providers/settings";
 import { addPayment } from "../api/payments";
 import { searchBundles, searchItems, searchUsers } from "../api/options";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useAppSettings } from "../../../app/settings";
+import { useAppSettings } from "../../../providers/settings";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";

@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
 import { useBuyActions } from "../../../components/useBuyActions";
 import { useListController } from "../../../components/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
-import { CART_KEY, checkout, updateCart } from "../api/buy";
 import { SEARCH_ITEM, shopListBody } from "../api/searchItem";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
@@ -27,9 +26,7 @@ export default function ItemShopPage() {
   });
   const sort = useSortFilter(list.params.sort, (value) => list.update({ sort: value }));
   const buyActions = useBuyActions({
-    addToCart: (refId) => updateCart({ kind: "item", refId, qty: 1 }),
-    checkout: (refId) => checkout({ kind: "item", refId }),
-    cartKey: CART_KEY,
+    kind: "item",
     cartFailed: t("cartFailed"),
     buyFailed: t("buyFailed"),
     failedDefault: t("buyFailedDefault"),

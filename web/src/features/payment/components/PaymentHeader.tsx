@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
-import { useAppSettings } from "../../../app/settings";
+import { useSession } from "../../../providers/session";
+import { useAppSettings } from "../../../providers/settings";
 import { Icon } from "../../../components/Icon";
 
 /** The public payment page's top bar: the site's name, linking home (the portal when signed in, else the public home). */

@@ -8,14 +8,13 @@ import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import { startCardPayment } from "../api/cardPayment";
-import { CART_KEY, searchCart, updateCart } from "../api/cart";
-import { checkout } from "../api/checkout";
+import { CART_KEY, checkout, searchCart, updateCart, type ProductKind } from "../../../lib/cart";
 import { paymentDetailKey } from "../api/paymentDetail";
 import { MethodChoice, type PayMethod } from "../components/MethodChoice";
-import type { CartLine, LineKind } from "../types";
+import type { CartLine } from "../types";
 
 /** `?kind=bundle&refId=3` buys that one product now, skipping the cart (shop, bundle cards, plan upgrade). */
-function buyNowFrom(search: string): { kind: LineKind; refId: number } | null {
+function buyNowFrom(search: string): { kind: ProductKind; refId: number } | null {
   const query = new URLSearchParams(search);
   const kind = query.get("kind");
   const refId = Number(query.get("refId"));

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { UserData } from "../../../app/session";
+import type { UserData } from "../../../providers/session";
 import type { CallAnswer } from "../../../lib/api";
 import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";

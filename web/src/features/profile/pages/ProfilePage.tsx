@@ -2,14 +2,14 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation, useParams } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
 import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate } from "../../../lib/format";
-import { checkout } from "../api/checkout";
+import { checkout } from "../../../lib/cart";
 import { fetchMe } from "../api/me";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
@@ -50,7 +50,7 @@ export default function ProfilePage() {
     if (!ok) return;
     setBuying(true);
     try {
-      const answer = await checkout(choice.kind, choice.refId);
+      const answer = await checkout({ kind: choice.kind, refId: choice.refId });
       snackbar.success(answer.message);
       navigate(`/payment/${answer.referenceId}`);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";

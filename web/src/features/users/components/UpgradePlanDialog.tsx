@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
-import { useAppSettings } from "../../../app/settings";
+import { useAppSettings } from "../../../providers/settings";
 import { FormDialog } from "../../../components/FormDialog";
 import { SelectField, TextAreaField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";

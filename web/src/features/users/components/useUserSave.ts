@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { useSnackbar } from "../../../components/Snackbar";
 import type { UpdateUserAnswer } from "../api/updateUser";
 import type { User } from "../types";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR, { useSWRConfig } from "swr";
 import { Link, useParams } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";

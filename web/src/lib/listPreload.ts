@@ -1,5 +1,5 @@
-import { fetchList, listKey, listParamsFrom, type ListDefaults } from "../lib/listParams";
-import type { FirstCall, PreloadContext } from "./types";
+import { fetchList, listKey, listParamsFrom, type ListDefaults } from "./listParams";
+import type { FirstCall, PreloadContext } from "./feature";
 
 /**
  * A route's first call when its page is a list of `useListParams(defaults)` fetched by
