@@ -1,11 +1,13 @@
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { assertGrantable, grantStatements } from "../domain/commerce/grant";
-import { expiryFrom, priceLines, sumLines } from "../domain/commerce/lines";
+import { expiryFrom, priceLines } from "../domain/commerce/lines";
+import { buyerPartyOf, frozenSale } from "../domain/commerce/billing";
 import { invoiceMail } from "../domain/commerce/invoice-mail";
 import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { taxOf } from "../http/settings";
 import { conflict, notFound, requiredField } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -43,7 +45,8 @@ const addPayment = route(commerceCalls["add-payment"], {
       .where("deletedAt", "is", null)
       .executeTakeFirst();
     if (!buyer) throw notFound("noSuchUser");
-    const lines = await priceLines(ctx.db, input.lines, false);
+    const sale = frozenSale(await priceLines(ctx.db, input.lines, false), taxOf(ctx.env), await buyerPartyOf(ctx.db, input.userId));
+    const { lines } = sale;
     await assertGrantable(ctx.db, lines);
     const ref = randomToken(18);
     const now = new Date();
@@ -51,9 +54,13 @@ const addPayment = route(commerceCalls["add-payment"], {
     const insert = ctx.db.insertInto("payments").values({
       referenceId: ref,
       userId: input.userId,
-      amount: sumLines(lines),
+      amount: sale.amount,
       currency: ctx.env.CURRENCY,
       lines: JSON.stringify(lines),
+      netAmount: sale.netAmount,
+      taxAmount: sale.taxAmount,
+      taxJson: sale.taxJson,
+      buyerJson: sale.buyerJson,
       method: "manual",
       note: input.note,
       createdAt: now.toISOString(),
