@@ -187,8 +187,9 @@ CREATE TABLE refunds (
   settledAt TEXT,
   CHECK ((status = 'succeeded') = (creditNoteNumber IS NOT NULL) OR status = 'failed')
 );
-CREATE INDEX refunds_payment ON refunds(referenceId, createdAt);
-CREATE INDEX refunds_user ON refunds(userId, createdAt);
+-- A payment's refunds and a user's, newest (highest refundId) first.
+CREATE INDEX refunds_payment ON refunds(referenceId);
+CREATE INDEX refunds_user ON refunds(userId);
 INSERT INTO counters (counterName, counterValue) VALUES ('credit-note', 0);
 
 -- The buyer's billing details (account settings), frozen into each payment at checkout with the address.

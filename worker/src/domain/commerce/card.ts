@@ -262,6 +262,13 @@ export async function settleCardEvent(
   // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
   // Stripe's event acts here, whoever's request carried it.
   const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
+  // The payments list offers to refund that charge (refund-payment with unappliedCharge).
+  await context.db
+    .updateTable("payments")
+    .set({ strayIntentId: card.paymentIntentId })
+    .where("referenceId", "=", referenceId)
+    .where("strayIntentId", "is", null)
+    .execute();
   await audit(stripe, {
     action: "card-payment-unapplied",
     subject: "Payment",
