@@ -66,3 +66,8 @@ export function sellerOf(env: Env) {
     taxId: env.SELLER_TAX_ID?.trim() ?? "",
   };
 }
+
+/** What invoice and credit-note PDFs need of the settings (domain/commerce/pdf.ts `PdfSettings`). */
+export function pdfSettingsOf(env: Env) {
+  return { siteName: env.SITE_NAME, seller: sellerOf(env) };
+}

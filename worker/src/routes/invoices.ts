@@ -115,7 +115,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
       input,
     );
     await runBatch(ctx.env.DB, [
-      queueMail(ctx.db, mail),
+      queueMail(ctx.db, { ...mail, attachment: `invoice:${payment.referenceId}` }),
       audit(domainOf(ctx), { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
     return json({ message: success(ctx, "invoiceOnItsWay") });

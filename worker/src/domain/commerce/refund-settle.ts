@@ -89,7 +89,9 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
       .bind(token, now, opts.stripeRefundId ?? null, refundKey),
     when("UPDATE counters SET counterValue = counterValue + 1 WHERE counterName = 'credit-note'"),
     when(
-      `UPDATE refunds SET pointsWanted = (SELECT ?1 * (p.refundedAmount + ?2) / p.amount - ?1 * p.refundedAmount / p.amount
+      // D1 may bind numbers as reals: the casts keep the division an integer one (rounded down).
+      `UPDATE refunds SET pointsWanted = (SELECT CAST(?1 AS INTEGER) * (p.refundedAmount + CAST(?2 AS INTEGER)) / p.amount
+           - CAST(?1 AS INTEGER) * p.refundedAmount / p.amount
          FROM payments p WHERE p.referenceId = ?3) WHERE refundKey = ?4`,
       granted,
       refund.amount,
