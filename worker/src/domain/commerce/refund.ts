@@ -260,9 +260,12 @@ export async function applyRefundEvent(
     reason: refund.reason ? `Stripe: ${refund.reason}` : "Refunded in Stripe's dashboard",
     method: "card",
     stripeRefundId: refund.id,
-  }).catch((error: unknown) => {
-    // A racing delivery of the same refund reserved it first (the UNIQUE Stripe id), or nothing is left.
+  }).catch(async (error: unknown) => {
+    // Nothing is left, or a racing delivery of the same refund reserved it first (its insert then broke
+    // the UNIQUE Stripe id, and the batch changed nothing).
     if (error instanceof HttpError) return null;
+    const raced = await context.db.selectFrom("refunds").select("refundId").where("stripeRefundId", "=", refund.id).executeTakeFirst();
+    if (raced) return null;
     throw error;
   });
   if (!reserved) return "refundIgnored";
