@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "../../worker/src/db";
+import { pdfAttachments } from "../../worker/src/domain/commerce/mail-attachments";
+import { deliverOutbox } from "../../worker/src/domain/outbox/queue";
+import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";
 import { paidCard, paidTransfer, refund } from "./refund-support";
 import { openSession, postEvent, stripeEnv } from "./stripe-support";
@@ -62,6 +66,28 @@ describe("credit notes: detail, lists and PDFs, for their owner and admins", () 
     const sent = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'invoice' AND toEmail = ?1").bind(client.email).first();
     expect(sent).toEqual({ attachment: `invoice:${referenceId}` });
   });
+});
+
+describe("mail attachments", () => {
+  it("the receipt carries the invoice PDF and the credit-note mail its credit note, made when sent", async () => {
+    const { client, admin, referenceId } = await paidTransfer({ points: 20 });
+    const number = (await refund(admin, { referenceId, reason: REASON })).body.creditNote.creditNoteNumber;
+    const invoice = (await call("invoice-detail", { referenceId }, { cookie: admin.cookie })).body.payment.invoiceNumber;
+    const posted: Array<{ to: string; subject: string; attachments?: Array<{ filename: string; content: string }> }> = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      posted.push(JSON.parse(String(init?.body)));
+      return new Response("{}", { status: 200 });
+    });
+    const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "test-key" };
+    await deliverOutbox(configured, getDb(env.DB), 100, pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)));
+    vi.restoreAllMocks();
+    const mine = posted.filter((m) => m.to === client.email);
+    const files = mine.flatMap((m) => m.attachments ?? []);
+    expect(files.map((f) => f.filename).sort()).toEqual([`credit-note-CN-${number}.pdf`, `invoice-${invoice}.pdf`].sort());
+    // base64 of "%PDF-"
+    for (const file of files) expect(file.content.startsWith("JVBERi0")).toBe(true);
+    // Every queued mail of this file with an attachment gets its PDF drawn: a few seconds in workerd.
+  }, 60_000);
 });
 
 describe("a card charge taken after the payment was settled another way", () => {
