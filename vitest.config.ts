@@ -45,10 +45,14 @@ function pdfWorker() {
   const outdir = path.join(root, ".wrangler/pdf-test-build");
   const sources = Math.max(newest(path.join(root, "pdf")), statSync(path.join(root, "package-lock.json")).mtimeMs);
   if (newest(outdir) < sources) {
-    execFileSync(path.join(root, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", "pdf/wrangler.toml"], {
-      cwd: root,
-      stdio: "ignore",
-    });
+    execFileSync(
+      path.join(root, "node_modules/.bin/wrangler"),
+      ["deploy", "--dry-run", "--outdir", outdir, "-c", "pdf/wrangler.toml"],
+      {
+        cwd: root,
+        stdio: "ignore",
+      },
+    );
   }
   return {
     name: "edge-portal-pdf",

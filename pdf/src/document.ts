@@ -22,9 +22,7 @@ export const pdfDocument = z.strictObject({
   buyer: z.strictObject({ heading: text, lines: z.array(text).max(12) }),
   /** The table's headings; `net` and `tax` are null when the document carries no tax. */
   columns: z.strictObject({ description: text, qty: text, unit: text, net: text.nullable(), tax: text.nullable(), gross: text }),
-  rows: z
-    .array(z.strictObject({ description: text, qty: text, unit: text, net: text, tax: text, gross: text }))
-    .max(200),
+  rows: z.array(z.strictObject({ description: text, qty: text, unit: text, net: text, tax: text, gross: text })).max(200),
   /** Label, amount, and whether it is the grand total (bold). */
   totals: z.array(z.tuple([text, text, z.boolean()])).max(8),
   notes: z.array(text).max(12),

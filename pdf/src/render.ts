@@ -81,7 +81,10 @@ export function renderPdf(doc: PdfDocument): Promise<Uint8Array> {
     const atEnd = (style.align ?? "start") === "end";
     let x = atEnd !== rtl ? left + width - total : left;
     for (const run of visualRuns(line, doc.direction)) {
-      pdf.font(`${run.script}-${style.weight ?? "regular"}`).fontSize(style.size).fillColor(style.color ?? INK);
+      pdf
+        .font(`${run.script}-${style.weight ?? "regular"}`)
+        .fontSize(style.size)
+        .fillColor(style.color ?? INK);
       pdf.text(run.text, x, y, { lineBreak: false, features: FEATURES });
       x += pdf.widthOfString(run.text, { features: FEATURES });
     }
@@ -103,7 +106,12 @@ export function renderPdf(doc: PdfDocument): Promise<Uint8Array> {
   };
 
   const rule = (y: number) => {
-    pdf.moveTo(MARGIN, y).lineTo(PAGE.width - MARGIN, y).lineWidth(0.6).strokeColor(RULE).stroke();
+    pdf
+      .moveTo(MARGIN, y)
+      .lineTo(PAGE.width - MARGIN, y)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
   };
 
   let y = MARGIN;
@@ -112,7 +120,11 @@ export function renderPdf(doc: PdfDocument): Promise<Uint8Array> {
     const style: TextStyle = { size: 13, weight: "bold", color: doc.mark.length > 12 ? "#b45309" : "#15803d" };
     const width = widthOf(doc.mark, style) + 20;
     const left = boxLeft(CONTENT - width, width);
-    pdf.roundedRect(left, y - 2, width, 24, 4).lineWidth(1.5).strokeColor(style.color!).stroke();
+    pdf
+      .roundedRect(left, y - 2, width, 24, 4)
+      .lineWidth(1.5)
+      .strokeColor(style.color!)
+      .stroke();
     write(doc.mark, CONTENT - width + 10, width - 20, y + 2, style);
   }
   y += 34;

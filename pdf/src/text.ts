@@ -24,8 +24,10 @@ export function scriptOf(code: number): Script | null {
   ) {
     return "arabic";
   }
-  if (code <= 0x00ff || (code >= 0x2000 && code <= 0x206f) || code === 0x20ac || code === 0x2122 || code === 0x2212) return "latin";
-  if ((code >= 0x0100 && code <= 0x02ff) || (code >= 0x1e00 && code <= 0x1eff) || (code >= 0x20a0 && code <= 0x20c0)) return "latinExt";
+  if (code <= 0x00ff || (code >= 0x2000 && code <= 0x206f) || code === 0x20ac || code === 0x2122 || code === 0x2212)
+    return "latin";
+  if ((code >= 0x0100 && code <= 0x02ff) || (code >= 0x1e00 && code <= 0x1eff) || (code >= 0x20a0 && code <= 0x20c0))
+    return "latinExt";
   return null;
 }
 

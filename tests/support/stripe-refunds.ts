@@ -79,7 +79,9 @@ export function newRefund(opts: {
 }
 
 export function chargeFor(paymentIntent: string, amount: number, currency: string, refunds: StandInRefund[]): StandInCharge {
-  const refunded = refunds.filter((r) => r.status === "succeeded" || r.status === "pending").reduce((sum, r) => sum + r.amount, 0);
+  const refunded = refunds
+    .filter((r) => r.status === "succeeded" || r.status === "pending")
+    .reduce((sum, r) => sum + r.amount, 0);
   return {
     id: chargeOf(paymentIntent),
     object: "charge",

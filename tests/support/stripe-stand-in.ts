@@ -189,17 +189,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const session = sessionOfIntent(intent);
     if (!session) return error(400, "invalid_request_error", `No such payment_intent: '${intent}'`, { code: "resource_missing" });
     const made = refunds.get(intent) ?? [];
-    const left = session.amount_total - made.filter((r) => r.status !== "failed" && r.status !== "canceled").reduce((n, r) => n + r.amount, 0);
-    if (!(Number.isInteger(amount) && amount > 0)) return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
+    const left =
+      session.amount_total -
+      made.filter((r) => r.status !== "failed" && r.status !== "canceled").reduce((n, r) => n + r.amount, 0);
+    if (!(Number.isInteger(amount) && amount > 0))
+      return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
     if (amount > left) {
-      return error(400, "invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
-        code: "amount_too_large",
-      });
+      return error(
+        400,
+        "invalid_request_error",
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        {
+          code: "amount_too_large",
+        },
+      );
     }
     const status = nextRefund.get(intent);
     nextRefund.delete(intent);
     if (status === "refuse") return error(400, "invalid_request_error", "Refused by the stand-in.", { code: "charge_disputed" });
-    const refund = newRefund({ paymentIntent: intent, amount, currency: session.currency, metadata, reason, status: status ?? "succeeded" });
+    const refund = newRefund({
+      paymentIntent: intent,
+      amount,
+      currency: session.currency,
+      metadata,
+      reason,
+      status: status ?? "succeeded",
+    });
     refunds.set(intent, [...made, refund]);
     void deliver("refund.created", refund)
       .then(() => deliver("charge.refunded", chargeFor(intent, session.amount_total, session.currency, refunds.get(intent)!)))
@@ -257,7 +272,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) {
         const seen = idempotent.get(idempotencyKey);
         if (seen && seen.body !== raw) {
-          return error(400, "idempotency_error", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+          return error(
+            400,
+            "idempotency_error",
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
         }
         if (seen) return seen.answer;
       }
@@ -267,7 +286,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (method === "GET" && path === "/v1/refunds") {
       const intent = query.get("payment_intent") ?? "";
-      return { status: 200, body: { object: "list", data: [...(refunds.get(intent) ?? [])].reverse(), has_more: false, url: "/v1/refunds" } };
+      return {
+        status: 200,
+        body: { object: "list", data: [...(refunds.get(intent) ?? [])].reverse(), has_more: false, url: "/v1/refunds" },
+      };
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
@@ -306,7 +328,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(200, session);
     }
     if (method === "POST" && url.pathname === "/__stand-in/refunds/next") {
-      const { paymentIntent, status, refuse } = JSON.parse(raw) as { paymentIntent: string; status?: RefundStatus; refuse?: boolean };
+      const { paymentIntent, status, refuse } = JSON.parse(raw) as {
+        paymentIntent: string;
+        status?: RefundStatus;
+        refuse?: boolean;
+      };
       nextRefund.set(paymentIntent, refuse ? "refuse" : (status ?? "succeeded"));
       return send(200, { ok: true });
     }
@@ -315,7 +341,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer = makeRefund(paymentIntent, amount, {}, "requested_by_customer");
       if (answer.status !== 200) return send(answer.status, answer.body);
       const session = sessionOfIntent(paymentIntent)!;
-      return send(200, { refund: answer.body, charge: chargeFor(paymentIntent, session.amount_total, session.currency, refunds.get(paymentIntent)!) });
+      return send(200, {
+        refund: answer.body,
+        charge: chargeFor(paymentIntent, session.amount_total, session.currency, refunds.get(paymentIntent)!),
+      });
     }
     const refundControl = /^\/__stand-in\/refunds\/(re_[^/]+)$/.exec(url.pathname);
     if (method === "POST" && refundControl) {

@@ -10,7 +10,8 @@ import { openSession, postEvent, stripeEnv } from "./stripe-support";
 
 const REASON = "Client asked";
 
-describe("credit notes: detail, lists and PDFs, for their owner and admins", () => {
+// Drawing a PDF takes the PDF Worker a second or more in local workerd, more on a busy machine.
+describe("credit notes: detail, lists and PDFs, for their owner and admins", { timeout: 60_000 }, () => {
   it("the client reads their credit note and its PDF; another client gets 404", async () => {
     const { client, admin, referenceId } = await paidTransfer({ points: 50 });
     const made = (await refund(admin, { referenceId, amount: 200, reason: REASON })).body.creditNote;
@@ -60,11 +61,26 @@ describe("credit notes: detail, lists and PDFs, for their owner and admins", () 
 
   it("the receipt mail names the invoice PDF to attach; send-invoice attaches it too", async () => {
     const { client, admin, referenceId } = await paidTransfer({ points: 10 });
-    const receipt = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'receipt' AND toEmail = ?1").bind(client.email).first();
+    const receipt = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'receipt' AND toEmail = ?1")
+      .bind(client.email)
+      .first();
     expect(receipt).toEqual({ attachment: `invoice:${referenceId}` });
     await call("send-invoice", { referenceId }, { cookie: admin.cookie });
-    const sent = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'invoice' AND toEmail = ?1").bind(client.email).first();
+    const sent = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'invoice' AND toEmail = ?1")
+      .bind(client.email)
+      .first();
     expect(sent).toEqual({ attachment: `invoice:${referenceId}` });
+  });
+});
+
+describe("the payments CSV", () => {
+  it("gains each payment's refunded amount and credit notes", async () => {
+    const { admin, referenceId } = await paidTransfer({ points: 30 });
+    const number = (await refund(admin, { referenceId, amount: 120, reason: REASON })).body.creditNote.creditNoteNumber;
+    const csv = String((await call("export-payment", { search: referenceId }, { cookie: admin.cookie })).body);
+    const [header, row] = csv.trim().split("\r\n");
+    expect(header!.split(",").slice(-2)).toEqual(["refundedAmount", "creditNotes"]);
+    expect(row!.endsWith(`,120,CN-${number} 120`)).toBe(true);
   });
 });
 
@@ -101,11 +117,17 @@ describe("a card charge taken after the payment was settled another way", () => 
 
     const res = await refund(admin, { referenceId, reason: "Paid twice", unappliedCharge: true });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: "The card charge was refunded.", creditNote: null, payment: { unappliedCharge: null, status: "paid" } });
+    expect(res.body).toMatchObject({
+      message: "The card charge was refunded.",
+      creditNote: null,
+      payment: { unappliedCharge: null, status: "paid" },
+    });
     const again = await refund(admin, { referenceId, reason: "Paid twice", unappliedCharge: true });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("no_unapplied_charge");
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE subjectId = ?1 AND action = 'refund-unapplied-charge'")
+    const audit = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE subjectId = ?1 AND action = 'refund-unapplied-charge'",
+    )
       .bind(referenceId)
       .first<{ n: number }>();
     expect(audit!.n).toBe(1);

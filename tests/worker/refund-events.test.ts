@@ -27,7 +27,13 @@ describe("a refund made in Stripe's dashboard, arriving as events", () => {
     expect(first.body.message).toBe("Refund applied.");
     expect(await paymentMoney(referenceId)).toEqual({ status: "partially_refunded", refundedAmount: 400, refundPending: 0 });
     expect(await refundsOf(referenceId)).toEqual([
-      expect.objectContaining({ status: "succeeded", amount: 400, stripeRefundId: made.id, creditNoteNumber: before + 1, pointsReclaimed: 40 }),
+      expect.objectContaining({
+        status: "succeeded",
+        amount: 400,
+        stripeRefundId: made.id,
+        creditNoteNumber: before + 1,
+        pointsReclaimed: 40,
+      }),
     ]);
     expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 60, ledger: 60 });
     const [row] = await auditDetails(referenceId, "refund-payment");
@@ -65,7 +71,14 @@ describe("a refund made in Stripe's dashboard, arriving as events", () => {
   });
 
   it("ignores a refund of a payment the portal does not know, and an event that is not a refund's", async () => {
-    const res = await postEvent("refund.created", { id: "re_test_x", object: "refund", amount: 5, currency: "usd", status: "succeeded", payment_intent: "pi_unknown" });
+    const res = await postEvent("refund.created", {
+      id: "re_test_x",
+      object: "refund",
+      amount: 5,
+      currency: "usd",
+      status: "succeeded",
+      payment_intent: "pi_unknown",
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Refund ignored: already applied, or not a payment of this portal.");
     const bad = await postEvent("refund.updated", { id: "x", object: "charge" });
@@ -90,7 +103,9 @@ describe("a refund Stripe does not make at once", () => {
     const [row] = await refundsOf(referenceId);
     const done = await setRefund(row!.stripeRefundId!, { status: "succeeded" });
     expect((await postEvent("refund.updated", done)).body.message).toBe("Refund applied.");
-    expect((await postEvent("refund.updated", done)).body.message).toBe("Refund ignored: already applied, or not a payment of this portal.");
+    expect((await postEvent("refund.updated", done)).body.message).toBe(
+      "Refund ignored: already applied, or not a payment of this portal.",
+    );
     expect(await paymentMoney(referenceId)).toEqual({ status: "refunded", refundedAmount: amount, refundPending: 0 });
     expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 0, ledger: 0 });
   });

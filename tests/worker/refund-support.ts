@@ -41,7 +41,10 @@ export async function nextRefund(paymentIntent: string, status: RefundStatus | "
 
 /** A refund made in Stripe's dashboard: the Refund and the Charge its events carry. */
 export async function dashboardRefund(paymentIntent: string, amount: number) {
-  const res = await fetch(`${standIn()}/__stand-in/dashboard-refund`, { method: "POST", body: JSON.stringify({ paymentIntent, amount }) });
+  const res = await fetch(`${standIn()}/__stand-in/dashboard-refund`, {
+    method: "POST",
+    body: JSON.stringify({ paymentIntent, amount }),
+  });
   return (await res.json()) as { refund: StandInRefund; charge: StandInCharge };
 }
 
@@ -52,9 +55,14 @@ export async function setRefund(id: string, patch: Partial<StandInRefund>) {
 }
 
 export const refundRequests = async (paymentIntent: string) =>
-  ((await (await fetch(`${standIn()}/__stand-in/requests`)).json()) as Array<{ method: string; path: string; idempotencyKey: string | null; form: Record<string, string> }>).filter(
-    (r) => r.path === "/v1/refunds" && r.form.payment_intent === paymentIntent,
-  );
+  (
+    (await (await fetch(`${standIn()}/__stand-in/requests`)).json()) as Array<{
+      method: string;
+      path: string;
+      idempotencyKey: string | null;
+      form: Record<string, string>;
+    }>
+  ).filter((r) => r.path === "/v1/refunds" && r.form.payment_intent === paymentIntent);
 
 export interface PaymentMoney {
   status: string;
@@ -63,7 +71,9 @@ export interface PaymentMoney {
 }
 
 export const paymentMoney = async (referenceId: string) =>
-  (await env.DB.prepare("SELECT status, refundedAmount, refundPending FROM payments WHERE referenceId = ?1").bind(referenceId).first<PaymentMoney>())!;
+  (await env.DB.prepare("SELECT status, refundedAmount, refundPending FROM payments WHERE referenceId = ?1")
+    .bind(referenceId)
+    .first<PaymentMoney>())!;
 
 export const refundsOf = async (referenceId: string) =>
   (
@@ -83,20 +93,25 @@ export const refundsOf = async (referenceId: string) =>
   ).results;
 
 export const creditNoteCounter = async () =>
-  (await env.DB.prepare("SELECT counterValue FROM counters WHERE counterName = 'credit-note'").first<{ counterValue: number }>())!.counterValue;
+  (await env.DB.prepare("SELECT counterValue FROM counters WHERE counterName = 'credit-note'").first<{ counterValue: number }>())!
+    .counterValue;
 
 export const creditNoteMails = async (email: string) =>
   (
-    await env.DB.prepare("SELECT mailSubject, attachment FROM outbox WHERE mailKind = 'credit-note' AND toEmail = ?1").bind(email).all<{
-      mailSubject: string;
-      attachment: string;
-    }>()
+    await env.DB.prepare("SELECT mailSubject, attachment FROM outbox WHERE mailKind = 'credit-note' AND toEmail = ?1")
+      .bind(email)
+      .all<{
+        mailSubject: string;
+        attachment: string;
+      }>()
   ).results;
 
 export const auditDetails = async (referenceId: string, action: string) =>
   (
-    await env.DB.prepare("SELECT actorEmail, detail FROM audit_log WHERE subjectId = ?1 AND action = ?2 ORDER BY auditId").bind(referenceId, action).all<{
-      actorEmail: string;
-      detail: string;
-    }>()
+    await env.DB.prepare("SELECT actorEmail, detail FROM audit_log WHERE subjectId = ?1 AND action = ?2 ORDER BY auditId")
+      .bind(referenceId, action)
+      .all<{
+        actorEmail: string;
+        detail: string;
+      }>()
   ).results.map((row) => ({ actorEmail: row.actorEmail, ...(JSON.parse(row.detail) as Record<string, unknown>) }));

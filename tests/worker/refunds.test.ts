@@ -71,7 +71,9 @@ describe("refund-payment of a transfer (money returned by hand)", () => {
   it("never takes points below zero: what the client spent is named on the credit note and the audit row", async () => {
     const { client, admin, referenceId } = await paidTransfer({ points: 100 });
     // The client spends 70 of the 100 points (an admin's adjustment stands in for jobs).
-    expect((await call("adjust-quota", { userId: client.userId, delta: -70, reason: "spent" }, { cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (await call("adjust-quota", { userId: client.userId, delta: -70, reason: "spent" }, { cookie: admin.cookie })).status,
+    ).toBe(200);
     const res = await refund(admin, { referenceId, reason: REASON });
     expect(res.status).toBe(200);
     expect(res.body.creditNote).toMatchObject({ pointsReclaimed: 30, pointsSpent: 70 });
@@ -86,11 +88,15 @@ describe("refund-payment of a transfer (money returned by hand)", () => {
 
   it("a full refund ends the subscription the payment started; a partial one keeps it", async () => {
     const kept = await paidTransfer({ itemDays: 30 });
-    expect((await refund(kept.admin, { referenceId: kept.referenceId, amount: 1000, reason: REASON })).body.creditNote).toMatchObject({
+    expect(
+      (await refund(kept.admin, { referenceId: kept.referenceId, amount: 1000, reason: REASON })).body.creditNote,
+    ).toMatchObject({
       subscriptionsEnded: 0,
     });
     const active = async (userId: number) =>
-      (await call("search-subscription", { userId }, { cookie: kept.admin.cookie })).body.data.map((s: { active: boolean }) => s.active);
+      (await call("search-subscription", { userId }, { cookie: kept.admin.cookie })).body.data.map(
+        (s: { active: boolean }) => s.active,
+      );
     expect(await active(kept.client.userId)).toEqual([true]);
 
     const ended = await paidTransfer({ itemDays: 30 });
@@ -111,9 +117,15 @@ describe("refund-payment of a transfer (money returned by hand)", () => {
 
     // Two partial refunds that do not both fit: one succeeds, nothing is refunded twice.
     const other = await paidTransfer({ points: 100 });
-    const racing = await Promise.all([1, 2].map(() => refund(other.admin, { referenceId: other.referenceId, amount: 600, reason: REASON })));
+    const racing = await Promise.all(
+      [1, 2].map(() => refund(other.admin, { referenceId: other.referenceId, amount: 600, reason: REASON })),
+    );
     expect(racing.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(await paymentMoney(other.referenceId)).toEqual({ status: "partially_refunded", refundedAmount: 600, refundPending: 0 });
+    expect(await paymentMoney(other.referenceId)).toEqual({
+      status: "partially_refunded",
+      refundedAmount: 600,
+      refundPending: 0,
+    });
   });
 
   it("is for admins, of paid payments, with a reason; bad input changes nothing", async () => {

@@ -94,7 +94,11 @@ describe("checkout with tax settings", () => {
     const client = await createUser({ name: "Amira Haddad" });
     await call("update-billing-details", { billingCompany: "Haddad SARL", billingVatNumber: "" }, { cookie: client.cookie });
     const bundle = await createBundle({ points: 100, ppp: 10 });
-    const res = await call("checkout", { kind: "bundle", refId: bundle.bundleId, qty: 3 }, { cookie: client.cookie, env: taxEnv(false) });
+    const res = await call(
+      "checkout",
+      { kind: "bundle", refId: bundle.bundleId, qty: 3 },
+      { cookie: client.cookie, env: taxEnv(false) },
+    );
     expect(res.status).toBe(200);
     expect(res.body.amount).toBe(3600);
     expect(res.body.lines).toEqual([expect.objectContaining({ unitPrice: 1000, qty: 3, net: 3000, tax: 600, lineTotal: 3600 })]);
@@ -109,9 +113,9 @@ describe("checkout with tax settings", () => {
     });
     // Later edits of the billing details change no invoice.
     await call("update-billing-details", { billingCompany: "Other", billingVatNumber: "DE123456789" }, { cookie: client.cookie });
-    expect((await call("invoice-detail", { referenceId: res.body.referenceId }, { cookie: admin.cookie })).body.payment.buyer.company).toBe(
-      "Haddad SARL",
-    );
+    expect(
+      (await call("invoice-detail", { referenceId: res.body.referenceId }, { cookie: admin.cookie })).body.payment.buyer.company,
+    ).toBe("Haddad SARL");
   });
 
   it("inclusive prices keep their gross; a business in another EU country pays the net, reverse charge", async () => {
@@ -122,7 +126,11 @@ describe("checkout with tax settings", () => {
     expect(inclusive.body.amount).toBe(1200);
 
     const business = await createUser();
-    await call("update-billing-details", { billingCompany: "Müller GmbH", billingVatNumber: "DE 123 456 789" }, { cookie: business.cookie });
+    await call(
+      "update-billing-details",
+      { billingCompany: "Müller GmbH", billingVatNumber: "DE 123 456 789" },
+      { cookie: business.cookie },
+    );
     const reverse = await call("checkout", { kind: "item", refId: item }, { cookie: business.cookie, env: taxEnv(true) });
     expect(reverse.body.lines[0]).toMatchObject({ net: 1000, tax: 0, lineTotal: 1000 });
     expect(reverse.body.amount).toBe(1000);
@@ -133,7 +141,11 @@ describe("checkout with tax settings", () => {
     const client = await createUser();
     const bundle = await createBundle({ points: 7, ppp: 11 });
     const cardTax = { ...stripeEnv(), TAX_NAME: "VAT", TAX_RATE: "19", TAX_INCLUSIVE: "false", SELLER_COUNTRY: "DE" };
-    const order = await call("checkout", { kind: "bundle", refId: bundle.bundleId, qty: 3 }, { cookie: client.cookie, env: cardTax });
+    const order = await call(
+      "checkout",
+      { kind: "bundle", refId: bundle.bundleId, qty: 3 },
+      { cookie: client.cookie, env: cardTax },
+    );
     // 3 × 77 = 231 net, 19 % = 43.89 → 44 tax, 275 gross (not a multiple of 3).
     expect(order.body.amount).toBe(275);
     const started = await call("start-card-payment", { referenceId: order.body.referenceId }, { env: cardTax });
@@ -158,12 +170,27 @@ describe("checkout with tax settings", () => {
 describe("billing details", () => {
   it("are the caller's own: saved normalized, a malformed VAT number refused with nothing changed", async () => {
     const client = await createUser();
-    const saved = await call("update-billing-details", { billingCompany: "ACME", billingVatNumber: "fr 12 345678901" }, { cookie: client.cookie });
-    expect(saved.body).toMatchObject({ message: "Billing details saved.", billingCompany: "ACME", billingVatNumber: "FR12345678901" });
-    const bad = await call("update-billing-details", { billingCompany: "X", billingVatNumber: "12-34" }, { cookie: client.cookie });
+    const saved = await call(
+      "update-billing-details",
+      { billingCompany: "ACME", billingVatNumber: "fr 12 345678901" },
+      { cookie: client.cookie },
+    );
+    expect(saved.body).toMatchObject({
+      message: "Billing details saved.",
+      billingCompany: "ACME",
+      billingVatNumber: "FR12345678901",
+    });
+    const bad = await call(
+      "update-billing-details",
+      { billingCompany: "X", billingVatNumber: "12-34" },
+      { cookie: client.cookie },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("billingVatNumber");
-    expect((await call("billing-details", {}, { cookie: client.cookie })).body).toEqual({ billingCompany: "ACME", billingVatNumber: "FR12345678901" });
+    expect((await call("billing-details", {}, { cookie: client.cookie })).body).toEqual({
+      billingCompany: "ACME",
+      billingVatNumber: "FR12345678901",
+    });
     expect((await call("billing-details", {})).status).toBe(401);
   });
 });

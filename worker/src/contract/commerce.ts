@@ -38,7 +38,7 @@ export const frozenTax = z.strictObject({
   name: z.string(),
   rate: z.number().meta({ description: "Percent." }),
   inclusive: z.boolean(),
-  reverseCharge: z.boolean().meta({ description: "A business buyer of another EU country: no tax charged, \"Reverse charge\"." }),
+  reverseCharge: z.boolean().meta({ description: 'A business buyer of another EU country: no tax charged, "Reverse charge".' }),
 });
 
 /** The buyer's billing details frozen into a payment at checkout. */
@@ -221,7 +221,16 @@ export const commerceCalls = defineCalls({
     summary: "A payment the caller may read with the seller block of its invoice; another user's is 404.",
     access: ["read", "Payment"],
     input: z.object({ referenceId: referenceId() }),
-    answer: z.strictObject({ payment: paymentWithUser, seller: z.strictObject({ siteName: z.string(), bank }) }),
+    answer: z.strictObject({
+      payment: paymentWithUser,
+      seller: z.strictObject({
+        siteName: z.string(),
+        bank,
+        party: z
+          .strictObject({ legalName: z.string(), address: z.array(z.string()), country: z.string(), taxId: z.string() })
+          .meta({ description: "The seller on invoices (settings: legal name, address, country, tax id)." }),
+      }),
+    }),
   },
   "add-payment": {
     summary: "Records a manual payment priced from the catalogue, paid and granted in one batch.",

@@ -20,7 +20,11 @@ const creditLine = z.strictObject({
 /** A refund of a payment; once made, a credit note numbered in its own gap-free series. */
 export const creditNote = z.strictObject({
   refundId: z.number().int(),
-  creditNoteNumber: z.number().int().nullable().meta({ description: "Null while the refund is pending, or when it failed before it was made." }),
+  creditNoteNumber: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Null while the refund is pending, or when it failed before it was made." }),
   status: z.enum(REFUND_STATUSES),
   failureReason: z.string().nullable(),
   referenceId: z.string(),
@@ -56,7 +60,9 @@ export const refundCalls = defineCalls({
     answer: z.strictObject({
       message: z.string(),
       payment: paymentWithUser,
-      creditNote: creditNote.nullable().meta({ description: "The refund (a credit note once made); null for an unapplied charge." }),
+      creditNote: creditNote
+        .nullable()
+        .meta({ description: "The refund (a credit note once made); null for an unapplied charge." }),
     }),
   },
   "credit-note-detail": {

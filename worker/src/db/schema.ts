@@ -166,13 +166,7 @@ export interface CartsTable {
 }
 
 export type PaymentStatus =
-  | "pending"
-  | "awaiting_confirmation"
-  | "paid"
-  | "cancelled"
-  | "expired"
-  | "refunded"
-  | "partially_refunded";
+  "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired" | "refunded" | "partially_refunded";
 /** How it was paid: bank transfer, the signed gateway webhook, recorded by an admin, or by card (Stripe Checkout). */
 export type PaymentMethod = "bank" | "gateway" | "manual" | "card";
 

@@ -34,7 +34,9 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
       const type = event.type as RefundEventType;
-      return json({ message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)) });
+      return json({
+        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)),
+      });
     }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);

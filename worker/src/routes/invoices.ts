@@ -7,7 +7,7 @@ import { invoiceMail } from "../domain/commerce/invoice-mail";
 import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { taxOf } from "../http/settings";
+import { sellerOf, taxOf } from "../http/settings";
 import { conflict, notFound, requiredField } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -26,6 +26,7 @@ const seller = (ctx: Ctx) => ({
     accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
     logo: ctx.env.BANK_LOGO,
   },
+  party: sellerOf(ctx.env),
 });
 
 const invoiceDetail = route(commerceCalls["invoice-detail"], {
@@ -45,7 +46,11 @@ const addPayment = route(commerceCalls["add-payment"], {
       .where("deletedAt", "is", null)
       .executeTakeFirst();
     if (!buyer) throw notFound("noSuchUser");
-    const sale = frozenSale(await priceLines(ctx.db, input.lines, false), taxOf(ctx.env), await buyerPartyOf(ctx.db, input.userId));
+    const sale = frozenSale(
+      await priceLines(ctx.db, input.lines, false),
+      taxOf(ctx.env),
+      await buyerPartyOf(ctx.db, input.userId),
+    );
     const { lines } = sale;
     await assertGrantable(ctx.db, lines);
     const ref = randomToken(18);

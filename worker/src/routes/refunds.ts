@@ -1,6 +1,12 @@
 import { runBatch } from "../db";
 import { pageWindow } from "../db/counts";
-import { creditNoteByKey, creditNoteList, creditNoteView, readableCreditNote, type CreditNoteRow } from "../domain/commerce/credit-notes";
+import {
+  creditNoteByKey,
+  creditNoteList,
+  creditNoteView,
+  readableCreditNote,
+  type CreditNoteRow,
+} from "../domain/commerce/credit-notes";
 import { creditNotePdf, invoicePdf } from "../domain/commerce/pdf";
 import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
 import { refundPayment, refundUnappliedCharge } from "../domain/commerce/refund";

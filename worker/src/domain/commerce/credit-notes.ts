@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../../db";
 import { notFound } from "../../errors";
 import type { PaymentReader } from "./queries";
@@ -100,4 +101,15 @@ export async function readableCreditNote(db: DB, reader: PaymentReader, creditNo
 /** The refund of a payment a call just made, by its key. */
 export async function creditNoteByKey(db: DB, refundKey: string): Promise<CreditNoteRow> {
   return (await selectCreditNotes(db).where("r.refundKey", "=", refundKey).executeTakeFirstOrThrow()) as CreditNoteRow;
+}
+
+/** Each refunded payment's credit notes as the payments CSV writes them: "CN-3 200; CN-4 800". */
+export async function creditNotesByPayment(db: DB): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("refunds")
+    .select(["referenceId", sql<string>`group_concat('CN-' || creditNoteNumber || ' ' || amount, '; ')`.as("notes")])
+    .where("creditNoteNumber", "is not", null)
+    .groupBy("referenceId")
+    .execute();
+  return new Map(rows.map((row) => [row.referenceId, row.notes]));
 }

@@ -2,7 +2,14 @@ import type { DB } from "../../db";
 import { isLanguage } from "../../errors/language";
 import type { AttachmentMaker } from "../outbox/queue";
 import { readableCreditNote } from "./credit-notes";
-import { creditNoteDocument, creditNoteFilename, invoiceDocument, invoiceFilename, renderDocument, type PdfSettings } from "./pdf";
+import {
+  creditNoteDocument,
+  creditNoteFilename,
+  invoiceDocument,
+  invoiceFilename,
+  renderDocument,
+  type PdfSettings,
+} from "./pdf";
 import { readablePayment, type PaymentReader } from "./queries";
 
 /** The mail sender reads every payment: it attaches documents to their owners' mails. */

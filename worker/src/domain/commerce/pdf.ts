@@ -39,7 +39,9 @@ function parties(settings: PdfSettings, payment: PaymentWithUser, t: PdfTexts) {
   return {
     seller: {
       heading: t.seller,
-      lines: [seller.legalName, ...seller.address, seller.country, seller.taxId ? `${t.taxId}: ${seller.taxId}` : ""].filter(Boolean),
+      lines: [seller.legalName, ...seller.address, seller.country, seller.taxId ? `${t.taxId}: ${seller.taxId}` : ""].filter(
+        Boolean,
+      ),
     },
     buyer: { heading: t.buyer, lines: [...buyerLines, payment.userEmail ?? ""].filter(Boolean) },
   };
@@ -182,7 +184,8 @@ const attachment = (bytes: Uint8Array, filename: string) =>
   });
 
 export const invoiceFilename = (invoiceNumber: number | null) => `invoice-${invoiceNumber}.pdf`;
-export const creditNoteFilename = (creditNoteNumber: number | null) => `credit-note-${creditNoteLabel(creditNoteNumber ?? "")}.pdf`;
+export const creditNoteFilename = (creditNoteNumber: number | null) =>
+  `credit-note-${creditNoteLabel(creditNoteNumber ?? "")}.pdf`;
 
 /** invoice-pdf's answer. */
 export async function invoicePdf(service: Fetcher, settings: PdfSettings, payment: PaymentWithUser, language: Language | null) {

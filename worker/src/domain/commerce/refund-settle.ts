@@ -74,7 +74,10 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
   const ledgerRef = `reclaim:${refundKey}`;
   // Points the whole payment granted; a refund takes back its share of them, counted on what is refunded
   // in all (floor of the share after, less the share before), so refunds in parts take back all of them.
-  const granted = parseLines(refund.paymentLines).reduce((sum, l) => sum + (l.kind === "bundle" ? (l.points ?? 0) * l.qty : 0), 0);
+  const granted = parseLines(refund.paymentLines).reduce(
+    (sum, l) => sum + (l.kind === "bundle" ? (l.points ?? 0) * l.qty : 0),
+    0,
+  );
   // This refund completes the payment: it ends what the payment started.
   const completes = "(SELECT amount - refundedAmount FROM payments WHERE referenceId = ?) = ?";
   const grantRefs = ["payment:" + referenceId + ":", "payment:" + referenceId + ";"];
@@ -131,7 +134,13 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
       refund.amount,
     ),
     // A subscription that has not started yet never ran: it goes; a running one ends now.
-    when(`DELETE FROM subscriptions WHERE grantRef >= ? AND grantRef < ? AND startsAt >= ? AND ${completes}`, ...grantRefs, now, referenceId, refund.amount),
+    when(
+      `DELETE FROM subscriptions WHERE grantRef >= ? AND grantRef < ? AND startsAt >= ? AND ${completes}`,
+      ...grantRefs,
+      now,
+      referenceId,
+      refund.amount,
+    ),
     when(
       `UPDATE subscriptions SET endsAt = ? WHERE grantRef >= ? AND grantRef < ? AND endsAt > ? AND ${completes}`,
       now,
@@ -155,7 +164,13 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
     action: "refund-payment",
     subject: "Payment",
     subjectId: referenceId,
-    detail: { refundKey, amount: refund.amount, method: refund.method, reason: refund.reason, stripeRefundId: opts.stripeRefundId ?? null },
+    detail: {
+      refundKey,
+      amount: refund.amount,
+      method: refund.method,
+      reason: refund.reason,
+      stripeRefundId: opts.stripeRefundId ?? null,
+    },
   };
   statements.push(
     prepare(d1, audit(context, entry, settled)),
@@ -196,7 +211,21 @@ function creditNoteMail(context: DomainContext, refund: PendingRefund, portal: P
          FROM refunds r JOIN users u ON u.userId = r.userId
         WHERE r.refundKey = ?12 AND r.settleToken = ?13 AND u.deletedAt IS NULL`,
     )
-    .bind(en.subject, fr.subject, ar.subject, en.body, fr.body, ar.body, en.html, fr.html, ar.html, NUMBER, "\u0002name\u0002", refund.refundKey, token);
+    .bind(
+      en.subject,
+      fr.subject,
+      ar.subject,
+      en.body,
+      fr.body,
+      ar.body,
+      en.html,
+      fr.html,
+      ar.html,
+      NUMBER,
+      "\u0002name\u0002",
+      refund.refundKey,
+      token,
+    );
 }
 
 export type SettleOutcome = "settled" | "not_pending";
@@ -240,7 +269,13 @@ export async function failRefund(context: DomainContext, refundKey: string, fail
       context.d1,
       audit(
         context,
-        { action: "refund-failed", subject: "Payment", subjectId: refund.referenceId, outcome: "failed", detail: { refundKey, failureReason } },
+        {
+          action: "refund-failed",
+          subject: "Payment",
+          subjectId: refund.referenceId,
+          outcome: "failed",
+          detail: { refundKey, failureReason },
+        },
         oneRowChanged,
       ),
     ),

@@ -23,11 +23,15 @@ export function creditLines(lines: PaymentLine[], amount: number) {
   const shares = lines.map((l) => (total === 0 ? 0 : (amount * l.lineTotal) / total));
   const gross = shares.map(Math.floor);
   const order = shares.map((share, i) => [share - Math.floor(share), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (let left = amount - gross.reduce((a, b) => a + b, 0), k = 0; left > 0; left--, k++) gross[order[k % order.length]![1]]! += 1;
+  for (let left = amount - gross.reduce((a, b) => a + b, 0), k = 0; left > 0; left--, k++)
+    gross[order[k % order.length]![1]]! += 1;
   return lines.map((line, i) => {
     const g = gross[i]!;
     // The line's tax in the same proportion, rounded once; net is what remains.
-    const tax = line.tax !== undefined && line.lineTotal > 0 ? Math.floor((2 * g * line.tax + line.lineTotal) / (2 * line.lineTotal)) : undefined;
+    const tax =
+      line.tax !== undefined && line.lineTotal > 0
+        ? Math.floor((2 * g * line.tax + line.lineTotal) / (2 * line.lineTotal))
+        : undefined;
     return {
       kind: line.kind,
       refId: line.refId,
@@ -105,7 +109,8 @@ export async function reserveRefund(
   }
   const refundKey = randomToken(18);
   const lines = creditLines(parseLines(payment.lines), amount);
-  const tax = lines.every((l) => l.tax !== undefined) && payment.taxAmount !== null ? lines.reduce((s, l) => s + l.tax!, 0) : null;
+  const tax =
+    lines.every((l) => l.tax !== undefined) && payment.taxAmount !== null ? lines.reduce((s, l) => s + l.tax!, 0) : null;
   const reserved = payment.refundedAmount + payment.refundPending;
   const [updated] = await runBatch(context.d1, [
     context.d1
@@ -184,7 +189,12 @@ export async function refundPayment(
   try {
     made = await createRefund(
       stripe!,
-      { paymentIntentId: payment.cardPaymentIntentId!, amount: stripeAmount(amount, payment.currency)!, referenceId: payment.referenceId, refundKey },
+      {
+        paymentIntentId: payment.cardPaymentIntentId!,
+        amount: stripeAmount(amount, payment.currency)!,
+        referenceId: payment.referenceId,
+        refundKey,
+      },
       `refund:${refundKey}`,
     );
   } catch (error) {
@@ -200,7 +210,12 @@ export async function refundPayment(
 }
 
 /** Stripe's word on one of our refunds (its answer, or an event): settle, fail, or wait for the next word. */
-async function applyStripeRefund(context: DomainContext, portal: Portal, refund: StripeRefund, refundKey: string): Promise<RefundOutcome> {
+async function applyStripeRefund(
+  context: DomainContext,
+  portal: Portal,
+  refund: StripeRefund,
+  refundKey: string,
+): Promise<RefundOutcome> {
   if (refund.status === "succeeded") {
     await settleRefund(context, { refundKey, stripeRefundId: refund.id, portal });
     return { refundKey, status: "succeeded" };
@@ -233,9 +248,7 @@ export async function applyRefundEvent(
   const known = await context.db
     .selectFrom("refunds")
     .select(["refundKey", "status"])
-    .where((eb) =>
-      eb.or([eb("stripeRefundId", "=", refund.id), eb("refundKey", "=", refund.metadata?.refundKey ?? "\u0000")]),
-    )
+    .where((eb) => eb.or([eb("stripeRefundId", "=", refund.id), eb("refundKey", "=", refund.metadata?.refundKey ?? "\u0000")]))
     .executeTakeFirst();
   if (known) {
     if (known.status === "failed") return "refundIgnored";
@@ -264,7 +277,11 @@ export async function applyRefundEvent(
     // Nothing is left, or a racing delivery of the same refund reserved it first (its insert then broke
     // the UNIQUE Stripe id, and the batch changed nothing).
     if (error instanceof HttpError) return null;
-    const raced = await context.db.selectFrom("refunds").select("refundId").where("stripeRefundId", "=", refund.id).executeTakeFirst();
+    const raced = await context.db
+      .selectFrom("refunds")
+      .select("refundId")
+      .where("stripeRefundId", "=", refund.id)
+      .executeTakeFirst();
     if (raced) return null;
     throw error;
   });
@@ -278,7 +295,11 @@ export async function applyRefundEvent(
  * `card-payment-unapplied` case): nothing was granted for it, so there is no credit note to issue and
  * nothing to take back. Its idempotency key is the charge's own, so a double click refunds it once.
  */
-export async function refundUnappliedCharge(context: DomainContext, stripe: StripeConfig | null, referenceId: string): Promise<void> {
+export async function refundUnappliedCharge(
+  context: DomainContext,
+  stripe: StripeConfig | null,
+  referenceId: string,
+): Promise<void> {
   const payment = await context.db
     .selectFrom("payments")
     .select(["amount", "currency", "strayIntentId"])
@@ -290,7 +311,12 @@ export async function refundUnappliedCharge(context: DomainContext, stripe: Stri
   const intent = payment.strayIntentId;
   const made = await createRefund(
     stripe,
-    { paymentIntentId: intent, amount: stripeAmount(payment.amount, payment.currency)!, referenceId, refundKey: `unapplied:${intent}` },
+    {
+      paymentIntentId: intent,
+      amount: stripeAmount(payment.amount, payment.currency)!,
+      referenceId,
+      refundKey: `unapplied:${intent}`,
+    },
     `unapplied:${intent}`,
   ).catch((error: unknown) => {
     if (error instanceof HttpError && error.code === "card_refused") throw conflict("refundRefused", "refund_refused");
@@ -298,8 +324,21 @@ export async function refundUnappliedCharge(context: DomainContext, stripe: Stri
   });
   if (made.status === "failed" || made.status === "canceled") throw conflict("refundRefused", "refund_refused");
   await runBatch(context.d1, [
-    context.db.updateTable("payments").set({ strayIntentId: null }).where("referenceId", "=", referenceId).where("strayIntentId", "=", intent),
-    audit(context, { action: "refund-unapplied-charge", subject: "Payment", subjectId: referenceId, detail: { paymentIntentId: intent, stripeRefundId: made.id } }, oneRowChanged),
+    context.db
+      .updateTable("payments")
+      .set({ strayIntentId: null })
+      .where("referenceId", "=", referenceId)
+      .where("strayIntentId", "=", intent),
+    audit(
+      context,
+      {
+        action: "refund-unapplied-charge",
+        subject: "Payment",
+        subjectId: referenceId,
+        detail: { paymentIntentId: intent, stripeRefundId: made.id },
+      },
+      oneRowChanged,
+    ),
   ]);
 }
 

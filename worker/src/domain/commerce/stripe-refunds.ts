@@ -17,7 +17,10 @@ export const stripeRefund = z.object({
   currency: z.string(),
   status: z.enum(REFUND_STATUSES).nullable(),
   payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable(),
-  charge: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  charge: z
+    .union([z.string(), z.object({ id: z.string() })])
+    .nullable()
+    .optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   reason: z.string().nullable().optional(),
   failure_reason: z.string().nullable().optional(),
@@ -30,7 +33,10 @@ export const stripeCharge = z.object({
   object: z.literal("charge"),
   payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullable(),
   amount_refunded: z.number().int(),
-  refunds: z.object({ data: z.array(stripeRefund) }).nullable().optional(),
+  refunds: z
+    .object({ data: z.array(stripeRefund) })
+    .nullable()
+    .optional(),
 });
 
 const refundList = z.object({ object: z.literal("list"), data: z.array(stripeRefund), has_more: z.boolean() });

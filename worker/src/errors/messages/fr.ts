@@ -151,7 +151,8 @@ export const fr: Catalog = {
       "Vous n'avez pas assez de points pour ce site : il coûte {price} points et votre solde est de {balance}. Achetez des points pour continuer.",
     // Remboursements, avoirs, PDF (issue 26)
     notRefundable: "Seul un paiement payé peut être remboursé.",
-    refundTooLarge: "Un remboursement doit être supérieur à 0 et au plus égal à ce qui reste à rembourser ({left} en unités mineures).",
+    refundTooLarge:
+      "Un remboursement doit être supérieur à 0 et au plus égal à ce qui reste à rembourser ({left} en unités mineures).",
     paymentChangedMeanwhile: "Ce paiement a changé entre-temps (un autre remboursement ?). Rechargez-le et réessayez.",
     refundRefused: "Stripe a refusé ce remboursement : rien n'a été remboursé.",
     noSuchCreditNote: "Avoir introuvable.",
