@@ -99,7 +99,8 @@ export const refundCalls = defineCalls({
   "update-billing-details": {
     summary: "Saves the caller's billing details; each new payment freezes them with the address.",
     access: "signedIn",
-    input: z.object({
+    // Strict: both fields are optional, so only an unknown field tells junk from a save.
+    input: z.strictObject({
       billingCompany: f.optionalDisplayText(200),
       billingVatNumber: f
         .optionalText(20)
