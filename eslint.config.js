@@ -95,7 +95,17 @@ const workerLayerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/", "**/.wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "web/public/", "coverage/"] },
+  {
+    ignores: [
+      "dist/",
+      "**/.wrangler/",
+      "node_modules/",
+      "worker/worker-configuration.d.ts",
+      "pdf/worker-configuration.d.ts",
+      "web/public/",
+      "coverage/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

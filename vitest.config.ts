@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -20,6 +21,50 @@ export const TEST_SECRETS = {
   MAIL_API_KEY: "",
 };
 
+/** Newest modification time of the files under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  try {
+    return Math.max(
+      0,
+      ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+        const file = path.join(dir, entry.name);
+        return entry.isDirectory() ? newest(file) : statSync(file).mtimeMs;
+      }),
+    );
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The PDF Worker (pdf/), bundled by wrangler as it deploys it, for the portal's PDF service binding in the
+ * worker tests; bundled again only when its sources or the installed packages are newer than the bundle.
+ */
+function pdfWorker() {
+  const root = import.meta.dirname;
+  const outdir = path.join(root, ".wrangler/pdf-test-build");
+  const sources = Math.max(newest(path.join(root, "pdf")), statSync(path.join(root, "package-lock.json")).mtimeMs);
+  if (newest(outdir) < sources) {
+    execFileSync(
+      path.join(root, "node_modules/.bin/wrangler"),
+      ["deploy", "--dry-run", "--outdir", outdir, "-c", "pdf/wrangler.toml"],
+      {
+        cwd: root,
+        stdio: "ignore",
+      },
+    );
+  }
+  return {
+    name: "edge-portal-pdf",
+    modules: true,
+    modulesRoot: outdir,
+    scriptPath: path.join(outdir, "index.js"),
+    modulesRules: [{ type: "Data" as const, include: ["**/*.woff"] }],
+    compatibilityDate: "2026-04-26",
+    compatibilityFlags: ["nodejs_compat"],
+  };
+}
+
 export default defineConfig(async () => {
   // wrangler.toml names the built SPA as the assets directory; worker tests need only that it exists.
   mkdirSync(path.join(import.meta.dirname, "dist/client"), { recursive: true });
@@ -33,6 +78,7 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, D1_METER: "true" },
+                workers: [pdfWorker()],
               },
             }),
           ],

@@ -18,4 +18,14 @@ console.log(
 console.log(`  Client: ${DEMO_CLIENT.email}  /  ${DEMO_CLIENT.password}`);
 console.log(`${line}\n`);
 
-await run(bin("wrangler"), ["dev", "--port", port, "--show-interactive-dev-session=false"]);
+// The portal and the PDF Worker behind its PDF service binding (pdf/), in one wrangler dev.
+await run(bin("wrangler"), [
+  "dev",
+  "-c",
+  "wrangler.toml",
+  "-c",
+  "pdf/wrangler.toml",
+  "--port",
+  port,
+  "--show-interactive-dev-session=false",
+]);

@@ -47,6 +47,11 @@ export async function startServer(
     bin("wrangler"),
     [
       "dev",
+      // The portal, and the PDF Worker behind its PDF service binding (the first config is the one served).
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "pdf/wrangler.toml",
       "--ip",
       "127.0.0.1",
       "--port",

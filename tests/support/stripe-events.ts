@@ -40,8 +40,11 @@ const encoder = new TextEncoder();
 export const randomId = (prefix: string) =>
   `${prefix}_test_${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
-/** An Event object (https://docs.stripe.com/api/events/object) carrying `session`. */
-export function stripeEvent(type: CheckoutEventType, session: StandInSession) {
+/** The refund events the portal reads (a Refund, or for `charge.refunded` the Charge). */
+export type RefundEventType = "charge.refunded" | "refund.created" | "refund.updated" | "refund.failed";
+
+/** An Event object (https://docs.stripe.com/api/events/object) carrying `session` (or a refund's object). */
+export function stripeEvent(type: CheckoutEventType | RefundEventType, session: StandInSession | object) {
   return {
     id: randomId("evt"),
     object: "event",

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { chargeFor, newRefund, type RefundStatus, type StandInRefund } from "./stripe-refunds";
 import {
   randomId,
   STAND_IN_SECRET_KEY,
@@ -6,6 +7,7 @@ import {
   stripeEvent,
   stripeSignatureHeader,
   type CheckoutEventType,
+  type RefundEventType,
   type StandInSession,
 } from "./stripe-events";
 
@@ -16,9 +18,15 @@ import {
  * and serves a tiny hosted Checkout page whose "Pay" sends the signed `checkout.session.completed`
  * event to the portal's webhook, as Stripe does, then returns the payer to the success URL.
  *
+ * It also answers the Refunds API (create, list: stripe-refunds.ts) and, like Stripe, sends
+ * `refund.created` and `charge.refunded` for every refund to the webhook when one is set.
+ *
  * Test controls (not Stripe's): GET /__stand-in/requests, POST /__stand-in/sessions/<id> {status,
  * payment_status} to move a session on, POST /__stand-in/refuse {referenceId, status, type, code} to
- * make the next create for that reference fail.
+ * make the next create for that reference fail, POST /__stand-in/refunds/next {paymentIntent, status}
+ * to give the next refund of a PaymentIntent that status (or `refuse: true` for a 400), POST
+ * /__stand-in/dashboard-refund {paymentIntent, amount} for a refund made in Stripe's dashboard (answers
+ * {refund, charge}, the objects of its events).
  */
 
 export interface RecordedRequest {
@@ -155,7 +163,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let webhook: { url: string; secret: string; delayMs: number } | null = null;
   let base = "";
 
-  async function deliver(type: CheckoutEventType, session: StandInSession) {
+  const refunds = new Map<string, StandInRefund[]>();
+  const nextRefund = new Map<string, RefundStatus | "refuse">();
+
+  async function deliver(type: CheckoutEventType | RefundEventType, session: StandInSession | object) {
     if (!webhook) return;
     const payload = JSON.stringify(stripeEvent(type, session));
     const { url, secret, delayMs } = webhook;
@@ -171,7 +182,55 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!res.ok) console.error("stand-in: the webhook answered", res.status, await res.text());
   }
 
-  function api(method: string, path: string, req: IncomingMessage, raw: string): Answer {
+  const sessionOfIntent = (intent: string) => [...sessions.values()].find((session) => session.payment_intent === intent);
+
+  /** Makes a refund of a paid PaymentIntent (Stripe's rules: an amount up to what is not refunded yet). */
+  function makeRefund(intent: string, amount: number, metadata: Record<string, string>, reason: string | null): Answer {
+    const session = sessionOfIntent(intent);
+    if (!session) return error(400, "invalid_request_error", `No such payment_intent: '${intent}'`, { code: "resource_missing" });
+    const made = refunds.get(intent) ?? [];
+    const left =
+      session.amount_total -
+      made.filter((r) => r.status !== "failed" && r.status !== "canceled").reduce((n, r) => n + r.amount, 0);
+    if (!(Number.isInteger(amount) && amount > 0))
+      return error(400, "invalid_request_error", "Invalid positive integer", { param: "amount" });
+    if (amount > left) {
+      return error(
+        400,
+        "invalid_request_error",
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        {
+          code: "amount_too_large",
+        },
+      );
+    }
+    const status = nextRefund.get(intent);
+    nextRefund.delete(intent);
+    if (status === "refuse") return error(400, "invalid_request_error", "Refused by the stand-in.", { code: "charge_disputed" });
+    const refund = newRefund({
+      paymentIntent: intent,
+      amount,
+      currency: session.currency,
+      metadata,
+      reason,
+      status: status ?? "succeeded",
+    });
+    refunds.set(intent, [...made, refund]);
+    void deliver("refund.created", refund)
+      .then(() => deliver("charge.refunded", chargeFor(intent, session.amount_total, session.currency, refunds.get(intent)!)))
+      .catch((e) => console.error("stand-in: delivery failed", e));
+    return { status: 200, body: refund };
+  }
+
+  function createRefund(params: Nested): Answer {
+    const text = (name: string) => (typeof params[name] === "string" ? (params[name] as string) : "");
+    const intent = text("payment_intent");
+    const session = sessionOfIntent(intent);
+    const amount = text("amount") ? Number(text("amount")) : (session?.amount_total ?? 0);
+    return makeRefund(intent, amount, (params.metadata ?? {}) as Record<string, string>, text("reason") || null);
+  }
+
+  function api(method: string, path: string, req: IncomingMessage, raw: string, query: URLSearchParams): Answer {
     const form = new URLSearchParams(raw);
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
     requests.push({
@@ -209,6 +268,29 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) idempotent.set(idempotencyKey, { body: raw, answer });
       return answer;
     }
+    if (method === "POST" && path === "/v1/refunds") {
+      if (idempotencyKey) {
+        const seen = idempotent.get(idempotencyKey);
+        if (seen && seen.body !== raw) {
+          return error(
+            400,
+            "idempotency_error",
+            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          );
+        }
+        if (seen) return seen.answer;
+      }
+      const answer = createRefund(nest(form));
+      if (idempotencyKey) idempotent.set(idempotencyKey, { body: raw, answer });
+      return answer;
+    }
+    if (method === "GET" && path === "/v1/refunds") {
+      const intent = query.get("payment_intent") ?? "";
+      return {
+        status: 200,
+        body: { object: "list", data: [...(refunds.get(intent) ?? [])].reverse(), has_more: false, url: "/v1/refunds" },
+      };
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]!));
@@ -233,7 +315,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
 
     if (url.pathname.startsWith("/v1/")) {
-      const answer = api(method, url.pathname, req, raw);
+      const answer = api(method, url.pathname, req, raw, url.searchParams);
       return send(answer.status, answer.body);
     }
     if (method === "GET" && url.pathname === "/__stand-in/requests") return send(200, requests);
@@ -244,6 +326,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!session) return send(404, { error: "no such session" });
       Object.assign(session, JSON.parse(raw) as Partial<StandInSession>);
       return send(200, session);
+    }
+    if (method === "POST" && url.pathname === "/__stand-in/refunds/next") {
+      const { paymentIntent, status, refuse } = JSON.parse(raw) as {
+        paymentIntent: string;
+        status?: RefundStatus;
+        refuse?: boolean;
+      };
+      nextRefund.set(paymentIntent, refuse ? "refuse" : (status ?? "succeeded"));
+      return send(200, { ok: true });
+    }
+    if (method === "POST" && url.pathname === "/__stand-in/dashboard-refund") {
+      const { paymentIntent, amount } = JSON.parse(raw) as { paymentIntent: string; amount: number };
+      const answer = makeRefund(paymentIntent, amount, {}, "requested_by_customer");
+      if (answer.status !== 200) return send(answer.status, answer.body);
+      const session = sessionOfIntent(paymentIntent)!;
+      return send(200, {
+        refund: answer.body,
+        charge: chargeFor(paymentIntent, session.amount_total, session.currency, refunds.get(paymentIntent)!),
+      });
+    }
+    const refundControl = /^\/__stand-in\/refunds\/(re_[^/]+)$/.exec(url.pathname);
+    if (method === "POST" && refundControl) {
+      const refund = [...refunds.values()].flat().find((r) => r.id === refundControl[1]);
+      if (!refund) return send(404, { error: "no such refund" });
+      Object.assign(refund, JSON.parse(raw) as Partial<StandInRefund>);
+      return send(200, refund);
     }
     if (method === "POST" && url.pathname === "/__stand-in/refuse") {
       const { referenceId, status, type, code } = JSON.parse(raw) as {

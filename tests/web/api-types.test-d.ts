@@ -45,7 +45,7 @@ export async function wrongCalls(file: File) {
   // @ts-expect-error: deletebundle needs bundleId
   await api("deletebundle", {});
   // @ts-expect-error: a payment status is one of the contract's
-  await api("search-payment", { status: "refunded" });
+  await api("search-payment", { status: "reimbursed" });
   const bundles = await api("searchbundle", {});
   // @ts-expect-error: a bundle has no field "bundlePrize"
   void bundles.data[0]!.bundlePrize;

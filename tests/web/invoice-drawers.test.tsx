@@ -27,6 +27,12 @@ const PAYMENT: Payment = {
   expiresAt: "2026-01-02T00:00:00.000Z",
   invoiceNumber: 7,
   card: null,
+  refundedAmount: 0,
+  netAmount: null,
+  taxAmount: null,
+  tax: null,
+  buyer: null,
+  unappliedCharge: null,
 };
 
 function renderRecord() {

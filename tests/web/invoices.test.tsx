@@ -41,6 +41,12 @@ const payment = (status: string, invoiceNumber: number | null) => ({
   expiresAt: "2026-05-02T10:00:00.000Z",
   invoiceNumber,
   card: null,
+  refundedAmount: 0,
+  netAmount: null,
+  taxAmount: null,
+  tax: null,
+  buyer: null,
+  unappliedCharge: null,
 });
 const SELLER = {
   siteName: "Edge Portal",

@@ -163,6 +163,8 @@ describe("dashboard-stats: business figures for admins", () => {
       paid: [5, 11619],
       cancelled: [1, 800],
       expired: [1, 900],
+      refunded: [0, 0],
+      partially_refunded: [0, 0],
     });
     expect(business.series.payments).toEqual([1, 1, 2, 1, 1, 1, 2]);
     expect(business.setup.hasPayments).toBe(true);

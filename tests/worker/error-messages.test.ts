@@ -42,6 +42,7 @@ const SAMPLES: { [K in KeyWithParams]: MessageParams<K> } = {
   noLongerOnSale: { name: "Gold plan" },
   invalidSignature: { problem: "stale" },
   insufficientPoints: { price: 30, balance: 12 },
+  refundTooLarge: { left: "1500" },
 };
 
 const REASON_SAMPLES: { [K in ReasonWithParams]: ReasonParams<K> } = {

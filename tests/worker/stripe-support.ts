@@ -9,6 +9,7 @@ import {
   type CheckoutEventType,
   type StandInSession,
 } from "../support/stripe-events";
+import type { StandInCharge, StandInRefund } from "../support/stripe-refunds";
 import { call, createBundle, createUser, type TestUser } from "./helpers";
 
 /** The Worker's bindings with card payments on, talking to the stand-in of tests/support/stripe-stand-in.ts. */
@@ -89,7 +90,7 @@ export interface EventOptions {
 /** Posts a Stripe event for `session` to the webhook, signed as Stripe signs it. */
 export async function postEvent(
   type: CheckoutEventType | string,
-  session: StandInSession | Record<string, unknown>,
+  session: StandInSession | StandInRefund | StandInCharge | Record<string, unknown>,
   opts: EventOptions = {},
 ) {
   // Stripe's bytes: pretty-printed JSON, verified as sent, never re-serialised.

@@ -96,6 +96,12 @@ const CONTRACT_TEXTS: Record<SuccessKey, string> = {
   jobsClaimed: "5 job(s) claimed.",
   jobDone: "The job is marked done.",
   jobFailedAndRefunded: "The job is marked failed and its points were refunded.",
+  paymentRefunded: "Refund made: its credit note was issued.",
+  refundPendingAtStripe: "Stripe is processing the refund: it is settled when Stripe confirms it.",
+  refundApplied: "Refund applied.",
+  refundIgnored: "Refund ignored: already applied, or not a payment of this portal.",
+  unappliedChargeRefunded: "The card charge was refunded.",
+  billingDetailsSaved: "Billing details saved.",
 };
 
 describe("every success text in every language", () => {

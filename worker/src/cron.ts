@@ -5,6 +5,8 @@ import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { deliverOutbox } from "./domain/outbox/queue";
+import { pdfAttachments } from "./domain/commerce/mail-attachments";
+import { pdfSettingsOf } from "./http/settings";
 import { sweepEndedPlans } from "./domain/users/plans";
 import { describeError, logFailure } from "./errors/log";
 
@@ -27,7 +29,11 @@ export const cronTasks: CronTask[] = [
         .bind(nowSeconds() - 86400)
         .run(),
   },
-  { name: "deliver-outbox", schedule: frequent, run: (env) => deliverOutbox(env, getDb(env.DB)) },
+  {
+    name: "deliver-outbox",
+    schedule: frequent,
+    run: (env) => deliverOutbox(env, getDb(env.DB), 20, pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env))),
+  },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
   {
     name: "release-stale-job-claims",

@@ -28,7 +28,7 @@ export function formatNumber(value: number): string {
 }
 
 /** How many decimals a currency's minor unit has (2 for USD, 0 for JPY, 3 for KWD). */
-const minorDigits = (currency: string) =>
+export const minorDigits = (currency: string) =>
   numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** Money arrives in the currency's minor unit (API.md). */

@@ -4,7 +4,15 @@ import * as f from "./fields";
 import { bodyLimitFor } from "./uploads";
 
 export const LINE_KINDS = ["item", "bundle"] as const;
-export const PAYMENT_STATUSES = ["pending", "awaiting_confirmation", "paid", "cancelled", "expired"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "awaiting_confirmation",
+  "paid",
+  "cancelled",
+  "expired",
+  "refunded",
+  "partially_refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ["bank", "gateway", "manual", "card"] as const;
 
@@ -21,6 +29,25 @@ export const paymentLine = z.strictObject({
     .int()
     .optional()
     .meta({ description: "A bundle's points, for pages to write in the reader's language (`name` is English)." }),
+  net: z.number().int().optional().meta({ description: "With tax: the line's net; `lineTotal` is then its gross." }),
+  tax: z.number().int().optional().meta({ description: "With tax: the line's tax, rounded once (net + tax = lineTotal)." }),
+});
+
+/** The tax frozen into a payment at checkout. */
+export const frozenTax = z.strictObject({
+  name: z.string(),
+  rate: z.number().meta({ description: "Percent." }),
+  inclusive: z.boolean(),
+  reverseCharge: z.boolean().meta({ description: 'A business buyer of another EU country: no tax charged, "Reverse charge".' }),
+});
+
+/** The buyer's billing details frozen into a payment at checkout. */
+export const buyerParty = z.strictObject({
+  name: z.string(),
+  company: z.string(),
+  address: z.array(z.string()),
+  country: z.string(),
+  vatNumber: z.string(),
 });
 
 /** Where a bank transfer goes (deployment settings). */
@@ -45,10 +72,19 @@ export const payment = z.strictObject({
     .strictObject({ sessionId: z.string(), paymentIntentId: z.string().nullable() })
     .nullable()
     .meta({ description: "A card payment's Stripe Checkout Session and, once paid, its PaymentIntent; else null." }),
+  refundedAmount: z.number().int().meta({ description: "What refunds gave back, in minor units." }),
+  netAmount: z.number().int().nullable().meta({ description: "With tax settings at checkout: the net (amount = net + tax)." }),
+  taxAmount: z.number().int().nullable(),
+  tax: frozenTax.nullable(),
+  buyer: buyerParty.nullable().meta({ description: "The buyer's billing details as at checkout (null before issue 26)." }),
+  unappliedCharge: z
+    .strictObject({ paymentIntentId: z.string() })
+    .nullable()
+    .meta({ description: "A card charge taken after the payment was settled another way, to refund." }),
 });
 
 /** A payment as its public page shows it (payment-detail, and checkout's answer): no user id, note or Stripe ids. */
-const publicPayment = payment.omit({ userId: true, note: true, card: true }).extend({
+const publicPayment = payment.omit({ userId: true, note: true, card: true, buyer: true, unappliedCharge: true }).extend({
   payerName: z.string(),
   bank,
   payByCard: z
@@ -185,7 +221,16 @@ export const commerceCalls = defineCalls({
     summary: "A payment the caller may read with the seller block of its invoice; another user's is 404.",
     access: ["read", "Payment"],
     input: z.object({ referenceId: referenceId() }),
-    answer: z.strictObject({ payment: paymentWithUser, seller: z.strictObject({ siteName: z.string(), bank }) }),
+    answer: z.strictObject({
+      payment: paymentWithUser,
+      seller: z.strictObject({
+        siteName: z.string(),
+        bank,
+        party: z
+          .strictObject({ legalName: z.string(), address: z.array(z.string()), country: z.string(), taxId: z.string() })
+          .meta({ description: "The seller on invoices (settings: legal name, address, country, tax id)." }),
+      }),
+    }),
   },
   "add-payment": {
     summary: "Records a manual payment priced from the catalogue, paid and granted in one batch.",

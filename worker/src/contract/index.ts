@@ -9,6 +9,7 @@ import { dashboardCalls } from "./dashboard";
 import { downloadCalls } from "./downloads";
 import { historyCalls } from "./history";
 import { itemCalls } from "./items";
+import { refundCalls } from "./refunds";
 import { settingsCalls } from "./settings";
 import { siteCalls } from "./sites";
 import { userCalls } from "./users";
@@ -27,6 +28,7 @@ export const callGroups = {
   "Vendor accounts": vendorCalls,
   Coupons: couponCalls,
   "Cart, payments and invoices": commerceCalls,
+  "Refunds, credit notes and invoice PDFs": refundCalls,
   "Quota and subscriptions": quotaCalls,
   Jobs: historyCalls,
   Downloads: downloadCalls,

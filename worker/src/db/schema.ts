@@ -31,6 +31,9 @@ export interface UsersTable {
   userCity: Defaulted<string>;
   userPostalCode: Defaulted<string>;
   userCountry: Defaulted<string>;
+  /** Billing details frozen into each payment at checkout (migration 0160). */
+  billingCompany: Defaulted<string>;
+  billingVatNumber: Defaulted<string>;
   userImage: string | null;
   userRole: string;
   userIsActive: Defaulted<number>;
@@ -162,7 +165,8 @@ export interface CartsTable {
   createdAt: Defaulted<string>;
 }
 
-export type PaymentStatus = "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired";
+export type PaymentStatus =
+  "pending" | "awaiting_confirmation" | "paid" | "cancelled" | "expired" | "refunded" | "partially_refunded";
 /** How it was paid: bank transfer, the signed gateway webhook, recorded by an admin, or by card (Stripe Checkout). */
 export type PaymentMethod = "bank" | "gateway" | "manual" | "card";
 
@@ -190,6 +194,40 @@ export interface PaymentsTable {
   cardSessionId: Defaulted<string | null>;
   cardSessionExpiresAt: Defaulted<string | null>;
   cardPaymentIntentId: Defaulted<string | null>;
+  /** Refunds settled and in flight, the tax and the buyer frozen at checkout, a stray card charge (migration 0160). */
+  refundedAmount: Defaulted<number>;
+  refundPending: Defaulted<number>;
+  netAmount: Defaulted<number | null>;
+  taxAmount: Defaulted<number | null>;
+  taxJson: Defaulted<string | null>;
+  buyerJson: Defaulted<string | null>;
+  strayIntentId: Defaulted<string | null>;
+}
+
+/** Migration 0160: a refund of a payment; once settled, a credit note of its own gap-free series. */
+export interface RefundsTable {
+  refundId: Generated<number>;
+  refundKey: string;
+  referenceId: string;
+  userId: number;
+  amount: number;
+  currency: string;
+  reason: string;
+  method: "card" | "manual";
+  status: "pending" | "succeeded" | "failed";
+  stripeRefundId: string | null;
+  failureReason: string | null;
+  creditNoteNumber: number | null;
+  lines: Defaulted<string>;
+  netAmount: number | null;
+  taxAmount: number | null;
+  pointsWanted: Defaulted<number>;
+  pointsReclaimed: Defaulted<number>;
+  subscriptionsEnded: Defaulted<number>;
+  settleToken: string | null;
+  actorId: number | null;
+  createdAt: Defaulted<string>;
+  settledAt: string | null;
 }
 
 export interface CountersTable {
@@ -280,6 +318,8 @@ export interface OutboxTable {
   lastError: string | null;
   createdAt: Defaulted<string>;
   sentAt: string | null;
+  /** Made when the mail is sent: "invoice:<referenceId>" or "credit-note:<number>" (migration 0160). */
+  attachment: Defaulted<string | null>;
 }
 
 /** Full-text (trigram) tables kept in step by triggers; only `rowid` and MATCH are used. */
@@ -305,6 +345,7 @@ export interface Database {
   vendor_accounts: VendorAccountsTable;
   carts: CartsTable;
   payments: PaymentsTable;
+  refunds: RefundsTable;
   counters: CountersTable;
   search_versions: SearchVersionsTable;
   subscriptions: SubscriptionsTable;

@@ -33,3 +33,41 @@ export function turnstileOf(env: Env) {
   if (!siteKey || !secretKey) return null;
   return { siteKey, secretKey, apiBase: (env.TURNSTILE_API_BASE?.trim() || TURNSTILE_API).replace(/\/+$/, "") };
 }
+
+/**
+ * The tax invoices carry (domain/commerce/tax.ts `TaxSettings`): on when TAX_RATE is set to a percent
+ * from 0 to 100 ("20", "7.7"); otherwise invoices carry no tax, as before.
+ */
+export function taxOf(env: Env) {
+  const rate = env.TAX_RATE?.trim();
+  if (!rate) return null;
+  const percent = Number(rate);
+  if (!Number.isFinite(percent) || percent < 0 || percent >= 100) {
+    console.error(`TAX_RATE "${rate}" is not a percent from 0 to 100: invoices carry no tax`);
+    return null;
+  }
+  return {
+    name: env.TAX_NAME?.trim() || "VAT",
+    rateBp: Math.round(percent * 100),
+    inclusive: env.TAX_INCLUSIVE?.trim() === "true",
+    sellerCountry: env.SELLER_COUNTRY?.trim().toUpperCase() ?? "",
+  };
+}
+
+/** The seller's party on invoices and credit notes (address lines are separated by "\n" in the var). */
+export function sellerOf(env: Env) {
+  return {
+    legalName: env.SELLER_LEGAL_NAME?.trim() || env.SITE_NAME,
+    address: (env.SELLER_ADDRESS ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    country: env.SELLER_COUNTRY?.trim().toUpperCase() ?? "",
+    taxId: env.SELLER_TAX_ID?.trim() ?? "",
+  };
+}
+
+/** What invoice and credit-note PDFs need of the settings (domain/commerce/pdf.ts `PdfSettings`). */
+export function pdfSettingsOf(env: Env) {
+  return { siteName: env.SITE_NAME, seller: sellerOf(env) };
+}

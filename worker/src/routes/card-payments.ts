@@ -1,6 +1,7 @@
 import { commerceCalls } from "../contract/commerce";
 import { nowSeconds } from "../db";
 import { CARD_EVENTS, settleCardEvent, startCardPayment, type CardEventType } from "../domain/commerce/card";
+import { REFUND_EVENTS, settleRefundEvent, type RefundEventType } from "../domain/commerce/refund";
 import { checkSignature } from "../domain/commerce/signature";
 import { checkoutSession } from "../domain/commerce/stripe";
 import { badRequest, HttpError, msg, notFound } from "../errors";
@@ -31,6 +32,12 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     const signature = ctx.request.headers.get("stripe-signature");
     const problem = await checkSignature(signature, ctx.rawBody, config.webhookSecret, nowSeconds());
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
+    if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
+      const type = event.type as RefundEventType;
+      return json({
+        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)),
+      });
+    }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);
     if (!session.success) throw badRequest("notASession", "invalid_event");

@@ -14,13 +14,13 @@ import {
   priceLines,
   publicLines,
   publicPaymentView,
-  sumLines,
   type LineRequest,
   type PaymentRow,
   type Product,
 } from "../domain/commerce/lines";
 import { requireUser, type Ctx } from "../http/context";
-import { bankOf, stripeOf } from "../http/settings";
+import { bankOf, stripeOf, taxOf } from "../http/settings";
+import { buyerPartyOf, frozenSale } from "../domain/commerce/billing";
 import { badRequest, conflict, forbidden, msg, notFound } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -131,6 +131,10 @@ const PAYMENT_INSERT_COLUMNS = [
   "amount",
   "currency",
   "lines",
+  "netAmount",
+  "taxAmount",
+  "taxJson",
+  "buyerJson",
   "createdAt",
   "updatedAt",
   "expiresAt",
@@ -169,8 +173,8 @@ const checkout = route(commerceCalls.checkout, {
       ? [{ kind: input.kind!, refId: input.refId!, qty: input.qty ?? 1 }]
       : cartRows.map((r) => ({ kind: r.kind, refId: r.refId, qty: r.qty }));
     if (requests.length === 0) throw badRequest("cartEmpty", "cart_empty");
-    const lines = await priceLines(ctx.db, requests, true);
-    const amount = sumLines(lines);
+    const sale = frozenSale(await priceLines(ctx.db, requests, true), taxOf(ctx.env), await buyerPartyOf(ctx.db, user.userId));
+    const { lines, amount } = sale;
     const referenceId = randomToken(18);
     const now = new Date();
     const frozenLines = JSON.stringify(lines);
@@ -180,6 +184,10 @@ const checkout = route(commerceCalls.checkout, {
       amount,
       currency: ctx.env.CURRENCY,
       lines: frozenLines,
+      netAmount: sale.netAmount,
+      taxAmount: sale.taxAmount,
+      taxJson: sale.taxJson,
+      buyerJson: sale.buyerJson,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
       expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),

@@ -20,6 +20,7 @@ import { cartRoutes } from "./cart";
 import { paymentsRoutes } from "./payments";
 import { cardPaymentsRoutes } from "./card-payments";
 import { invoicesRoutes } from "./invoices";
+import { refundsRoutes } from "./refunds";
 import { quotaRoutes } from "./quota";
 import { subscriptionsRoutes } from "./subscriptions";
 import { dashboardRoutes } from "./dashboard";
@@ -47,6 +48,7 @@ export const routes: RouteDef[] = [
   ...paymentsRoutes,
   ...cardPaymentsRoutes,
   ...invoicesRoutes,
+  ...refundsRoutes,
   ...quotaRoutes,
   ...subscriptionsRoutes,
   ...jobsRoutes,

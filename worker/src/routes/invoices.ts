@@ -1,11 +1,13 @@
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { assertGrantable, grantStatements } from "../domain/commerce/grant";
-import { expiryFrom, priceLines, sumLines } from "../domain/commerce/lines";
+import { expiryFrom, priceLines } from "../domain/commerce/lines";
+import { buyerPartyOf, frozenSale } from "../domain/commerce/billing";
 import { invoiceMail } from "../domain/commerce/invoice-mail";
 import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { sellerOf, taxOf } from "../http/settings";
 import { conflict, notFound, requiredField } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -24,6 +26,7 @@ const seller = (ctx: Ctx) => ({
     accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
     logo: ctx.env.BANK_LOGO,
   },
+  party: sellerOf(ctx.env),
 });
 
 const invoiceDetail = route(commerceCalls["invoice-detail"], {
@@ -43,7 +46,12 @@ const addPayment = route(commerceCalls["add-payment"], {
       .where("deletedAt", "is", null)
       .executeTakeFirst();
     if (!buyer) throw notFound("noSuchUser");
-    const lines = await priceLines(ctx.db, input.lines, false);
+    const sale = frozenSale(
+      await priceLines(ctx.db, input.lines, false),
+      taxOf(ctx.env),
+      await buyerPartyOf(ctx.db, input.userId),
+    );
+    const { lines } = sale;
     await assertGrantable(ctx.db, lines);
     const ref = randomToken(18);
     const now = new Date();
@@ -51,9 +59,13 @@ const addPayment = route(commerceCalls["add-payment"], {
     const insert = ctx.db.insertInto("payments").values({
       referenceId: ref,
       userId: input.userId,
-      amount: sumLines(lines),
+      amount: sale.amount,
       currency: ctx.env.CURRENCY,
       lines: JSON.stringify(lines),
+      netAmount: sale.netAmount,
+      taxAmount: sale.taxAmount,
+      taxJson: sale.taxJson,
+      buyerJson: sale.buyerJson,
       method: "manual",
       note: input.note,
       createdAt: now.toISOString(),
@@ -108,7 +120,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
       input,
     );
     await runBatch(ctx.env.DB, [
-      queueMail(ctx.db, mail),
+      queueMail(ctx.db, { ...mail, attachment: `invoice:${payment.referenceId}` }),
       audit(domainOf(ctx), { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
     return json({ message: success(ctx, "invoiceOnItsWay") });

@@ -13,6 +13,7 @@ import {
   type PaymentWithUser,
 } from "../domain/commerce/queries";
 import { cardPayable } from "../domain/commerce/card";
+import { creditNotesByPayment } from "../domain/commerce/credit-notes";
 import { pageWindow } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -176,7 +177,10 @@ const EXPORT_MAX_ROWS = 10_000;
 const exportPayment = route(commerceCalls["export-payment"], {
   async handler(ctx, input) {
     const where = paymentConditions(paymentReader(ctx.ability, requireUser(ctx).userId), input);
-    const rows = (await selectPayments(ctx.db, where).limit(EXPORT_MAX_ROWS).execute()) as PaymentWithUser[];
+    const [rows, notes] = await Promise.all([
+      selectPayments(ctx.db, where).limit(EXPORT_MAX_ROWS).execute() as Promise<PaymentWithUser[]>,
+      creditNotesByPayment(ctx.db),
+    ]);
     const header = [
       "invoiceNumber",
       "referenceId",
@@ -189,6 +193,8 @@ const exportPayment = route(commerceCalls["export-payment"], {
       "createdAt",
       "paidAt",
       "lines",
+      "refundedAmount",
+      "creditNotes",
     ];
     const lines = rows.map((p) =>
       [
@@ -205,6 +211,8 @@ const exportPayment = route(commerceCalls["export-payment"], {
         paymentView(p)
           .lines.map((l) => `${l.qty} x ${l.name}`)
           .join("; "),
+        p.refundedAmount,
+        notes.get(p.referenceId) ?? "",
       ]
         .map(csvCell)
         .join(","),

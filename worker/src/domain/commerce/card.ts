@@ -62,11 +62,15 @@ async function loadCardRow({ db }: DomainContext, referenceId: string): Promise<
 function stripeLines(payment: { amount: number; currency: string; lines: string }) {
   const total = stripeAmount(payment.amount, payment.currency);
   if (!total) return null;
-  const lines = parseLines(payment.lines).map((line) => ({
-    name: line.name,
-    unitAmount: stripeAmount(line.unitPrice, payment.currency),
-    quantity: line.qty,
-  }));
+  const lines = parseLines(payment.lines).map((line) => {
+    // A taxed line's gross need not be a multiple of its quantity: Stripe gets the line's total as one unit.
+    const whole = line.lineTotal !== line.unitPrice * line.qty;
+    return {
+      name: whole && line.qty > 1 ? `${line.qty} × ${line.name}` : line.name,
+      unitAmount: stripeAmount(whole ? line.lineTotal : line.unitPrice, payment.currency),
+      quantity: whole ? 1 : line.qty,
+    };
+  });
   if (lines.some((line) => line.unitAmount === null)) return null;
   return lines as Array<{ name: string; unitAmount: number; quantity: number }>;
 }
@@ -262,6 +266,13 @@ export async function settleCardEvent(
   // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
   // Stripe's event acts here, whoever's request carried it.
   const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
+  // The payments list offers to refund that charge (refund-payment with unappliedCharge).
+  await context.db
+    .updateTable("payments")
+    .set({ strayIntentId: card.paymentIntentId })
+    .where("referenceId", "=", referenceId)
+    .where("strayIntentId", "is", null)
+    .execute();
   await audit(stripe, {
     action: "card-payment-unapplied",
     subject: "Payment",

@@ -1,6 +1,7 @@
 import type { DB } from "../../db";
 import type { PaymentMethod, PaymentStatus } from "../../db/schema";
 import { conflict, msg, notFound } from "../../errors";
+import { parseBuyer, parseTax } from "./tax";
 
 export type LineKind = "item" | "bundle";
 
@@ -24,6 +25,9 @@ export interface PaymentLine {
   lineTotal: number;
   points?: number;
   days?: number;
+  /** With tax settings at checkout (tax.ts): the line's net and tax; lineTotal is then its gross. */
+  net?: number;
+  tax?: number;
 }
 
 export const bundleName = (points: number) => `${points} points`;
@@ -128,7 +132,7 @@ export const sumLines = (lines: PaymentLine[]) => lines.reduce((sum, l) => sum +
  * reader's language rather than the English name frozen at checkout; an item's days stay server side.
  */
 export function publicLines(lines: PaymentLine[]) {
-  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points }) => ({
+  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points, net, tax }) => ({
     kind,
     refId,
     name,
@@ -136,6 +140,7 @@ export function publicLines(lines: PaymentLine[]) {
     qty,
     lineTotal,
     ...(kind === "bundle" && points !== undefined ? { points } : {}),
+    ...(net !== undefined && tax !== undefined ? { net, tax } : {}),
   }));
 }
 
@@ -159,6 +164,12 @@ export interface PaymentRow {
   invoiceNumber: number | null;
   cardSessionId: string | null;
   cardPaymentIntentId: string | null;
+  refundedAmount: number;
+  netAmount: number | null;
+  taxAmount: number | null;
+  taxJson: string | null;
+  buyerJson: string | null;
+  strayIntentId: string | null;
 }
 
 /** The Payment entity (API.md). */
@@ -179,6 +190,13 @@ export function paymentView(p: PaymentRow) {
     invoiceNumber: p.invoiceNumber,
     // Stripe's ids of a card payment (its Checkout Session, and the PaymentIntent once paid).
     card: p.method === "card" && p.cardSessionId ? { sessionId: p.cardSessionId, paymentIntentId: p.cardPaymentIntentId } : null,
+    refundedAmount: p.refundedAmount,
+    netAmount: p.netAmount,
+    taxAmount: p.taxAmount,
+    tax: parseTax(p.taxJson),
+    buyer: parseBuyer(p.buyerJson),
+    // A card charge Stripe took after the payment was settled another way, until it is refunded.
+    unappliedCharge: p.strayIntentId ? { paymentIntentId: p.strayIntentId } : null,
   };
 }
 
@@ -195,7 +213,7 @@ export interface Bank {
  * once): anyone holding the link sees this, so no user id, email, full name or note.
  */
 export function publicPaymentView(p: PaymentRow, ownerName: string, how: { bank: Bank; payByCard: boolean }) {
-  const { userId: _userId, note: _note, card: _card, ...visible } = paymentView(p);
+  const { userId: _userId, note: _note, card: _card, buyer: _buyer, unappliedCharge: _charge, ...visible } = paymentView(p);
   return { ...visible, payerName: maskName(ownerName), ...how };
 }
 
@@ -215,6 +233,12 @@ export const PAYMENT_COLUMNS = [
   "invoiceNumber",
   "cardSessionId",
   "cardPaymentIntentId",
+  "refundedAmount",
+  "netAmount",
+  "taxAmount",
+  "taxJson",
+  "buyerJson",
+  "strayIntentId",
 ] as const;
 
 /** "Amira Haddad" → "A**** H*****": enough for a payer to recognise, nothing more. */

@@ -14,7 +14,7 @@ const HTML_NAME = `replace(replace(replace(replace(replace(u.userName, '&', '&am
  * The receipt of a payment, queued in the grant's batch: it runs only where the payment carries the
  * batch's grant token, and reads the invoice number that batch just took. The mail is rendered in the
  * three languages up front; SQL picks the buyer's stored one (users.mailLanguage) and fills in the
- * number and the name.
+ * number and the name. The invoice's PDF is attached when the mail is sent (outbox.attachment).
  */
 export function receiptStatement(
   d1: D1Database,
@@ -36,11 +36,12 @@ export function receiptStatement(
   const pick = (first: number) => byLanguageSql("u.mailLanguage", first);
   return d1
     .prepare(
-      `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml)
+      `INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody, mailHtml, attachment)
      SELECT u.userEmail, 'receipt',
             replace(${pick(1)}, ?10, p.invoiceNumber),
             replace(replace(${pick(4)}, ?10, p.invoiceNumber), ?11, u.userName),
-            replace(replace(${pick(7)}, ?10, p.invoiceNumber), ?11, ${HTML_NAME})
+            replace(replace(${pick(7)}, ?10, p.invoiceNumber), ?11, ${HTML_NAME}),
+            'invoice:' || p.referenceId
        FROM payments p JOIN users u ON u.userId = p.userId
       WHERE p.referenceId = ?12 AND p.grantToken = ?13 AND u.deletedAt IS NULL`,
     )

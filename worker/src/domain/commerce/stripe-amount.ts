@@ -58,3 +58,17 @@ export function stripeAmount(amount: number, currency: string): number | null {
   if (THREE_DECIMAL.has(code) && converted % 10 !== 0) return null;
   return Number.isSafeInteger(converted) && converted >= 0 ? converted : null;
 }
+
+/** The portal's amount for `amount` of Stripe's minor unit (a refund's, say), or null when not exact. */
+export function portalAmount(amount: number, currency: string): number | null {
+  const code = currency.toUpperCase();
+  let ours: number;
+  try {
+    ours = portalDigits(code);
+  } catch {
+    return null;
+  }
+  const step = 10 ** Math.abs(stripeDigits(code) - ours);
+  const converted = stripeDigits(code) >= ours ? amount / step : amount * step;
+  return Number.isSafeInteger(converted) && converted >= 0 ? converted : null;
+}

@@ -78,7 +78,13 @@ const stripeError = z.object({
 /** A Stripe answer the payer cannot fix: the service is down or answered garbage. */
 export const cardUnavailable = () => new HttpError(502, "card_unavailable", "cardUnavailable");
 
-async function request(config: StripeConfig, path: string, init: RequestInit): Promise<CheckoutSession> {
+/** One call to Stripe's API, its answer checked by `answer` (a Checkout Session unless told). */
+export async function request<T = CheckoutSession>(
+  config: StripeConfig,
+  path: string,
+  init: RequestInit,
+  answer: z.ZodType<T> = checkoutSession as unknown as z.ZodType<T>,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${config.apiBase}${path}`, {
@@ -92,7 +98,7 @@ async function request(config: StripeConfig, path: string, init: RequestInit): P
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const parsed = checkoutSession.safeParse(body);
+    const parsed = answer.safeParse(body);
     if (parsed.success) return parsed.data;
     console.error("stripe: unexpected answer", path, parsed.error.message);
     throw cardUnavailable();

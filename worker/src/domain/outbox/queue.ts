@@ -8,7 +8,18 @@ export interface Mail {
   body: string;
   /** The same mail as HTML (its language and direction set), sent alongside the text when present. */
   html?: string;
+  /** A document made when the mail is sent: "invoice:<referenceId>" or "credit-note:<number>". */
+  attachment?: string;
 }
+
+/** A file sent with a mail, as the mail API takes it (Resend's `attachments`: base64 content). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+}
+
+/** Makes a queued mail's attachment from its outbox reference (a PDF, when the mail is sent). */
+export type AttachmentMaker = (reference: string) => Promise<MailAttachment>;
 
 /** Queues a mail: the insert, to run alone or inside the caller's batch. A cron task delivers it. */
 export function queueMail(db: DB, mail: Mail) {
@@ -18,6 +29,7 @@ export function queueMail(db: DB, mail: Mail) {
     mailSubject: mail.subject,
     mailBody: mail.body,
     mailHtml: mail.html ?? null,
+    attachment: mail.attachment ?? null,
   });
 }
 
@@ -25,7 +37,12 @@ export function queueMail(db: DB, mail: Mail) {
 export type MailSettings = Pick<Env, "MAIL_API_URL" | "MAIL_API_KEY" | "MAIL_FROM">;
 
 /** Sends queued mail through the configured HTTP API; without one, mail stays visible in the outbox. */
-export async function deliverOutbox(settings: MailSettings, db: DB, batchSize = 20): Promise<number> {
+export async function deliverOutbox(
+  settings: MailSettings,
+  db: DB,
+  batchSize = 20,
+  makeAttachment?: AttachmentMaker,
+): Promise<number> {
   if (!settings.MAIL_API_URL || !settings.MAIL_API_KEY) return 0;
   const queued = await db
     .selectFrom("outbox")
@@ -38,6 +55,8 @@ export async function deliverOutbox(settings: MailSettings, db: DB, batchSize = 
   let sent = 0;
   for (const mail of queued) {
     try {
+      // Made at sending time (not stored): a PDF that cannot be made now fails this try, and the next retries it.
+      const attachments = mail.attachment && makeAttachment ? [await makeAttachment(mail.attachment)] : [];
       const response = await fetch(settings.MAIL_API_URL, {
         method: "POST",
         headers: { authorization: `Bearer ${settings.MAIL_API_KEY}`, "content-type": "application/json" },
@@ -47,6 +66,7 @@ export async function deliverOutbox(settings: MailSettings, db: DB, batchSize = 
           subject: mail.mailSubject,
           text: mail.mailBody,
           ...(mail.mailHtml ? { html: mail.mailHtml } : {}),
+          ...(attachments.length ? { attachments } : {}),
         }),
       });
       if (!response.ok) throw new Error(`mail API answered ${response.status}`);

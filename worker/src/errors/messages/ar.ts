@@ -154,6 +154,15 @@ export const ar: Catalog = {
     jobFinished: "هذه المهمة منتهية بالفعل ولا يمكن تعديلها.",
     reportOnlyWhenDone: "لا يُرفق التقرير إلا مع الحالة 1 (منجزة).",
     insufficientPoints: "ليس لديك نقاط كافية لهذا الموقع: تكلفته {price} نقطة ورصيدك {balance}. اشترِ نقاطًا للمتابعة.",
+    // المبالغ المستردة والإشعارات الدائنة وملفات PDF (issue 26)
+    notRefundable: "لا يمكن رد المبلغ إلا لدفعة مدفوعة.",
+    refundTooLarge: "يجب أن يكون المبلغ المردود أكبر من 0 وألا يتجاوز ما تبقى للرد ({left} بالوحدات الصغرى).",
+    paymentChangedMeanwhile: "تغيرت هذه الدفعة في الأثناء (رد آخر؟). أعد تحميلها وحاول مرة أخرى.",
+    refundRefused: "رفضت Stripe هذا الرد: لم يُرد أي مبلغ.",
+    noSuchCreditNote: "لا يوجد إشعار دائن بهذا الرقم.",
+    noUnappliedCharge: "لا توجد لهذه الدفعة عملية خصم بالبطاقة تنتظر الرد.",
+    notARefundEvent: "لا يحمل الحدث عملية رد أو خصم.",
+    pdfUnavailable: "لا يمكن إنشاء ملف PDF الآن. يرجى المحاولة لاحقًا.",
   },
   reasons: {
     mustBeWholeNumber: "يجب أن يكون عددًا صحيحًا",
@@ -253,5 +262,12 @@ export const ar: Catalog = {
       }),
     jobDone: "تم تسجيل المهمة على أنها منجزة.",
     jobFailedAndRefunded: "تم تسجيل المهمة على أنها فاشلة وأُعيدت نقاطها.",
+    // المبالغ المستردة والإشعارات الدائنة وبيانات الفوترة (issue 26)
+    paymentRefunded: "تم رد المبلغ: صدر إشعاره الدائن.",
+    refundPendingAtStripe: "تعالج Stripe عملية الرد: تُسوّى عندما تؤكدها Stripe.",
+    refundApplied: "طُبّق الرد.",
+    refundIgnored: "تم تجاهل الرد: طُبّق من قبل، أو ليس دفعة لهذه البوابة.",
+    unappliedChargeRefunded: "تم رد مبلغ الخصم بالبطاقة.",
+    billingDetailsSaved: "حُفظت بيانات الفوترة.",
   },
 };

@@ -124,6 +124,15 @@ export const en = {
     reportOnlyWhenDone: "A report goes only with status 1 (done).",
     insufficientPoints:
       "You do not have enough points for this site: it costs {price} points and your balance is {balance}. Buy points to continue.",
+    // Refunds, credit notes, PDFs (issue 26)
+    notRefundable: "Only a paid payment can be refunded.",
+    refundTooLarge: "A refund must be more than 0 and at most what is left to refund ({left} in minor units).",
+    paymentChangedMeanwhile: "This payment changed meanwhile (another refund?). Reload it and try again.",
+    refundRefused: "Stripe refused this refund: nothing was refunded.",
+    noSuchCreditNote: "No such credit note.",
+    noUnappliedCharge: "This payment has no card charge waiting for a refund.",
+    notARefundEvent: "The event does not carry a Refund or a Charge.",
+    pdfUnavailable: "The PDF cannot be made right now. Please try again later.",
   },
   // Why a field's value is not valid, alone: the answer's `reason` and the `{reason}` above (lower-case, no period).
   reasons: {
@@ -214,5 +223,12 @@ export const en = {
     jobsClaimed: ({ count }: { count: number }) => `${count} job(s) claimed.`,
     jobDone: "The job is marked done.",
     jobFailedAndRefunded: "The job is marked failed and its points were refunded.",
+    // Refunds, credit notes, billing details (issue 26)
+    paymentRefunded: "Refund made: its credit note was issued.",
+    refundPendingAtStripe: "Stripe is processing the refund: it is settled when Stripe confirms it.",
+    refundApplied: "Refund applied.",
+    refundIgnored: "Refund ignored: already applied, or not a payment of this portal.",
+    unappliedChargeRefunded: "The card charge was refunded.",
+    billingDetailsSaved: "Billing details saved.",
   },
 } as const;

@@ -149,6 +149,16 @@ export const fr: Catalog = {
     reportOnlyWhenDone: "Un rapport ne peut accompagner que le statut 1 (terminé).",
     insufficientPoints:
       "Vous n'avez pas assez de points pour ce site : il coûte {price} points et votre solde est de {balance}. Achetez des points pour continuer.",
+    // Remboursements, avoirs, PDF (issue 26)
+    notRefundable: "Seul un paiement payé peut être remboursé.",
+    refundTooLarge:
+      "Un remboursement doit être supérieur à 0 et au plus égal à ce qui reste à rembourser ({left} en unités mineures).",
+    paymentChangedMeanwhile: "Ce paiement a changé entre-temps (un autre remboursement ?). Rechargez-le et réessayez.",
+    refundRefused: "Stripe a refusé ce remboursement : rien n'a été remboursé.",
+    noSuchCreditNote: "Avoir introuvable.",
+    noUnappliedCharge: "Ce paiement n'a aucun débit par carte en attente de remboursement.",
+    notARefundEvent: "L'événement ne contient ni remboursement ni débit.",
+    pdfUnavailable: "Le PDF ne peut pas être créé pour le moment. Réessayez plus tard.",
   },
   reasons: {
     mustBeWholeNumber: "doit être un nombre entier",
@@ -236,5 +246,12 @@ export const fr: Catalog = {
     jobsClaimed: ({ count }) => (count < 2 ? `${count} tâche prise en charge.` : `${count} tâches prises en charge.`),
     jobDone: "La tâche est marquée comme terminée.",
     jobFailedAndRefunded: "La tâche est marquée comme échouée et ses points ont été remboursés.",
+    // Remboursements, avoirs, coordonnées de facturation (issue 26)
+    paymentRefunded: "Remboursement effectué : son avoir a été émis.",
+    refundPendingAtStripe: "Stripe traite le remboursement : il sera réglé dès que Stripe le confirmera.",
+    refundApplied: "Remboursement appliqué.",
+    refundIgnored: "Remboursement ignoré : déjà appliqué, ou pas un paiement de ce portail.",
+    unappliedChargeRefunded: "Le débit par carte a été remboursé.",
+    billingDetailsSaved: "Coordonnées de facturation enregistrées.",
   },
 };

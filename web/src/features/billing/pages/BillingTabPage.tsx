@@ -6,7 +6,19 @@ import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
 import { formatDate, formatLineName, formatMoney, formatNumber } from "../../../lib/format";
-import { SEARCH_PAYMENT, SEARCH_SUBSCRIPTION, type Payment, type Subscription } from "../api/billing";
+import { useSnackbar } from "../../../components/Snackbar";
+import { ApiError } from "../../../lib/api";
+import {
+  downloadCreditNotePdf,
+  downloadInvoicePdf,
+  SEARCH_CREDIT_NOTE,
+  SEARCH_PAYMENT,
+  SEARCH_SUBSCRIPTION,
+  type CreditNote,
+  type Payment,
+  type Subscription,
+} from "../api/billing";
+import { BillingDetailsCard } from "../components/BillingDetailsCard";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);
 
@@ -15,7 +27,17 @@ export default function BillingTabPage() {
   const { t } = useTranslation("billing");
   const { userData } = useSession();
   // Two lists on one tab: their paging stays in the page rather than the URL.
+  const snackbar = useSnackbar();
   const subs = useListController({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
+  const notes = useListController({ call: SEARCH_CREDIT_NOTE, defaults: { limit: 5 }, inUrl: false });
+
+  async function pdf(save: () => Promise<void>) {
+    try {
+      await save();
+    } catch (error) {
+      snackbar.error(t("pdfFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
   const payments = useListController({
     call: userData ? SEARCH_PAYMENT : null,
     defaults: { limit: 10 },
@@ -52,9 +74,19 @@ export default function BillingTabPage() {
       className: "text-end",
       render: (p) =>
         p.invoiceNumber !== null ? (
-          <Link href={`/apps/invoice/preview/${p.referenceId}`} className="link">
-            #{p.invoiceNumber}
-          </Link>
+          <span className="inline-flex items-center gap-2">
+            <Link href={`/apps/invoice/preview/${p.referenceId}`} className="link">
+              #{p.invoiceNumber}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              aria-label={`${t("downloadPdf")} #${p.invoiceNumber}`}
+              onClick={() => void pdf(() => downloadInvoicePdf(p.referenceId, p.invoiceNumber!))}
+            >
+              {t("downloadPdf")}
+            </button>
+          </span>
         ) : OPEN.has(p.status) ? (
           <Link href={`/payment/${p.referenceId}`} className="btn btn-primary btn-xs">
             {t("payNow")}
@@ -62,6 +94,34 @@ export default function BillingTabPage() {
         ) : (
           "—"
         ),
+    },
+  ];
+
+  const noteColumns: Column<CreditNote>[] = [
+    {
+      key: "number",
+      header: t("colCreditNote"),
+      render: (n) => (n.creditNoteNumber !== null ? `CN-${n.creditNoteNumber}` : "—"),
+    },
+    { key: "date", header: t("colDate"), render: (n) => formatDate(n.settledAt ?? n.createdAt) },
+    { key: "invoice", header: t("colInvoice"), render: (n) => (n.invoiceNumber !== null ? `#${n.invoiceNumber}` : "—") },
+    { key: "reason", header: t("colReason"), render: (n) => <span dir="auto">{n.reason}</span> },
+    { key: "amount", header: t("colAmount"), className: "text-end", render: (n) => formatMoney(n.amount, n.currency) },
+    {
+      key: "pdf",
+      header: t("downloadPdf"),
+      className: "text-end",
+      render: (n) =>
+        n.creditNoteNumber !== null ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            aria-label={`${t("downloadPdf")} CN-${n.creditNoteNumber}`}
+            onClick={() => void pdf(() => downloadCreditNotePdf(n.creditNoteNumber!))}
+          >
+            {t("downloadPdf")}
+          </button>
+        ) : null,
     },
   ];
 
@@ -100,6 +160,15 @@ export default function BillingTabPage() {
         rowKey={(p) => p.referenceId}
         emptyText={t("noPayments")}
       />
+      <ListCard
+        heading={t("creditNotes")}
+        list={notes}
+        caption={t("creditNotes")}
+        columns={noteColumns}
+        rowKey={(n) => n.refundId}
+        emptyText={t("noCreditNotes")}
+      />
+      <BillingDetailsCard />
     </section>
   );
 }

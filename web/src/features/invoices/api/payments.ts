@@ -15,3 +15,14 @@ export const exportPayments = (filters: CallInput<"export-payment">) => saveFile
 
 /** The payer's proof of transfer (admins). */
 export const downloadProof = (referenceId: string) => saveFile("download-proof", { referenceId }, "proof");
+
+export const SEARCH_CREDIT_NOTE = "search-credit-note";
+export const refundPayment = (body: CallInput<"refund-payment">) => api("refund-payment", body);
+
+/** The invoice as a PDF (owner or admin). */
+export const downloadInvoicePdf = (referenceId: string, invoiceNumber: number | null) =>
+  saveFile("invoice-pdf", { referenceId }, `invoice-${invoiceNumber ?? referenceId}.pdf`);
+
+/** A credit note as a PDF (owner or admin). */
+export const downloadCreditNotePdf = (creditNoteNumber: number) =>
+  saveFile("credit-note-pdf", { creditNoteNumber }, `credit-note-CN-${creditNoteNumber}.pdf`);

@@ -6,13 +6,26 @@ import { StatusBadge } from "./StatusBadge";
 /** The invoice itself, as it prints: seller, buyer, lines, total, payment details. */
 export function InvoiceDocument({ payment: p, seller }: { payment: Payment; seller: Seller }) {
   const { t } = useTranslation("invoices");
+  const { tax, buyer } = p;
+  const taxName = tax ? t("taxLine", { name: tax.name, rate: formatNumber(tax.rate) }) : "";
+  const party = seller.party;
   return (
     <article id="invoice-print" className="card bg-base-100 shadow-sm print:shadow-none" aria-label={t("invoice")}>
       <div className="card-body gap-6 max-sm:px-4">
         <header className="flex flex-wrap justify-between gap-4">
           <div>
             <p className="text-2xl font-bold text-primary">{seller.siteName}</p>
-            <p className="text-sm text-base-content/70">{seller.bank.accountName}</p>
+            <p className="text-sm text-base-content/70">{party.legalName || seller.bank.accountName}</p>
+            {[...party.address, party.country].filter(Boolean).map((line, i) => (
+              <p key={i} className="text-sm text-base-content/70" dir="auto">
+                {line}
+              </p>
+            ))}
+            {party.taxId && (
+              <p className="text-sm text-base-content/70">
+                {t("taxId")}: <span dir="ltr">{party.taxId}</span>
+              </p>
+            )}
           </div>
           <div className="text-end">
             <h1 className="text-xl font-semibold" data-testid="invoice-title">
@@ -34,7 +47,19 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
         <section className="grid gap-4 sm:grid-cols-2">
           <div>
             <h2 className="text-sm font-semibold text-base-content/70">{t("billedTo")}</h2>
-            <p className="font-medium">{p.userName}</p>
+            <p className="font-medium">{buyer?.company || p.userName}</p>
+            {buyer?.company && <p className="text-sm">{buyer.name}</p>}
+            {buyer &&
+              [...buyer.address, buyer.country].filter(Boolean).map((line, i) => (
+                <p key={i} className="text-sm" dir="auto">
+                  {line}
+                </p>
+              ))}
+            {buyer?.vatNumber && (
+              <p className="text-sm">
+                {t("vatNumber")}: <span dir="ltr">{buyer.vatNumber}</span>
+              </p>
+            )}
             <p className="text-sm" dir="ltr">
               {p.userEmail}
             </p>
@@ -71,6 +96,8 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
               <th>{t("colItem")}</th>
               <th className="text-end">{t("colUnit")}</th>
               <th className="text-end">{t("colQty")}</th>
+              {tax && <th className="text-end">{t("net")}</th>}
+              {tax && <th className="text-end">{taxName}</th>}
               <th className="text-end">{t("colLineTotal")}</th>
             </tr>
           </thead>
@@ -83,21 +110,54 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
                 </td>
                 <td className="text-end">{formatMoney(line.unitPrice, p.currency)}</td>
                 <td className="text-end">{formatNumber(line.qty)}</td>
+                {tax && <td className="text-end">{formatMoney(line.net ?? line.lineTotal, p.currency)}</td>}
+                {tax && <td className="text-end">{formatMoney(line.tax ?? 0, p.currency)}</td>}
                 <td className="text-end">{formatMoney(line.lineTotal, p.currency)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot className="text-base-content/80">
+            {tax && p.netAmount !== null && p.taxAmount !== null && (
+              <>
+                <tr>
+                  <th colSpan={5} className="text-end font-normal">
+                    {t("net")}
+                  </th>
+                  <td className="text-end">{formatMoney(p.netAmount, p.currency)}</td>
+                </tr>
+                <tr>
+                  <th colSpan={5} className="text-end font-normal">
+                    {taxName}
+                  </th>
+                  <td className="text-end">{formatMoney(p.taxAmount, p.currency)}</td>
+                </tr>
+              </>
+            )}
             <tr>
-              <th colSpan={3} className="text-end">
+              <th colSpan={tax ? 5 : 3} className="text-end">
                 {t("total")}
               </th>
               <th className="text-end text-lg" data-testid="invoice-total">
                 {formatMoney(p.amount, p.currency)}
               </th>
             </tr>
+            {p.refundedAmount > 0 && (
+              <tr>
+                <th colSpan={tax ? 5 : 3} className="text-end font-normal">
+                  {t("refundedSoFar")}
+                </th>
+                <td className="text-end" data-testid="invoice-refunded">
+                  {formatMoney(-p.refundedAmount, p.currency)}
+                </td>
+              </tr>
+            )}
           </tfoot>
         </table>
+        {tax && (
+          <p className="text-sm" data-testid="invoice-tax-note">
+            {tax.reverseCharge ? t("reverseCharge") : tax.inclusive ? t("pricesInclude", { tax: taxName }) : null}
+          </p>
+        )}
         {p.note && (
           <section>
             <h2 className="text-sm font-semibold text-base-content/70">{t("note")}</h2>

@@ -8,6 +8,7 @@ import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
 import { cancelPayment, confirmPayment } from "../api/payments";
 import { OPEN_STATUSES, type Payment } from "../types";
+import { RefundDialog } from "./RefundDialog";
 
 /** Preview, and for admins confirm / cancel an open payment, each after a confirmation dialog. */
 export function PaymentActions({ payment, onChanged, compact }: { payment: Payment; onChanged: () => void; compact?: boolean }) {
@@ -16,6 +17,7 @@ export function PaymentActions({ payment, onChanged, compact }: { payment: Payme
   const confirm = useConfirm();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const open = OPEN_STATUSES.includes(payment.status);
   const isAdmin = ability.can("update", "Payment");
   const size = compact ? "btn-xs" : "btn-sm";
@@ -56,6 +58,23 @@ export function PaymentActions({ payment, onChanged, compact }: { payment: Payme
         <Link href={`/payment/${payment.referenceId}`} className={`btn btn-primary ${size}`}>
           {t("payNow")}
         </Link>
+      )}
+      {isAdmin && payment.unappliedCharge && (
+        // A card charge Stripe took after the payment was settled another way (audit: card-payment-unapplied).
+        <button type="button" className={`btn btn-outline btn-error ${size}`} onClick={() => setRefunding(true)}>
+          {t("refundCharge")}
+        </button>
+      )}
+      {refunding && (
+        <RefundDialog
+          payment={payment}
+          unappliedCharge
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            onChanged();
+          }}
+        />
       )}
       {open && isAdmin && (
         <>

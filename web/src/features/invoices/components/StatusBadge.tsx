@@ -7,6 +7,8 @@ const TONE: Record<PaymentStatus, string> = {
   paid: "badge-success",
   cancelled: "badge-ghost",
   expired: "badge-error",
+  refunded: "badge-neutral",
+  partially_refunded: "badge-accent",
 };
 
 export function StatusBadge({ status }: { status: PaymentStatus }) {

@@ -6,21 +6,32 @@ import { useSession } from "../../../providers/session";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
-import { downloadProof, invoiceDetail } from "../api/payments";
+import { downloadInvoicePdf, downloadProof, invoiceDetail } from "../api/payments";
+import { CreditNotesCard } from "../components/CreditNotesCard";
 import { InvoiceDocument, PRINT_CSS } from "../components/InvoiceDocument";
 import { PaymentActions } from "../components/PaymentActions";
 import { RecordPaymentDrawer } from "../components/RecordPaymentDrawer";
+import { RefundDialog } from "../components/RefundDialog";
 import { SendDrawer } from "../components/SendDrawer";
-import { OPEN_STATUSES } from "../types";
+import { OPEN_STATUSES, REFUNDABLE_STATUSES } from "../types";
 
 export default function InvoicePreviewPage() {
   const { t } = useTranslation("invoices");
   const { id = "" } = useParams<{ id: string }>();
   const { ability } = useSession();
   const detail = useSWR(["invoice-detail", id], () => invoiceDetail(id));
-  const [drawer, setDrawer] = useState<"send" | "record" | null>(null);
+  const [drawer, setDrawer] = useState<"send" | "record" | "refund" | null>(null);
+  const [refunds, setRefunds] = useState(0);
   const isAdmin = ability.can("update", "Payment");
   const snackbar = useSnackbar();
+
+  async function downloadPdf(invoiceNumber: number | null) {
+    try {
+      await downloadInvoicePdf(id, invoiceNumber);
+    } catch (error) {
+      snackbar.error(t("pdfFailed") + (error instanceof ApiError ? error.message : ""));
+    }
+  }
 
   async function viewProof() {
     try {
@@ -50,11 +61,28 @@ export default function InvoicePreviewPage() {
   return (
     <section className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_16rem]">
       <style>{PRINT_CSS}</style>
-      <InvoiceDocument payment={payment} seller={seller} />
+      <div className="flex min-w-0 flex-col gap-6">
+        <InvoiceDocument payment={payment} seller={seller} />
+        {payment.invoiceNumber !== null && (
+          <div className="print:hidden">
+            <CreditNotesCard referenceId={payment.referenceId} version={refunds} />
+          </div>
+        )}
+      </div>
       <aside className="flex flex-col gap-2 print:hidden" aria-label={t("actions")}>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t("print")}
         </button>
+        {payment.invoiceNumber !== null && (
+          <button type="button" className="btn" onClick={() => void downloadPdf(payment.invoiceNumber)}>
+            {t("downloadPdf")}
+          </button>
+        )}
+        {isAdmin && REFUNDABLE_STATUSES.includes(payment.status) && (
+          <button type="button" className="btn btn-outline btn-error" onClick={() => setDrawer("refund")}>
+            {t("refund")}
+          </button>
+        )}
         {isAdmin && payment.invoiceNumber !== null && (
           <button type="button" className="btn" onClick={() => setDrawer("send")}>
             {t("sendInvoice")}
@@ -81,6 +109,17 @@ export default function InvoicePreviewPage() {
         </Link>
       </aside>
       {drawer === "send" && <SendDrawer payment={payment} siteName={seller.siteName} onClose={() => setDrawer(null)} />}
+      {drawer === "refund" && (
+        <RefundDialog
+          payment={payment}
+          onClose={() => setDrawer(null)}
+          onDone={() => {
+            setDrawer(null);
+            setRefunds((n) => n + 1);
+            void detail.mutate();
+          }}
+        />
+      )}
       {drawer === "record" && (
         <RecordPaymentDrawer
           payment={payment}

@@ -20,6 +20,8 @@ const STATUS_TONE: Record<PaymentStatus, string> = {
   paid: "badge-success",
   cancelled: "badge-ghost",
   expired: "badge-error",
+  refunded: "badge-neutral",
+  partially_refunded: "badge-accent",
 };
 
 /** How often the page asks whether Stripe's confirmation has arrived, and for how long. */

@@ -49,4 +49,14 @@ export const ar: MailTexts = {
     ],
     action: { label: "حاول مرة أخرى", url },
   }),
+  creditNote: ({ name, site, number, invoiceNumber, amount, reason, url }) => ({
+    subject: `${site}: إشعار دائن ${number} للفاتورة رقم ${invoiceNumber}`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [
+      `رددنا إليك ${amount} من الفاتورة رقم ${invoiceNumber}. إشعارك الدائن ${number} مرفق.`,
+      `السبب: ${reason}`,
+      "استُرجعت النقاط والاشتراكات التي اشتراها الجزء المردود.",
+    ],
+    action: { label: "عرض الفوترة", url },
+  }),
 };

@@ -56,4 +56,14 @@ export const en: MailTexts = {
     ],
     action: { label: "Try again", url },
   }),
+  creditNote: ({ name, site, number, invoiceNumber, amount, reason, url }) => ({
+    subject: `${site}: credit note ${number} for invoice #${invoiceNumber}`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `We refunded ${amount} of invoice #${invoiceNumber}. Your credit note ${number} is attached.`,
+      `Reason: ${reason}`,
+      "Points and subscriptions the refunded part bought were taken back.",
+    ],
+    action: { label: "View my billing", url },
+  }),
 };

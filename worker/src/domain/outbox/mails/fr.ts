@@ -58,4 +58,14 @@ export const fr: MailTexts = {
     ],
     action: { label: "Réessayer", url },
   }),
+  creditNote: ({ name, site, number, invoiceNumber, amount, reason, url }) => ({
+    subject: `${site} : avoir ${number} sur la facture n° ${invoiceNumber}`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      `Nous vous avons remboursé ${amount} de la facture n° ${invoiceNumber}. Votre avoir ${number} est joint.`,
+      `Motif : ${reason}`,
+      "Les points et abonnements achetés par la part remboursée ont été repris.",
+    ],
+    action: { label: "Voir ma facturation", url },
+  }),
 };

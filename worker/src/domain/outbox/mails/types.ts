@@ -54,6 +54,18 @@ export interface JobMailInput {
   url: string;
 }
 
+export interface CreditNoteMailInput {
+  name: string;
+  site: string;
+  /** The credit note's number, as text: the SQL that takes it fills in a placeholder. */
+  number: string;
+  invoiceNumber: number;
+  /** Already formatted in the mail's language. */
+  amount: string;
+  reason: string;
+  url: string;
+}
+
 /** One module per language implements these; the wording is theirs, the layout is render.ts's. */
 export interface MailTexts {
   verify(input: LinkMail): MailContent;
@@ -67,4 +79,6 @@ export interface MailTexts {
   jobDone(input: JobMailInput & { similarity: number; hasReport: boolean }): MailContent;
   /** A job failed; `refunded` points went back to the balance (0: it cost none). */
   jobFailed(input: JobMailInput & { refunded: number }): MailContent;
+  /** A refund was made: its credit note (the PDF is attached when the mail is sent). */
+  creditNote(input: CreditNoteMailInput): MailContent;
 }

@@ -1,0 +1,115 @@
+import { sql } from "kysely";
+import type { DB } from "../../db";
+import { notFound } from "../../errors";
+import type { PaymentReader } from "./queries";
+
+/** A refund row with its invoice's number, as the credit-note calls read it. */
+const CREDIT_NOTE_COLUMNS = [
+  "r.refundId",
+  "r.creditNoteNumber",
+  "r.status",
+  "r.failureReason",
+  "r.referenceId",
+  "p.invoiceNumber",
+  "r.userId",
+  "r.amount",
+  "r.netAmount",
+  "r.taxAmount",
+  "r.currency",
+  "r.reason",
+  "r.method",
+  "r.lines",
+  "r.pointsWanted",
+  "r.pointsReclaimed",
+  "r.subscriptionsEnded",
+  "r.createdAt",
+  "r.settledAt",
+] as const;
+
+/** A credit note's line: the refunded share of an invoice line (refund.ts `creditLines`). */
+export interface CreditLine {
+  kind: "item" | "bundle";
+  refId: number;
+  name: string;
+  points?: number;
+  gross: number;
+  net?: number;
+  tax?: number;
+}
+
+export interface CreditNoteRow {
+  refundId: number;
+  creditNoteNumber: number | null;
+  status: "pending" | "succeeded" | "failed";
+  failureReason: string | null;
+  referenceId: string;
+  invoiceNumber: number | null;
+  userId: number;
+  amount: number;
+  netAmount: number | null;
+  taxAmount: number | null;
+  currency: string;
+  reason: string;
+  method: "card" | "manual";
+  lines: string;
+  pointsWanted: number;
+  pointsReclaimed: number;
+  subscriptionsEnded: number;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** The credit note as the API shows it (contract/refunds.ts). */
+export function creditNoteView({ pointsWanted, lines, ...row }: CreditNoteRow) {
+  return { ...row, lines: JSON.parse(lines) as CreditLine[], pointsSpent: Math.max(pointsWanted - row.pointsReclaimed, 0) };
+}
+
+const selectCreditNotes = (db: DB) =>
+  db.selectFrom("refunds as r").innerJoin("payments as p", "p.referenceId", "r.referenceId").select(CREDIT_NOTE_COLUMNS);
+
+/**
+ * search-credit-note's page and total, from the same conditions: the reader's own refunds, or (those
+ * who read every payment) every refund, one user's or one payment's; newest first, read through
+ * refunds_user or refunds_payment (both keep refundId order).
+ */
+export function creditNoteList(
+  db: DB,
+  reader: PaymentReader,
+  filter: { referenceId?: string; userId?: number },
+  window: { offset: number; limit: number },
+) {
+  const userId = reader.scope === "own" ? reader.userId : filter.userId;
+  let page = selectCreditNotes(db);
+  if (userId !== undefined) page = page.where("r.userId", "=", userId);
+  if (filter.referenceId !== undefined) page = page.where("r.referenceId", "=", filter.referenceId);
+  const paged = page.orderBy("r.refundId", "desc").limit(window.limit).offset(window.offset);
+  let total = db.selectFrom("refunds as r").select((eb) => eb.fn.countAll<number>().as("total"));
+  if (userId !== undefined) total = total.where("r.userId", "=", userId);
+  if (filter.referenceId !== undefined) total = total.where("r.referenceId", "=", filter.referenceId);
+  return { page: paged, total };
+}
+
+/** One credit note the reader may read, by its number: another user's is "not found". */
+export async function readableCreditNote(db: DB, reader: PaymentReader, creditNoteNumber: number): Promise<CreditNoteRow> {
+  let query = selectCreditNotes(db).where("r.creditNoteNumber", "=", creditNoteNumber);
+  if (reader.scope === "own") query = query.where("r.userId", "=", reader.userId);
+  const found = (await query.executeTakeFirst()) as CreditNoteRow | undefined;
+  if (!found) throw notFound("noSuchCreditNote");
+  return found;
+}
+
+/** The refund of a payment a call just made, by its key. */
+export async function creditNoteByKey(db: DB, refundKey: string): Promise<CreditNoteRow> {
+  return (await selectCreditNotes(db).where("r.refundKey", "=", refundKey).executeTakeFirstOrThrow()) as CreditNoteRow;
+}
+
+/** Each refunded payment's credit notes as the payments CSV writes them: "CN-3 200; CN-4 800". */
+export async function creditNotesByPayment(db: DB): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("refunds")
+    .select(["referenceId", sql<string>`group_concat('CN-' || creditNoteNumber || ' ' || amount, '; ')`.as("notes")])
+    .where("creditNoteNumber", "is not", null)
+    .groupBy("referenceId")
+    .execute();
+  return new Map(rows.map((row) => [row.referenceId, row.notes]));
+}

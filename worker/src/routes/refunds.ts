@@ -1,0 +1,109 @@
+import { runBatch } from "../db";
+import { pageWindow } from "../db/counts";
+import {
+  creditNoteByKey,
+  creditNoteList,
+  creditNoteView,
+  readableCreditNote,
+  type CreditNoteRow,
+} from "../domain/commerce/credit-notes";
+import { creditNotePdf, invoicePdf } from "../domain/commerce/pdf";
+import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
+import { refundPayment, refundUnappliedCharge } from "../domain/commerce/refund";
+import { conflict } from "../errors";
+import { refundCalls } from "../contract/refunds";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { requestLanguage } from "../http/language";
+import { json, list, success } from "../http/respond";
+import { route } from "../http/route";
+import { pdfSettingsOf, stripeOf } from "../http/settings";
+
+/** Refunds, credit notes, invoice PDFs and billing details (docs/decisions/0012-refunds-taxes-pdf.md). */
+
+const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
+
+const refundPaymentCall = route(refundCalls["refund-payment"], {
+  async handler(ctx, input) {
+    requireAllPayments(ctx.ability);
+    const context = domainOf(ctx);
+    if (input.unappliedCharge) {
+      await refundUnappliedCharge(context, stripeOf(ctx.env), input.referenceId);
+      const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
+      return json({ message: success(ctx, "unappliedChargeRefunded"), payment: paymentWithUser(payment), creditNote: null });
+    }
+    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx), input);
+    if (outcome.status === "failed") throw conflict("refundRefused", "refund_refused");
+    const [payment, refund] = await Promise.all([
+      readablePayment(ctx.db, readerOf(ctx), input.referenceId),
+      creditNoteByKey(ctx.db, outcome.refundKey),
+    ]);
+    return json({
+      message: success(ctx, outcome.status === "succeeded" ? "paymentRefunded" : "refundPendingAtStripe"),
+      payment: paymentWithUser(payment),
+      creditNote: creditNoteView(refund),
+    });
+  },
+});
+
+const creditNoteDetail = route(refundCalls["credit-note-detail"], {
+  async handler(ctx, input) {
+    const reader = readerOf(ctx);
+    const note = await readableCreditNote(ctx.db, reader, input.creditNoteNumber);
+    const payment = await readablePayment(ctx.db, reader, note.referenceId);
+    return json({ creditNote: creditNoteView(note), payment: paymentWithUser(payment) });
+  },
+});
+
+const searchCreditNote = route(refundCalls["search-credit-note"], {
+  async handler(ctx, input) {
+    const { page, total } = creditNoteList(ctx.db, readerOf(ctx), input, pageWindow(input.page, input.limit));
+    const [rows, count] = await runBatch(ctx.env.DB, [page, total]);
+    const data = (rows!.results as unknown as CreditNoteRow[]).map(creditNoteView);
+    return list(data, (count!.results[0] as { total: number }).total, input.page, input.limit);
+  },
+});
+
+const invoicePdfCall = route(refundCalls["invoice-pdf"], {
+  async handler(ctx, input) {
+    const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
+    return invoicePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, requestLanguage(ctx.request));
+  },
+});
+
+const creditNotePdfCall = route(refundCalls["credit-note-pdf"], {
+  async handler(ctx, input) {
+    const reader = readerOf(ctx);
+    const note = await readableCreditNote(ctx.db, reader, input.creditNoteNumber);
+    const payment = await readablePayment(ctx.db, reader, note.referenceId);
+    return creditNotePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, note, requestLanguage(ctx.request));
+  },
+});
+
+const billingDetails = route(refundCalls["billing-details"], {
+  async handler(ctx) {
+    const user = await ctx.db
+      .selectFrom("users")
+      .select(["billingCompany", "billingVatNumber"])
+      .where("userId", "=", requireUser(ctx).userId)
+      .executeTakeFirstOrThrow();
+    return json(user);
+  },
+});
+
+const updateBillingDetails = route(refundCalls["update-billing-details"], {
+  async handler(ctx, input) {
+    const values = { billingCompany: input.billingCompany, billingVatNumber: input.billingVatNumber };
+    await ctx.db.updateTable("users").set(values).where("userId", "=", requireUser(ctx).userId).execute();
+    return json({ message: success(ctx, "billingDetailsSaved"), ...values });
+  },
+});
+
+export const refundsRoutes = [
+  refundPaymentCall,
+  creditNoteDetail,
+  searchCreditNote,
+  invoicePdfCall,
+  creditNotePdfCall,
+  billingDetails,
+  updateBillingDetails,
+];
