@@ -51,6 +51,8 @@ const payment = (status: string, invoiceNumber: number | null) => ({
 const SELLER = {
   siteName: "Edge Portal",
   bank: { name: "Example Bank", accountName: "Edge Portal Ltd", accountNumber: "0000-1111-2222", logo: "/bank-logo.svg" },
+  // Without seller settings: the invoice names the bank account's holder.
+  party: { legalName: "", address: [], country: "", taxId: "" },
 };
 const ADMIN = [{ action: "manage", subject: "all" }];
 
