@@ -4,7 +4,7 @@ import { getDb, nowSeconds } from "./db";
 import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
-import { deliverOutbox } from "./domain/outbox/queue";
+import { deliverOutbox } from "./domain/outbox/delivery";
 import { pdfAttachments } from "./domain/commerce/mail-attachments";
 import { pdfSettingsOf } from "./http/settings";
 import { sweepEndedPlans } from "./domain/users/plans";
@@ -32,7 +32,8 @@ export const cronTasks: CronTask[] = [
   {
     name: "deliver-outbox",
     schedule: frequent,
-    run: (env) => deliverOutbox(env, getDb(env.DB), 20, pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env))),
+    run: (env) =>
+      deliverOutbox(env, getDb(env.DB), 20, { makeAttachment: pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)) }),
   },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
   {
