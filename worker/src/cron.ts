@@ -7,6 +7,7 @@ import { releaseStaleClaims } from "./domain/jobs/claims";
 import { deliverOutbox } from "./domain/outbox/delivery";
 import { pdfAttachments } from "./domain/commerce/mail-attachments";
 import { pdfSettingsOf } from "./http/settings";
+import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { sweepEndedPlans } from "./domain/users/plans";
 import { describeError, logFailure } from "./errors/log";
 
@@ -43,6 +44,7 @@ export const cronTasks: CronTask[] = [
   },
   { name: "sweep-ended-plans", schedule: frequent, run: (env) => sweepEndedPlans(env.DB) },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
+  { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
 ];
 
 /** Runs every task of a schedule (the frequent one unless named); one failing does not stop the others. */
