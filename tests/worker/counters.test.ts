@@ -165,10 +165,16 @@ describe("list counters", () => {
         call("cancel-payment", { referenceId }, { cookie: admin.cookie }),
       ]),
     ]);
-    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(25);
-    // Every payment raced once each way: one of the two won, the other was refused.
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(20);
+    // Every payment raced once each way: one of the two won, the other was refused; deleting the buyer
+    // cancels their open payments too (issue 30), and then both may be refused.
     const settled = answers.slice(-2 * references.length).map((a) => a.status);
-    expect(settled.filter((status) => status === 200)).toHaveLength(references.length);
+    const deleted = new Set(clients.slice(0, 2).map((c) => c.userId));
+    references.forEach((_, i) => {
+      const won = settled.slice(2 * i, 2 * i + 2).filter((status) => status === 200).length;
+      if (deleted.has(clients[i % clients.length]!.userId)) expect(won).toBeLessThanOrEqual(1);
+      else expect(won).toBe(1);
+    });
     expect(await stored()).toEqual(await recount());
   });
 });
