@@ -21,12 +21,13 @@ import {
  * It also answers the Refunds API (create, list: stripe-refunds.ts) and, like Stripe, sends
  * `refund.created` and `charge.refunded` for every refund to the webhook when one is set.
  *
- * Test controls (not Stripe's): GET /__stand-in/requests, POST /__stand-in/sessions/<id> {status,
+ * Test controls (not Stripe's): GET /__stand-in/requests, GET /__stand-in/sessions, POST /__stand-in/sessions/<id> {status,
  * payment_status} to move a session on, POST /__stand-in/refuse {referenceId, status, type, code} to
  * make the next create for that reference fail, POST /__stand-in/refunds/next {paymentIntent, status}
  * to give the next refund of a PaymentIntent that status (or `refuse: true` for a 400), POST
  * /__stand-in/dashboard-refund {paymentIntent, amount} for a refund made in Stripe's dashboard (answers
- * {refund, charge}, the objects of its events).
+ * {refund, charge}, the objects of its events), POST /__stand-in/hang {referenceId, ms} to make the next
+ * create for that reference take effect but hold its answer back `ms` (a Stripe that creates, then times out).
  */
 
 export interface RecordedRequest {
@@ -160,6 +161,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
   const idempotent = new Map<string, { body: string; answer: Answer }>();
   const refusals = new Map<string, Answer>();
+  const holds = new Map<string, number>();
   let webhook: { url: string; secret: string; delayMs: number } | null = null;
   let base = "";
 
@@ -316,9 +318,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
     if (url.pathname.startsWith("/v1/")) {
       const answer = api(method, url.pathname, req, raw, url.searchParams);
+      const reference = new URLSearchParams(raw).get("client_reference_id") ?? "";
+      const hold = method === "POST" ? holds.get(reference) : undefined;
+      if (hold !== undefined) {
+        holds.delete(reference);
+        await new Promise((resolve) => setTimeout(resolve, hold));
+        if (res.destroyed) return;
+      }
       return send(answer.status, answer.body);
     }
     if (method === "GET" && url.pathname === "/__stand-in/requests") return send(200, requests);
+    if (method === "GET" && url.pathname === "/__stand-in/sessions") return send(200, [...sessions.values()]);
     if (url.pathname === "/favicon.ico") return send(204, "", "image/x-icon");
     const control = /^\/__stand-in\/sessions\/([^/]+)$/.exec(url.pathname);
     if (method === "POST" && control) {
@@ -361,6 +371,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         code?: string;
       };
       refusals.set(referenceId, error(status, type, `Refused by the stand-in (${code ?? type}).`, code ? { code } : {}));
+      return send(200, { ok: true });
+    }
+    if (method === "POST" && url.pathname === "/__stand-in/hang") {
+      const { referenceId, ms } = JSON.parse(raw) as { referenceId: string; ms: number };
+      holds.set(referenceId, ms);
       return send(200, { ok: true });
     }
     const page = /^\/c\/pay\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);

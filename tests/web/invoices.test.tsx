@@ -93,6 +93,46 @@ describe("invoice list", () => {
     expect(screen.queryByRole("button", { name: en.confirm })).toBeNull();
   });
 
+  it("shows an admin the proofs waiting and the card charges to refund first, and reads them again after a change", async () => {
+    let confirmed = false;
+    const attention = () =>
+      ok({
+        awaiting: confirmed ? [] : [payment("awaiting_confirmation", null)],
+        awaitingTotal: confirmed ? 0 : 1,
+        refunds: [
+          {
+            auditId: 4,
+            referenceId: "Q2FyZC1yZWZ1bmQtcmVmZXJlbmNl",
+            reason: "account-closed",
+            status: "cancelled",
+            sessionId: "cs_test_1",
+            paymentIntentId: "pi_test_refund_me",
+            amount: 1200,
+            currency: "USD",
+            createdAt: "2026-05-03T10:00:00.000Z",
+          },
+        ],
+      });
+    mockApi({
+      "payment-attention": attention,
+      "search-payment": () => listOf([confirmed ? payment("paid", 12) : payment("pending", null)]),
+      "confirm-payment": () => {
+        confirmed = true;
+        return ok({ message: "Payment confirmed." });
+      },
+    });
+    renderAt("/apps/invoice/list", ADMIN);
+    const panel = await screen.findByTestId("payment-attention");
+    expect(within(panel).getByText(en.attention.proofs.replace("{{count}}", "1"))).toBeTruthy();
+    expect(within(panel).getByText(en.attention.reason["account-closed"])).toBeTruthy();
+    expect(within(panel).getByText("pi_test_refund_me")).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: en.confirm }));
+    fireEvent.click(within(document.querySelector("dialog")!).getByRole("button", { name: en.confirm, hidden: true }));
+    await waitFor(() => expect(within(screen.getByTestId("payment-attention")).queryByText(/Amira Haddad/)).toBeNull());
+    expect(calls.filter((c) => c.name === "payment-attention").length).toBeGreaterThanOrEqual(2);
+    expect(calls.filter((c) => c.name === "search-payment").length).toBeGreaterThanOrEqual(2);
+  });
+
   it("shows a client no confirm or cancel button, and the empty state", async () => {
     mockApi({ "search-payment": listOf([]) });
     renderAt("/apps/invoice/list", [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);

@@ -56,6 +56,7 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "cancel-payment": "admin",
   "download-proof": "admin",
   "search-payment": "client+admin",
+  "payment-attention": "admin",
   "export-payment": "client+admin",
   "invoice-detail": "client+admin",
   "add-payment": "admin",

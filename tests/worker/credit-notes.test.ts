@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { pdfAttachments } from "../../worker/src/domain/commerce/mail-attachments";
-import { deliverOutbox } from "../../worker/src/domain/outbox/queue";
+import { deliverOutbox } from "../../worker/src/domain/outbox/delivery";
 import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";
 import { paidCard, paidTransfer, refund } from "./refund-support";
@@ -95,7 +95,9 @@ describe("mail attachments", () => {
       return new Response("{}", { status: 200 });
     });
     const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "test-key" };
-    await deliverOutbox(configured, getDb(env.DB), 100, pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)));
+    await deliverOutbox(configured, getDb(env.DB), 100, {
+      makeAttachment: pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)),
+    });
     vi.restoreAllMocks();
     const mine = posted.filter((m) => m.to === client.email);
     const files = mine.flatMap((m) => m.attachments ?? []);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { deliverOutbox } from "../../worker/src/domain/outbox/queue";
+import { deliverOutbox } from "../../worker/src/domain/outbox/delivery";
 import { call, callForm, createAdmin, createBundle, createUser, uniqueEmail } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */

@@ -236,7 +236,7 @@ describe("finding a payment by its reference", () => {
 });
 
 describe("expiry", () => {
-  it("expires unpaid payments past their expiry from the scheduled handler, leaving others alone", async () => {
+  it("expires pending payments past their expiry from the scheduled handler; one with a proof waits for the admin", async () => {
     const client = await createUser();
     const admin = await createAdmin();
     const stale = await buyBundle(client.cookie);
@@ -256,10 +256,14 @@ describe("expiry", () => {
     await waitOnExecutionContext(exec);
 
     expect((await paymentRow(stale))!.status).toBe("expired");
-    expect((await paymentRow(awaiting))!.status).toBe("expired");
+    expect((await paymentRow(awaiting))!.status).toBe("awaiting_confirmation");
     expect((await paymentRow(fresh))!.status).toBe("pending");
     expect((await paymentRow(paid))!.status).toBe("paid");
     expect((await call("confirm-payment", { referenceId: stale }, { cookie: admin.cookie })).status).toBe(409);
+    // The payer transferred in time and proved it: the admin's confirmation a day later still grants.
+    expect((await call("confirm-payment", { referenceId: awaiting }, { cookie: admin.cookie })).status).toBe(200);
+    expect((await paymentRow(awaiting))!.status).toBe("paid");
+    expect(await quotaAndLedger(client.userId)).toEqual({ userQuota: 200, ledger: 200 });
     expect((await callForm("payment-proof", { referenceId: fresh, file: new File([PNG], "p.png") })).status).toBe(200);
   });
 });

@@ -39,6 +39,11 @@ export async function refuseNext(referenceId: string, status: number, type: stri
   await fetch(`${standIn()}/__stand-in/refuse`, { method: "POST", body: JSON.stringify({ referenceId, status, type }) });
 }
 
+/** The next create for this reference takes effect at the stand-in, but its answer comes `ms` later. */
+export async function holdNextAnswer(referenceId: string, ms: number) {
+  await fetch(`${standIn()}/__stand-in/hang`, { method: "POST", body: JSON.stringify({ referenceId, ms }) });
+}
+
 export interface CardOrder {
   client: TestUser;
   referenceId: string;

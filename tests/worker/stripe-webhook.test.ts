@@ -100,10 +100,17 @@ describe("stripe-webhook: a paid Checkout Session", () => {
     const paid = await openSession(100, true);
     const other = await openSession(500);
     // A session naming another payment (Stripe would never send this; the webhook must not trust it either).
+    // Its charge is real (Stripe signed it): it is recorded for a refund, never granted.
     const swapped = { ...paid.session, client_reference_id: other.referenceId, metadata: { referenceId: other.referenceId } };
     const res = await postEvent(COMPLETED, swapped);
-    expect(res.status).toBe(409);
-    expect(res.body.code).toBe("session_mismatch");
+    expect(res.status).toBe(200);
+    expect((await auditRows(other.referenceId, "card-payment-unapplied")).map((r) => JSON.parse(r.detail).reason)).toEqual([
+      "unknown-session",
+    ]);
+    // Unpaid, it is still refused: Stripe retries it until the session is paid or expired.
+    const unpaid = await postEvent(COMPLETED, { ...swapped, payment_status: "unpaid" });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.code).toBe("session_mismatch");
     const halfSwapped = await postEvent(COMPLETED, { ...paid.session, client_reference_id: other.referenceId });
     expect(halfSwapped.status).toBe(400);
     expect(halfSwapped.body.code).toBe("reference_mismatch");

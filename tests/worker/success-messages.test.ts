@@ -91,6 +91,7 @@ const CONTRACT_TEXTS: Record<SuccessKey, string> = {
   cardPaymentFailed: "The card payment failed; the payment stays open.",
   awaitingCardConfirmation: "Noted; the payment is granted once Stripe confirms it.",
   settledAnotherWay: "The payment was already settled another way; refund this card payment.",
+  unknownSessionRecorded: "A paid session this portal does not know for the payment; recorded for a refund.",
   documentSent: "Your document was sent to Turnitin.",
   noJobsWaiting: "No jobs are waiting.",
   jobsClaimed: "5 job(s) claimed.",

@@ -4,9 +4,10 @@ import { getDb, nowSeconds } from "./db";
 import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
-import { deliverOutbox } from "./domain/outbox/queue";
+import { deliverOutbox } from "./domain/outbox/delivery";
 import { pdfAttachments } from "./domain/commerce/mail-attachments";
 import { pdfSettingsOf } from "./http/settings";
+import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { sweepEndedPlans } from "./domain/users/plans";
 import { describeError, logFailure } from "./errors/log";
 
@@ -32,7 +33,8 @@ export const cronTasks: CronTask[] = [
   {
     name: "deliver-outbox",
     schedule: frequent,
-    run: (env) => deliverOutbox(env, getDb(env.DB), 20, pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env))),
+    run: (env) =>
+      deliverOutbox(env, getDb(env.DB), 20, { makeAttachment: pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)) }),
   },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
   {
@@ -42,6 +44,7 @@ export const cronTasks: CronTask[] = [
   },
   { name: "sweep-ended-plans", schedule: frequent, run: (env) => sweepEndedPlans(env.DB) },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
+  { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
 ];
 
 /** Runs every task of a schedule (the frequent one unless named); one failing does not stop the others. */

@@ -30,6 +30,8 @@ const ruleInput = z.object({
 
 export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+/** As a mail is shown: a queued mail a delivery has claimed is "sending" (migration 0140). */
+export const OUTBOX_SHOWN_STATUSES = ["queued", "sending", "sent", "failed"] as const;
 
 const auditRow = z.strictObject({
   auditId: z.number().int(),
@@ -51,7 +53,7 @@ const outboxRow = z.strictObject({
   mailSubject: z.string(),
   /** Null for those who may read the outbox but not manage it: bodies hold one-time links. */
   mailBody: z.string().nullable(),
-  status: z.enum(OUTBOX_STATUSES),
+  status: z.enum(OUTBOX_SHOWN_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: timestamp(),

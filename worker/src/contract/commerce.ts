@@ -205,6 +205,29 @@ export const commerceCalls = defineCalls({
     input: z.object({ ...paymentFilter, ...f.paging(10) }),
     answer: listOf(paymentWithUser),
   },
+  "payment-attention": {
+    summary:
+      "What waits for an admin: payments with a proof of transfer (oldest first; they never expire) and card charges recorded for a refund in the last 90 days (issue 30).",
+    access: ["read", "Audit"],
+    input: z.object({}),
+    answer: z.strictObject({
+      awaiting: z.array(paymentWithUser),
+      awaitingTotal: z.number().int().meta({ description: "How many wait, counted up to 1,000." }),
+      refunds: z.array(
+        z.strictObject({
+          auditId: z.number().int(),
+          referenceId: z.string(),
+          reason: z.enum(["settled-another-way", "account-closed", "unknown-session", "unknown-payment"]),
+          status: z.string().nullable().meta({ description: "The payment's status when the charge arrived." }),
+          sessionId: z.string(),
+          paymentIntentId: z.string().nullable(),
+          amount: z.number().int().nullable().meta({ description: "The payment's amount, when the portal knows the payment." }),
+          currency: z.string().nullable(),
+          createdAt: timestamp(),
+        }),
+      ),
+    }),
+  },
   "export-payment": {
     summary: "The payments search-payment would list (up to 10,000), as CSV.",
     access: ["read", "Payment"],

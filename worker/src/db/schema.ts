@@ -320,6 +320,14 @@ export interface OutboxTable {
   sentAt: string | null;
   /** Made when the mail is sent: "invoice:<referenceId>" or "credit-note:<number>" (migration 0160). */
   attachment: Defaulted<string | null>;
+  /** Set by the delivery that claimed the mail (migration 0140): a queued row with a claim is being sent. */
+  claimedAt: Defaulted<string | null>;
+}
+
+/** Migration 0140: the last R2 key the orphan sweep looked at, per prefix. */
+export interface SweepCursorsTable {
+  prefix: string;
+  afterKey: string;
 }
 
 /** Full-text (trigram) tables kept in step by triggers; only `rowid` and MATCH are used. */
@@ -356,6 +364,7 @@ export interface Database {
   audit_log: AuditLogTable;
   audit_log_fts: FtsTable & { audit_log_fts: string };
   outbox: OutboxTable;
+  sweep_cursors: SweepCursorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

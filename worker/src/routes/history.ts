@@ -15,7 +15,7 @@ import { claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { jobDoneMail, jobFailedMail } from "../domain/jobs/mails";
 import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
-import { queueMail } from "../domain/outbox/queue";
+import { queueMail, type Mail } from "../domain/outbox/queue";
 import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls, searchHistoryInput } from "../contract/history";
 
@@ -199,9 +199,11 @@ const updateHistory = route(historyCalls["update-history"], {
               "UPDATE history SET status = 2, claimedAt = NULL, updatedAt = ?1 WHERE uniqueId = ?2 AND status = 0 AND (?3 IS NULL OR claimedBy = ?3)",
             )
             .bind(now, job.uniqueId, agentClaim);
+    // A closed account gets no mail (issue 30); its refund is still booked.
+    const mail = (queued: Mail) => (job.deletedAt === null ? [queueMail(ctx.db, queued)] : []);
     const followUps =
       input.status === 1
-        ? [queueMail(ctx.db, jobDoneMail(portalOf(ctx), mailTo, input.similarity!, report !== null))]
+        ? mail(jobDoneMail(portalOf(ctx), mailTo, input.similarity!, report !== null))
         : [
             ...(job.pointsSpent > 0
               ? [
@@ -214,7 +216,7 @@ const updateHistory = route(historyCalls["update-history"], {
                     .bind(job.pointsSpent, now, job.userId),
                 ]
               : []),
-            queueMail(ctx.db, jobFailedMail(portalOf(ctx), mailTo, job.pointsSpent)),
+            ...mail(jobFailedMail(portalOf(ctx), mailTo, job.pointsSpent)),
           ];
     try {
       await runGuardedBatch(
@@ -265,6 +267,7 @@ async function loadJob(ctx: Ctx, uniqueId: string) {
       "u.userEmail",
       "u.userName",
       "u.mailLanguage",
+      "u.deletedAt",
     ])
     .where("h.uniqueId", "=", uniqueId)
     .executeTakeFirst();

@@ -24,6 +24,7 @@ import { refundsRoutes } from "./refunds";
 import { quotaRoutes } from "./quota";
 import { subscriptionsRoutes } from "./subscriptions";
 import { dashboardRoutes } from "./dashboard";
+import { paymentAttentionRoutes } from "./payment-attention";
 
 /**
  * The route table: every API call, with who may make it (see each feature's file). The permission
@@ -55,4 +56,5 @@ export const routes: RouteDef[] = [
   ...historyRoutes,
   ...downloadsRoutes,
   ...dashboardRoutes,
+  ...paymentAttentionRoutes,
 ];

@@ -40,6 +40,7 @@ export const outboxList = statementTemplate<OutboxListValues>((db, v) => {
         "lastError",
         "createdAt",
         "sentAt",
+        "claimedAt",
       ])
       .orderBy("createdAt", "desc")
       .orderBy("mailId", "desc")
@@ -54,8 +55,11 @@ const searchOutbox = route(adminCalls["search-outbox"], {
     // Bodies hold one-time links (reset, verification): only those who manage the outbox see them.
     const withBody = ctx.ability.can("manage", "Outbox");
     const [rows, total] = await runFolded(ctx.env.DB, outboxList.parts(ctx.db, outboxListValues(status, page, limit)));
-    const data = (rows!.results as unknown as ListRowOf<"search-outbox">[]).map(({ mailBody, ...rest }) => ({
+    type StoredRow = ListRowOf<"search-outbox"> & { claimedAt: string | null };
+    const data = (rows!.results as unknown as StoredRow[]).map(({ mailBody, claimedAt, ...rest }) => ({
       ...rest,
+      // Claimed by a delivery and not yet recorded: being sent (domain/outbox/delivery.ts).
+      status: rest.status === "queued" && claimedAt !== null ? ("sending" as const) : rest.status,
       mailBody: withBody ? mailBody : null,
     }));
     return list(data, totalOf(total), page, limit);

@@ -10,6 +10,7 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { queueMail } from "../domain/outbox/queue";
 import { imageUrl, storeUpload } from "../domain/storage/files";
+import { closedAccountStatements, closedAddress } from "../domain/users/closing";
 import { verificationMail } from "../domain/users/mails";
 import { userListQueries } from "../domain/users/list";
 import { selectUserView, toUserView, type UserView } from "../domain/users/view";
@@ -229,7 +230,7 @@ const deleteUser = route(userCalls.deleteuser, {
         updatedAt: nowIso(),
         userIsActive: 0,
         // Frees the address for a new account; payments, invoices, ledger and history keep the id.
-        userEmail: `deleted-${userId}@deleted.invalid`,
+        userEmail: closedAddress(userId),
         userPhone: "",
         ...NO_ADDRESS,
         twoFactorEnabled: 0,
@@ -246,6 +247,7 @@ const deleteUser = route(userCalls.deleteuser, {
         ctx.db.deleteFrom("sessions").where("userId", "=", userId),
         ctx.db.deleteFrom("carts").where("userId", "=", userId),
         ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),
+        ...closedAccountStatements(ctx.db, userId, target.userEmail),
         audit(domainOf(ctx), {
           action: "delete-user",
           subject: "User",

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { conflict, HttpError, notFound, type SuccessKey } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
@@ -8,6 +9,7 @@ import {
   createCheckoutSession,
   paymentIntentId,
   retrieveCheckoutSession,
+  StripeNoAnswer,
   type CheckoutSession,
   type StripeConfig,
 } from "./stripe";
@@ -178,6 +180,9 @@ export async function startCardPayment(
     },
     `checkout:${referenceId}:${attempt}`,
   ).catch(async (error: unknown) => {
+    // No answer: Stripe may have made the session, so the next click sends this attempt's key again and
+    // gets that session rather than a second one left open at Stripe (issue 30).
+    if (error instanceof StripeNoAnswer) throw error;
     // Stripe answers a key it failed on with the same failure for a day: the next try takes a new attempt.
     await context.db
       .updateTable("payments")
@@ -228,11 +233,24 @@ export async function settleCardEvent(
     throw new HttpError(400, "reference_mismatch", "referenceMismatch");
   }
   const payment = await loadCardRow(context, referenceId);
-  if (!payment) return "notOurPayment";
-  if (payment.cardSessionId !== session.id) {
-    if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
-      return "notCurrentSession";
+  const settles = type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded";
+  const paid = settles && session.payment_status === "paid";
+  if (!payment || payment.cardSessionId !== session.id) {
+    // Money taken on a session the portal does not know for this payment (one left open by an attempt
+    // whose answer never came, or a payment that is gone): nothing is granted, the charge is recorded
+    // for a refund, and Stripe is told to stop sending it.
+    if (paid) {
+      await recordUnappliedCharge(
+        context,
+        referenceId,
+        session,
+        payment ? "unknown-session" : "unknown-payment",
+        payment?.status,
+      );
+      return "unknownSessionRecorded";
     }
+    if (!payment) return "notOurPayment";
+    if (!settles) return "notCurrentSession";
     throw conflict("sessionMismatch", "session_mismatch");
   }
   if (type === "checkout.session.expired" || type === "checkout.session.async_payment_failed") {
@@ -262,23 +280,73 @@ export async function settleCardEvent(
     // A replay of the event that granted it: answered as success, so Stripe stops sending it.
     return "paymentAlreadyRecorded";
   }
-  // Paid by card, but the payment was settled another way meanwhile (an admin confirmed a transfer)
-  // or cancelled: nothing is granted twice; the audit log tells the admins which charge to refund.
-  // Stripe's event acts here, whoever's request carried it.
-  const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
-  // The payments list offers to refund that charge (refund-payment with unappliedCharge).
-  await context.db
-    .updateTable("payments")
-    .set({ strayIntentId: card.paymentIntentId })
-    .where("referenceId", "=", referenceId)
-    .where("strayIntentId", "is", null)
-    .execute();
-  await audit(stripe, {
-    action: "card-payment-unapplied",
-    subject: "Payment",
-    subjectId: referenceId,
-    outcome: "failed",
-    detail: { status: after?.status, sessionId: card.sessionId, paymentIntentId: card.paymentIntentId, amount: payment.amount },
-  }).execute();
+  // Paid by card, but the payment was settled another way meanwhile (an admin confirmed a transfer),
+  // cancelled, or its buyer's account closed: nothing is granted twice or to a closed account; the
+  // audit log and the payments list tell the admins which charge to refund.
+  const closed = await context.db
+    .selectFrom("payments as p")
+    .innerJoin("users as u", "u.userId", "p.userId")
+    .select("u.deletedAt")
+    .where("p.referenceId", "=", referenceId)
+    .executeTakeFirst();
+  await recordUnappliedCharge(
+    context,
+    referenceId,
+    session,
+    closed?.deletedAt ? "account-closed" : "settled-another-way",
+    after?.status,
+  );
   return "settledAnotherWay";
+}
+
+/** Why a card charge was not applied to its payment and waits for a refund. */
+export type UnappliedReason = "settled-another-way" | "account-closed" | "unknown-session" | "unknown-payment";
+
+/** The audit action of a card charge to refund; the payments list shows these rows. */
+export const UNAPPLIED_CHARGE = "card-payment-unapplied";
+
+/**
+ * Records a card charge that granted nothing, for an admin to refund: one audit row per Checkout
+ * Session however often Stripe replays its event, so nobody refunds the same charge twice. Stripe's
+ * event acts here, whoever's request carried it.
+ */
+async function recordUnappliedCharge(
+  context: DomainContext,
+  referenceId: string,
+  session: CheckoutSession,
+  reason: UnappliedReason,
+  status: string | undefined,
+): Promise<void> {
+  const stripe = { ...context, actor: { ...context.actor, userId: null, email: "stripe-webhook" } };
+  const intent = paymentIntentId(session);
+  // The payments list offers to refund the charge (refund-payment with unappliedCharge): the first one
+  // of a payment is kept there; every one is in the audit log.
+  if (intent) {
+    await context.db
+      .updateTable("payments")
+      .set({ strayIntentId: intent })
+      .where("referenceId", "=", referenceId)
+      .where("strayIntentId", "is", null)
+      .execute();
+  }
+  const firstForSession = sql<boolean>`NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ${UNAPPLIED_CHARGE}
+    AND subjectId = ${referenceId} AND json_extract(detail, '$.sessionId') = ${session.id})`;
+  await audit(
+    stripe,
+    {
+      action: UNAPPLIED_CHARGE,
+      subject: "Payment",
+      subjectId: referenceId,
+      outcome: "failed",
+      detail: {
+        reason,
+        status: status ?? null,
+        sessionId: session.id,
+        paymentIntentId: intent,
+        amount: session.amount_total,
+        currency: session.currency,
+      },
+    },
+    firstForSession,
+  ).execute();
 }

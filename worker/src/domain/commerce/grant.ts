@@ -35,7 +35,8 @@ export interface GrantOptions {
  * Every way a payment is settled (an admin's confirmation, the gateway's webhook, a manual payment, a
  * Stripe card payment) goes through here, so each payment is granted exactly once.
  *
- * The first statement is the only one with a real condition (still pending or awaiting confirmation):
+ * The first statement is the only one with a real condition (still pending or awaiting confirmation,
+ * and its buyer's account not closed: a closed account is granted nothing, issue 30):
  * it writes a fresh random grant token. Every later statement runs only where the payment carries that
  * token, so when the first changes nothing (already paid, cancelled, expired, amount differs) the
  * batch changes nothing at all. Ledger refs and subscription grantRefs are UNIQUE as a second line of
@@ -64,7 +65,8 @@ export function grantStatements(
       `UPDATE payments SET status = 'paid', paidAt = ?, updatedAt = ?, grantToken = ?,
          method = coalesce(?, method), cardPaymentIntentId = coalesce(?, cardPaymentIntentId),
          invoiceNumber = (SELECT counterValue + 1 FROM counters WHERE counterName = 'invoice')
-       WHERE referenceId = ? AND status IN ${payable}${opts.amount === undefined ? "" : " AND amount = ?"}`,
+       WHERE referenceId = ? AND status IN ${payable}${opts.amount === undefined ? "" : " AND amount = ?"}
+         AND EXISTS (SELECT 1 FROM users u WHERE u.userId = payments.userId AND u.deletedAt IS NULL)`,
     )
     .bind(
       now,

@@ -13,6 +13,8 @@ export interface StripeConfig {
   webhookSecret: string;
   /** https://api.stripe.com, or a stand-in in tests (the STRIPE_API_BASE var). */
   apiBase: string;
+  /** How long a call may take before the payer is told to try again (TIMEOUT_MS unless set). */
+  timeoutMs?: number;
 }
 
 /** The fields of a Checkout Session the portal reads (https://docs.stripe.com/api/checkout/sessions/object). */
@@ -78,6 +80,16 @@ const stripeError = z.object({
 /** A Stripe answer the payer cannot fix: the service is down or answered garbage. */
 export const cardUnavailable = () => new HttpError(502, "card_unavailable", "cardUnavailable");
 
+/**
+ * Stripe's answer never came (a timeout, a dropped connection): the request may have been carried out,
+ * so a retry must send the same idempotency key to get what it made rather than make another.
+ */
+export class StripeNoAnswer extends HttpError {
+  constructor() {
+    super(502, "card_unavailable", "cardUnavailable");
+  }
+}
+
 /** One call to Stripe's API, its answer checked by `answer` (a Checkout Session unless told). */
 export async function request<T = CheckoutSession>(
   config: StripeConfig,
@@ -90,11 +102,11 @@ export async function request<T = CheckoutSession>(
     response = await fetch(`${config.apiBase}${path}`, {
       ...init,
       headers: { ...init.headers, authorization: `Bearer ${config.secretKey}` },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(config.timeoutMs ?? TIMEOUT_MS),
     });
   } catch (error) {
     console.error("stripe: no answer", path, String(error));
-    throw cardUnavailable();
+    throw new StripeNoAnswer();
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {

@@ -250,6 +250,7 @@ export const ar: Catalog = {
     cardPaymentFailed: "فشل الدفع بالبطاقة؛ تبقى الدفعة مفتوحة.",
     awaitingCardConfirmation: "تم الاستلام؛ ستُعتمد الدفعة عندما يؤكدها Stripe.",
     settledAnotherWay: "سبقت تسوية هذه الدفعة بطريقة أخرى؛ يُرجى استرداد مبلغ الدفع بالبطاقة هذا.",
+    unknownSessionRecorded: "جلسة مدفوعة لا تعرفها هذه البوابة لهذه الدفعة؛ سُجّلت لاسترداد المبلغ.",
     // Jobs
     documentSent: "تم إرسال مستندك إلى {site}.",
     noJobsWaiting: "لا توجد مهام في الانتظار.",

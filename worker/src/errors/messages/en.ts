@@ -217,6 +217,7 @@ export const en = {
     cardPaymentFailed: "The card payment failed; the payment stays open.",
     awaitingCardConfirmation: "Noted; the payment is granted once Stripe confirms it.",
     settledAnotherWay: "The payment was already settled another way; refund this card payment.",
+    unknownSessionRecorded: "A paid session this portal does not know for the payment; recorded for a refund.",
     // Jobs
     documentSent: "Your document was sent to {site}.",
     noJobsWaiting: "No jobs are waiting.",

@@ -240,6 +240,7 @@ export const fr: Catalog = {
     cardPaymentFailed: "Le paiement par carte a échoué ; le paiement reste ouvert.",
     awaitingCardConfirmation: "Bien reçu ; le paiement sera accordé dès que Stripe l'aura confirmé.",
     settledAnotherWay: "Le paiement a déjà été réglé autrement ; remboursez ce paiement par carte.",
+    unknownSessionRecorded: "Une session payée que ce portail ne connaît pas pour ce paiement ; enregistrée pour remboursement.",
     // Jobs
     documentSent: "Votre document a été envoyé à {site}.",
     noJobsWaiting: "Aucune tâche en attente.",

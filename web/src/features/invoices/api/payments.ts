@@ -3,6 +3,8 @@ import { saveFile } from "../../../lib/download";
 
 export const SEARCH_PAYMENT = "search-payment";
 
+/** Proofs waiting for an admin and card charges to refund, shown above the payments list. */
+export const paymentAttention = () => api("payment-attention", {});
 export const invoiceDetail = (referenceId: string) => api("invoice-detail", { referenceId });
 export const confirmPayment = (referenceId: string) => api("confirm-payment", { referenceId });
 export const cancelPayment = (referenceId: string) => api("cancel-payment", { referenceId });

@@ -9,6 +9,7 @@ import { useListController } from "../../../components/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { exportPayments, SEARCH_PAYMENT } from "../api/payments";
+import { AttentionPanel } from "../components/AttentionPanel";
 import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";
 import { STATUSES, type Payment } from "../types";
@@ -33,6 +34,13 @@ export default function InvoiceListPage() {
   });
   const [exporting, setExporting] = useState(false);
   const isAdmin = ability.can("update", "Payment");
+  const seesAttention = isAdmin && ability.can("read", "Audit");
+  // Bumped when the list reloads after a change, so the panel above it reads again too.
+  const [version, setVersion] = useState(0);
+  const reload = () => {
+    setVersion((v) => v + 1);
+    void list.reload();
+  };
 
   async function exportCsv() {
     setExporting(true);
@@ -78,7 +86,7 @@ export default function InvoiceListPage() {
       key: "actions",
       header: t("colActions"),
       className: "text-end",
-      render: (p) => <PaymentActions payment={p} onChanged={() => void list.reload()} compact />,
+      render: (p) => <PaymentActions payment={p} onChanged={reload} compact />,
     },
   ];
 
@@ -99,6 +107,7 @@ export default function InvoiceListPage() {
           )}
         </div>
       }
+      intro={seesAttention ? <AttentionPanel version={version} onChanged={() => void list.reload()} /> : undefined}
       list={list}
       search={{ placeholder: isAdmin ? t("searchAdmin") : t("searchOwn"), label: t("search") }}
       filters={[

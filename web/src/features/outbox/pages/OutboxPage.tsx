@@ -6,7 +6,7 @@ import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
 
-const STATUS_CLASS = { queued: "badge-info", sent: "badge-success", failed: "badge-error" } as const;
+const STATUS_CLASS = { queued: "badge-info", sending: "badge-warning", sent: "badge-success", failed: "badge-error" } as const;
 
 export default function OutboxPage() {
   const { t } = useTranslation("outbox");

@@ -25,7 +25,10 @@ export const ar: MailTexts = {
   proofNotice: ({ site, referenceId, amount, url }) => ({
     subject: `${site}: إثبات تحويل بانتظار المراجعة`,
     greeting: "مرحبًا،",
-    paragraphs: [`رفع أحد الدافعين إثبات تحويل للدفعة ${referenceId} (${amount}).`, "يرجى مراجعته ثم تأكيد الدفعة أو إلغاؤها:"],
+    paragraphs: [
+      `رفع أحد الدافعين إثبات تحويل للدفعة ${referenceId} (${amount}).`,
+      "لم تعد هذه الدفعة تنتهي صلاحيتها: إنها بانتظارك في أعلى قائمة الدفعات. يرجى مراجعتها ثم تأكيدها أو إلغاؤها:",
+    ],
     action: { label: "فتح الدفعة", url },
   }),
   receipt: ({ name, site, referenceId, number, lines, url }) => ({

@@ -27,7 +27,7 @@ export const en: MailTexts = {
     greeting: "Hello,",
     paragraphs: [
       `A payer uploaded a proof of transfer for payment ${referenceId} (${amount}).`,
-      "Please check it and confirm or cancel the payment:",
+      "It no longer expires: it waits for you, first in the payments list. Please check it and confirm or cancel the payment:",
     ],
     action: { label: "Open the payment", url },
   }),

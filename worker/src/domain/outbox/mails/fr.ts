@@ -29,7 +29,7 @@ export const fr: MailTexts = {
     greeting: "Bonjour,",
     paragraphs: [
       `Un payeur a déposé un justificatif de virement pour le paiement ${referenceId} (${amount}).`,
-      "Vérifiez-le, puis confirmez ou annulez le paiement :",
+      "Il n’expire plus : il vous attend, en tête de la liste des paiements. Vérifiez-le, puis confirmez ou annulez le paiement :",
     ],
     action: { label: "Ouvrir le paiement", url },
   }),

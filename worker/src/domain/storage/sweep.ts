@@ -1,0 +1,65 @@
+import { sql } from "kysely";
+import type { DB } from "../../db";
+
+/**
+ * The daily sweep of orphaned R2 objects (issue 30). A job's document is put in R2 before the batch that
+ * records the job, and a report before the batch that finishes it; a process that dies between the two
+ * leaves an object no row names (a failed batch deletes its object itself). The sweep removes such
+ * objects once they are a day old, so nothing being recorded right now is touched.
+ *
+ * Bounded work per run: at most SWEEP_BATCH objects listed per prefix, then one statement per prefix
+ * reads which of them the history names (one pass over the history table: a daily cost of about as
+ * many rows read as history holds, rather than an index every job would pay to write). Where it stopped
+ * is kept in `sweep_cursors`, so the next run goes on from there and starts over at the end.
+ */
+
+/** The prefixes swept, and the history column that names their objects. */
+const SWEPT = [
+  { prefix: "documents/", column: "fileKey" },
+  { prefix: "reports/", column: "reportKey" },
+] as const;
+
+export const SWEEP_BATCH = 500;
+/** Objects younger than this are left alone: their row may be on its way. */
+export const ORPHAN_AGE_MS = 24 * 3600_000;
+
+export interface SweepResult {
+  listed: number;
+  removed: string[];
+}
+
+export async function sweepOrphanedFiles(
+  bucket: R2Bucket,
+  db: DB,
+  opts: { now?: Date; batch?: number } = {},
+): Promise<SweepResult> {
+  const now = opts.now ?? new Date();
+  const result: SweepResult = { listed: 0, removed: [] };
+  for (const { prefix, column } of SWEPT) {
+    const cursor = await db.selectFrom("sweep_cursors").select("afterKey").where("prefix", "=", prefix).executeTakeFirst();
+    const listed = await bucket.list({
+      prefix,
+      limit: opts.batch ?? SWEEP_BATCH,
+      ...(cursor?.afterKey ? { startAfter: cursor.afterKey } : {}),
+    });
+    result.listed += listed.objects.length;
+    const old = listed.objects.filter((o) => now.getTime() - o.uploaded.getTime() >= ORPHAN_AGE_MS).map((o) => o.key);
+    if (old.length > 0) {
+      const named = sql.ref(`history.${column}`);
+      const orphans = await sql<{ key: string }>`SELECT value AS key FROM json_each(${JSON.stringify(old)})
+        WHERE value NOT IN (SELECT ${named} FROM history WHERE ${named} IS NOT NULL)`.execute(db);
+      const keys = orphans.rows.map((r) => r.key);
+      if (keys.length > 0) {
+        await bucket.delete(keys);
+        result.removed.push(...keys);
+      }
+    }
+    const afterKey = listed.truncated ? (listed.objects.at(-1)?.key ?? "") : "";
+    await db
+      .insertInto("sweep_cursors")
+      .values({ prefix, afterKey })
+      .onConflict((oc) => oc.column("prefix").doUpdateSet({ afterKey }))
+      .execute();
+  }
+  return result;
+}
