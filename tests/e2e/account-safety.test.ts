@@ -3,20 +3,22 @@ import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import accountAr from "../../web/src/features/account/locales/ar.json";
+import accountFr from "../../web/src/features/account/locales/fr.json";
 import authAr from "../../web/src/features/auth/locales/ar.json";
+import authFr from "../../web/src/features/auth/locales/fr.json";
 import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn } from "./browser";
 
 const PHONE = { width: 390, height: 844 };
 
-/** A page on a 390 px touch phone (in Arabic, right to left, when asked), with its CSP as served. */
-async function phone(browser: Browser, language: "en" | "ar" = "en"): Promise<{ context: BrowserContext; page: Page }> {
+/** A page on a 390 px touch phone in a language (Arabic right to left), with its CSP as served. */
+async function phone(browser: Browser, language: "en" | "fr" | "ar" = "en"): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, isMobile: true, hasTouch: true });
-  if (language === "ar") {
+  if (language !== "en") {
     const domain = new URL(baseUrl()).hostname;
     await context.addCookies(
       [
-        ["language", "ar"],
-        ["direction", "rtl"],
+        ["language", language],
+        ["direction", language === "ar" ? "rtl" : "ltr"],
       ].map(([name, value]) => ({ name: name!, value: encodeURIComponent(JSON.stringify(value)), domain, path: "/" })),
     );
   }
@@ -177,28 +179,43 @@ describe("account safety in a real browser", () => {
     // Many sign-ins, two browsers and PBKDF2 on a shared machine: more than the default minute.
   }, 240_000);
 
-  it("shows the recovery codes and the recovery sign-in within a 390 px phone in Arabic", async () => {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const client = await phone(browser, "ar");
-    const person = await registerClient(client.page, tag);
-    const codes = await turnOnTwoFactor(client.page, {
-      setUp: accountAr.setUpTwoFactor,
-      code: accountAr.code,
-      turnOn: accountAr.enableTwoFactor,
-    });
-    expect(codes).toHaveLength(10);
-    expect(await client.page.evaluate(() => document.documentElement.dir)).toBe("rtl");
-    expect(await width(client.page)).toBeLessThanOrEqual(PHONE.width);
-    // The codes read left to right inside the right-to-left page.
-    expect(await client.page.getByTestId("recovery-codes").locator("ul").getAttribute("dir")).toBe("ltr");
-    await client.context.close();
+  const LANGUAGES = [
+    { language: "fr", dir: "ltr", account: accountFr, auth: authFr },
+    { language: "ar", dir: "rtl", account: accountAr, auth: authAr },
+  ] as const;
 
-    const visitor = await phone(browser, "ar");
-    await signInAnyLanguage(visitor.page, person);
-    await visitor.page.waitForURL(/\/two-steps-v1\?/);
-    await visitor.page.getByRole("button", { name: authAr.useRecoveryCode }).click();
-    await visitor.page.getByLabel(authAr.recoveryCode).waitFor();
-    expect(await width(visitor.page)).toBeLessThanOrEqual(PHONE.width);
-    await visitor.context.close();
-  });
+  it.each(LANGUAGES)(
+    "shows the recovery codes, the account's data cards and the recovery sign-in within a 390 px phone ($language)",
+    async ({ language, dir, account, auth }) => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const client = await phone(browser, language);
+      const person = await registerClient(client.page, tag);
+      const codes = await turnOnTwoFactor(client.page, {
+        setUp: account.setUpTwoFactor,
+        code: account.code,
+        turnOn: account.enableTwoFactor,
+      });
+      expect(codes).toHaveLength(10);
+      expect(await client.page.evaluate(() => document.documentElement.dir)).toBe(dir);
+      expect(await width(client.page)).toBeLessThanOrEqual(PHONE.width);
+      // The codes read left to right whatever the page's direction.
+      expect(await client.page.getByTestId("recovery-codes").locator("ul").getAttribute("dir")).toBe("ltr");
+      await client.page.getByRole("button", { name: account.codesKept }).click();
+      await client.page.getByRole("button", { name: account.makeNewCodes }).waitFor();
+      expect(await width(client.page)).toBeLessThanOrEqual(PHONE.width);
+      await client.page.goto("/pages/account-settings/account");
+      await client.page.getByRole("button", { name: account.closeButton }).waitFor();
+      expect(await width(client.page)).toBeLessThanOrEqual(PHONE.width);
+      await client.context.close();
+
+      const visitor = await phone(browser, language);
+      await signInAnyLanguage(visitor.page, person);
+      await visitor.page.waitForURL(/\/two-steps-v1\?/);
+      await visitor.page.getByRole("button", { name: auth.useRecoveryCode }).click();
+      await visitor.page.getByLabel(auth.recoveryCode).waitFor();
+      expect(await width(visitor.page)).toBeLessThanOrEqual(PHONE.width);
+      await visitor.context.close();
+    },
+    120_000,
+  );
 });
