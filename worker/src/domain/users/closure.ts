@@ -39,6 +39,7 @@ export async function closeAccount(
   const { userId, userEmail } = account;
   const [files, buyer] = await Promise.all([filesOf(context, userId), buyerPartyOf(db, userId)]);
   const now = nowIso();
+  // How every (address, IP) sign-in failure key of the address starts (auth/throttle.ts `pairKey`).
   const pairs = pairKey(userEmail, "-").slice(0, -"-".length);
 
   let erase = db
@@ -120,8 +121,8 @@ export async function closeAccount(
       db.deleteFrom("carts").where("userId", "=", userId),
       db.deleteFrom("auth_tokens").where("userId", "=", userId),
       clearRecoveryCodes(db, userId),
-      // Sign-in failures keyed by the address: its own, forgot-password's, and each (address, IP) pair's,
-      // whose keys all start with `pairs` (a range of the attempts' index).
+      // Sign-in failures keyed by the address: its own, forgot-password's, and each (address, IP) pair's
+      // (a range of the attempts' index).
       d1
         .prepare("DELETE FROM login_attempts WHERE attemptKey IN (?1, ?2) OR (attemptKey >= ?3 AND attemptKey < ?4)")
         .bind(emailKey(userEmail), `forgot:${userEmail}`, pairs, `${pairs}\uffff`),
