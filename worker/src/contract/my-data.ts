@@ -3,6 +3,7 @@ import { userData } from "./auth";
 import { defineCalls, done, timestamp } from "./call";
 import { paymentWithUser } from "./commerce";
 import { JOB_STATUSES } from "./history";
+import { creditNote } from "./refunds";
 
 /**
  * Everything the portal keeps about the caller, as export-my-data answers it (GDPR articles 15 and 20).
@@ -30,6 +31,8 @@ export const myData = z.strictObject({
   ),
   /** Payments and their invoices; `userName` and `userEmail` are the buyer the invoice names. */
   payments: z.array(paymentWithUser),
+  /** Refunds of those payments, with their credit notes. */
+  creditNotes: z.array(creditNote),
   subscriptions: z.array(
     z.strictObject({
       subscriptionId: z.number().int(),
@@ -81,7 +84,7 @@ export const myData = z.strictObject({
 export const myDataCalls = defineCalls({
   "export-my-data": {
     summary:
-      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, subscriptions, jobs, sessions, audit rows) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
+      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, credit notes, subscriptions, jobs, sessions, audit rows) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
     access: "signedIn",
     readsOnly: true,
     input: z.object({}),

@@ -2,6 +2,7 @@ import type { InferResult } from "kysely";
 import type { z } from "zod";
 import type { myData } from "../../contract/my-data";
 import { runBatch } from "../../db";
+import { creditNotesOf, creditNoteView, type CreditNoteRow } from "../commerce/credit-notes";
 import { PAYMENT_COLUMNS } from "../commerce/lines";
 import { buyerColumns, paymentWithUser } from "../commerce/queries";
 import type { DomainContext } from "../context";
@@ -24,6 +25,7 @@ function exportQueries(db: DomainContext["db"], userId: number) {
       .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns])
       .where("p.userId", "=", userId)
       .orderBy("p.paymentId"),
+    creditNotes: creditNotesOf(db, userId),
     subscriptions: db
       .selectFrom("subscriptions as s")
       .innerJoin("items as i", "i.itemId", "s.itemId")
@@ -66,7 +68,7 @@ export async function exportMyData(
   site: string,
 ): Promise<MyData> {
   const queries = exportQueries(context.db, userId);
-  const [profileRows, ledger, payments, subscriptions, jobs, sessions, audit] = await runBatch(
+  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit] = await runBatch(
     context.d1,
     Object.values(queries),
   );
@@ -79,6 +81,7 @@ export async function exportMyData(
     profile: { ...toUserData(toUserView(view), recoveryCodesLeft), mailLanguage, termsVersion, termsAcceptedAt, updatedAt },
     ledger: ledger!.results as Rows<"ledger">,
     payments: (payments!.results as Rows<"payments">).map(paymentWithUser),
+    creditNotes: (creditNotes!.results as unknown as CreditNoteRow[]).map(creditNoteView),
     subscriptions: subscriptions!.results as Rows<"subscriptions">,
     jobs: jobs!.results as Rows<"jobs">,
     sessions: (sessions!.results as Rows<"sessions">).map(({ sessionId, rememberMe, lastSeenAt, ...session }) => ({
