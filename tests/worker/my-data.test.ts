@@ -259,6 +259,9 @@ describe("close-account", () => {
     expect(second.body.twoFactorRequired).toBe(true);
     for (const key of files) expect(await env.FILES.head(key), key).not.toBeNull();
     const ledgerBefore = await quotaAndLedger(client.userId);
+    const queuedMails = () =>
+      env.DB.prepare("SELECT mailKind FROM outbox WHERE toEmail = ?1 AND status = 'queued'").bind(client.email).all();
+    expect((await queuedMails()).results).not.toEqual([]);
 
     const wrong = await call("close-account", { password: "not-the-password" }, { cookie: client.cookie });
     expect(wrong.status).toBe(400);
@@ -274,6 +277,11 @@ describe("close-account", () => {
       .bind(client.userId)
       .first<{ n: number }>();
     expect(sessions!.n).toBe(0);
+    // Its open payment is cancelled, so a later confirmation grants nothing; its queued mail is withdrawn (issue 30).
+    const open = await env.DB.prepare("SELECT status FROM payments WHERE referenceId = ?1").bind(openPayment).first();
+    expect(open).toEqual({ status: "cancelled" });
+    expect((await call("confirm-payment", { referenceId: openPayment }, { cookie: admin.cookie })).status).toBe(409);
+    expect((await queuedMails()).results).toEqual([]);
 
     // Only the invoices still name the buyer, as issued; nothing else anywhere, FTS indexes included.
     expect(await whereFound(Object.values(identity))).toEqual(["payments.buyerJson"]);

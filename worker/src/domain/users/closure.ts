@@ -17,17 +17,17 @@ export interface ClosingAccount {
 }
 
 /** A closed account's address: unique, undeliverable (RFC 2606 `.invalid`), and the real one is free again. */
-export const closedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
+export const closedAddress = (userId: number) => `deleted-${userId}@deleted.invalid`;
 
 /** How many R2 keys one delete call takes. */
 const R2_DELETE_MAX = 1000;
 
 /**
  * Closes an account, by its owner (close-account) or an admin (deleteuser): one D1 batch ends its
- * sessions and erases its personal data from every table, then its files leave R2. What the books need
- * stays: payments and invoices (an invoice keeps the buyer it names, frozen at checkout; decision 0013),
- * the ledger, subscriptions and the jobs' figures. The last active admin is refused (`lastAdminError`),
- * and so is an account closed meanwhile (404).
+ * sessions, cancels its open payments, withdraws its mail and erases its personal data from every table,
+ * then its files leave R2. What the books need stays: payments and invoices (an invoice keeps the buyer
+ * it names, frozen at checkout; decision 0013), the ledger, subscriptions and the jobs' figures. The last
+ * active admin is refused (`lastAdminError`), and so is an account closed meanwhile (404).
  */
 export async function closeAccount(
   context: DomainContext,
@@ -46,7 +46,7 @@ export async function closeAccount(
     .updateTable("users")
     .set({
       userName: "",
-      userEmail: closedEmail(userId),
+      userEmail: closedAddress(userId),
       userPhone: "",
       userAddressLine1: "",
       userAddressLine2: "",
@@ -96,6 +96,14 @@ export async function closeAccount(
         .bind(userId),
       erase,
       abortUnlessChanged(d1),
+      // Open payments (pending, or awaiting an admin with a proof) are cancelled, so nothing is granted to a
+      // closed account (issue 30); a card payment taken on one later is recorded for a refund
+      // (domain/commerce/card.ts).
+      db
+        .updateTable("payments")
+        .set({ status: "cancelled", updatedAt: now })
+        .where("userId", "=", userId)
+        .where("status", "in", ["pending", "awaiting_confirmation"]),
       // Queued jobs cannot run without their document: they fail, and their points come back as for any
       // failed job (a refund row each), so the balance still equals the ledger.
       d1
@@ -126,7 +134,8 @@ export async function closeAccount(
       d1
         .prepare("DELETE FROM login_attempts WHERE attemptKey IN (?1, ?2) OR (attemptKey >= ?3 AND attemptKey < ?4)")
         .bind(emailKey(userEmail), `forgot:${userEmail}`, pairs, `${pairs}\uffff`),
-      // Mails to the address (verification and reset links, receipts) hold it and the name.
+      // Mails to the address (verification and reset links, receipts) hold it and the name: all of them go,
+      // so mail still queued is withdrawn too (issue 30). A delivery sending one meanwhile records nothing.
       d1.prepare("DELETE FROM outbox WHERE toEmail = ?1 COLLATE NOCASE").bind(userEmail),
       // Audit rows keep what happened, not who the person was: their address and IP go, and the address
       // leaves the details that named it (failed sign-ins, an admin's edits). A rare call reads the log once.
