@@ -8,6 +8,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const me = { me: { body: { userData: userData("client"), userAbilityRules: CLIENT_RULES } } };
+const CODES = Array.from({ length: 10 }, (_, n) => `abcd${n}-efgh${n}`);
 
 describe("account settings", () => {
   it("saves the own profile through updateuser (multipart, own id) and updates the navbar's user", async () => {
@@ -133,7 +134,7 @@ describe("account settings", () => {
       "two-factor-setup": {
         body: { secret: "JBSWY3DPEHPK3PXP", otpauthUrl: "otpauth://totp/Portal:client?secret=JBSWY3DPEHPK3PXP" },
       },
-      "two-factor-enable": { body: { message: "Two-factor authentication is on." } },
+      "two-factor-enable": { body: { message: "Two-factor authentication is on.", recoveryCodes: CODES } },
       "search-session": { body: { data: [], total: 0, page: 1, limit: 10 } },
     });
     renderApp("/pages/account-settings/security");
@@ -145,7 +146,14 @@ describe("account settings", () => {
     fireEvent.click(screen.getByRole("button", { name: "Turn on" }));
     expect(await screen.findByText("Two-factor authentication is on.")).toBeTruthy();
     expect(api.calls.find((c) => c.name === "two-factor-enable")?.body).toEqual({ code: "123456" });
-    expect(readTestCookie("userData")).toMatchObject({ twoFactorEnabled: true });
+    expect(readTestCookie("userData")).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
+    // The recovery codes show once, left to right in every language, until the user says they kept them.
+    const codes = within(screen.getByRole("list", { name: "Recovery codes" }));
+    expect(codes.getAllByRole("listitem").map((li) => li.textContent)).toEqual(CODES);
+    expect(screen.getByRole("list", { name: "Recovery codes" }).getAttribute("dir")).toBe("ltr");
+    fireEvent.click(screen.getByRole("button", { name: "I have kept them" }));
+    expect(screen.queryByRole("list", { name: "Recovery codes" })).toBeNull();
+    expect(screen.getByTestId("recovery-codes-left").textContent).toBe("10unused recovery codes left");
     expect(await screen.findByRole("button", { name: "Turn off two-factor authentication" })).toBeTruthy();
   });
 

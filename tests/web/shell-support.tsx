@@ -36,6 +36,7 @@ export function userData(role: "admin" | "client"): UserData {
     emailVerified: true,
     twoFactorEnabled: false,
     createdAt: "2026-01-05T09:00:00.000Z",
+    recoveryCodesLeft: 0,
   };
 }
 
@@ -64,7 +65,7 @@ export function mockApi(answers: Record<string, Answer | ((body: unknown) => Ans
         ? await found(body)
         : (found ??
           (name === "app-settings"
-            ? { body: { siteName: "Edge Portal", currency: "USD", languageSwitcher: false } }
+            ? { body: { siteName: "Edge Portal", currency: "USD", languageSwitcher: false, termsUrl: null } }
             : name === "me"
               ? { status: 401, body: { error: "Sign in first.", code: "unauthorized" } }
               : { status: 404, body: { error: "No such call.", code: "not_found" } }));

@@ -41,6 +41,20 @@ describe("snackbar", () => {
     expect(shown()).toEqual([]);
   });
 
+  it("leaves no timer running once it is gone (it would set the state of an unmounted page)", () => {
+    vi.useFakeTimers();
+    const page = render(
+      <SnackbarProvider>
+        <Buttons />
+      </SnackbarProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "save" }));
+    fireEvent.click(screen.getByRole("button", { name: "fail" }));
+    expect(vi.getTimerCount()).toBe(1);
+    page.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("announces its message politely to screen readers", () => {
     render(
       <SnackbarProvider>

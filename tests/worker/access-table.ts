@@ -25,9 +25,13 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "change-password": "signedIn",
   "two-factor-setup": "signedIn",
   "two-factor-enable": "signedIn",
+  "two-factor-recovery-codes": "signedIn",
   "two-factor-disable": "signedIn",
   "search-session": "signedIn",
   "revoke-session": "signedIn",
+  // the caller's own data (issue 25)
+  "export-my-data": "signedIn",
+  "close-account": "signedIn",
   // users (updateuser: admin any user, others self only — checked by the handler)
   searchuser: "admin",
   updateuser: "signedIn",

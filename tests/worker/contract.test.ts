@@ -25,7 +25,7 @@ describe("the contract and the route table", () => {
 
 describe("checkAnswer (what call() runs on every answer)", () => {
   const bank = { name: "B", accountName: "A", accountNumber: "1", logo: "" };
-  const settings = { siteName: "Portal", currency: "USD", languageSwitcher: false, turnstileSiteKey: null };
+  const settings = { siteName: "Portal", currency: "USD", languageSwitcher: false, turnstileSiteKey: null, termsUrl: null };
 
   it("accepts an answer the contract declares", () => {
     expect(() => checkAnswer("app-settings", jsonAnswer(), settings)).not.toThrow();

@@ -45,6 +45,8 @@ const CONTRACT_TEXTS: Record<SuccessKey, string> = {
   twoFactorOn: "Two-factor authentication is on.",
   twoFactorOff: "Two-factor authentication is off.",
   sessionSignedOut: "The session was signed out.",
+  recoveryCodesMade: "New recovery codes are ready. The previous ones no longer work.",
+  accountClosed: "Your account is closed and your personal data erased.",
   userCreated: "User created successfully!",
   userUpdated: "User updated successfully!",
   userDeleted: "User deleted successfully!",

@@ -321,7 +321,7 @@ describe("deleteuser", () => {
       .bind(id, `g-${id}`)
       .run();
     await env.DB.prepare(
-      "INSERT INTO history (uniqueId, userId, siteName, fileName, fileKey, pointsSpent) VALUES (?1, ?2, 's', 'f.pdf', 'k', 1)",
+      "INSERT INTO history (uniqueId, userId, siteName, fileName, fileKey, pointsSpent, status, similarity) VALUES (?1, ?2, 's', 'f.pdf', 'k', 1, 1, 5)",
     )
       .bind(`u-${id}-abcdefghijklmnopqrstuvwxyz`, id)
       .run();

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import type { FormState } from "../lib/form";
 import { bindText, Field, type FieldBase } from "./FormField";
 
@@ -99,5 +99,47 @@ export function ToggleField<V extends object>({ form, name }: { form: FormState<
       />
       <span>{form.labelOf(name)}</span>
     </label>
+  );
+}
+
+/**
+ * A checkbox with its label beside it (a text, or a node with a link); the value is a boolean. The form's
+ * label for the field names it in error texts.
+ */
+export function CheckboxField<V extends object>({
+  form,
+  name,
+  label,
+}: {
+  form: FormState<V>;
+  name: keyof V & string;
+  label: ReactNode;
+}) {
+  const id = useId();
+  const error = form.errorOf(name);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className={`checkbox checkbox-sm mt-0.5 ${error ? "checkbox-error" : ""}`}
+          checked={form.values[name] === true}
+          onChange={(event) => form.set(name, event.target.checked as V[typeof name])}
+          onBlur={() => form.touch(name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <label htmlFor={id} className="text-sm">
+          {label}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

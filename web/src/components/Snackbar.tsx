@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 
 /** Snackbar display time (spec section 9). */
 export const SNACKBAR_MS = 3000;
@@ -27,10 +27,15 @@ const TONE_CLASS: Record<Tone, string> = {
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [note, setNote] = useState<Note | null>(null);
   const nextId = useRef(1);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A timer left running would set the state of a provider already gone (a test's page torn down).
+  useEffect(() => () => clearTimeout(timer.current), []);
   const notify = useCallback<Notify>((text, tone = "success") => {
     const id = nextId.current++;
     setNote({ id, text, tone });
-    setTimeout(() => setNote((current) => (current?.id === id ? null : current)), SNACKBAR_MS);
+    // The newest note replaces the shown one: only its own time runs.
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setNote(null), SNACKBAR_MS);
   }, []);
   return (
     <SnackbarContext.Provider value={notify}>

@@ -126,8 +126,9 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     if (!field) return { problem: { text: error.message } };
     if (error.code === "required") return { field, problem: { key: "validation.required" } };
     if (error.reason) return { field, problem: { key: "validation.reason", values: { reason: error.reason } } };
-    // A conflict (say, a taken email) is worded for people; a bare validation text would name the wire field.
-    if (error.status === 409) return { field, problem: { text: error.message } };
+    // A conflict (say, a taken email) or a refused code is worded for people; a bare validation text would
+    // name the wire field.
+    if (error.status === 409 || error.status === 401) return { field, problem: { text: error.message } };
     return { field, problem: { key: "validation.invalid" } };
   };
 

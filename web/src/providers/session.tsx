@@ -21,6 +21,8 @@ interface SessionValue {
   /** Reloads userData and rules from the server (after a role change). */
   refresh: () => Promise<void>;
   signOut: () => Promise<void>;
+  /** Clears the signed-in state without a call: the server already ended the session (a closed account). */
+  forget: () => void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -100,8 +102,8 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, [clear, onSignedOut]);
 
   const value = useMemo<SessionValue>(
-    () => ({ userData, isLoggedIn: userData !== null, ability, signIn, updateUserData, refresh, signOut }),
-    [userData, ability, signIn, updateUserData, refresh, signOut],
+    () => ({ userData, isLoggedIn: userData !== null, ability, signIn, updateUserData, refresh, signOut, forget: clear }),
+    [userData, ability, signIn, updateUserData, refresh, signOut, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

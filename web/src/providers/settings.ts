@@ -4,7 +4,7 @@ import { api, type CallAnswer } from "../lib/api";
 /** Deployment settings the page needs before anyone signs in (POST /api/app-settings). */
 export type AppSettings = CallAnswer<"app-settings">;
 
-const FALLBACK: AppSettings = { siteName: "", currency: "USD", languageSwitcher: false, turnstileSiteKey: null };
+const FALLBACK: AppSettings = { siteName: "", currency: "USD", languageSwitcher: false, turnstileSiteKey: null, termsUrl: null };
 
 // Fetched once per page load. Not through SWR on purpose: SWR is not part of the /login first load.
 let loaded: AppSettings | null = null;

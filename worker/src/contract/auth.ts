@@ -16,8 +16,17 @@ export const abilityRule = z.strictObject({
   reason: z.string().optional(),
 });
 
-/** userData as the web app keeps it: the User plus `role` (spec section 3). */
-export const userData = user.extend({ role: z.string() });
+/** userData as the web app keeps it: the User plus `role` (spec section 3), and the caller's unused recovery codes. */
+export const userData = user.extend({
+  role: z.string(),
+  recoveryCodesLeft: z
+    .number()
+    .int()
+    .meta({ description: "How many of the user's two-factor recovery codes are still unused (0 with two-factor off)." }),
+});
+
+/** A new set of two-factor recovery codes, shown once: only their hashes are stored. */
+const recoveryCodes = z.array(z.string()).meta({ description: "Ten single-use codes, `xxxxx-xxxxx`; shown once." });
 
 /** What signing in (and `me`) answers: the user and their rules. */
 export const signedIn = z.strictObject({ userData, userAbilityRules: z.array(abilityRule) });
@@ -48,13 +57,19 @@ export const authCalls = defineCalls({
     answer: z.union([signedInWithMessage, z.strictObject({ twoFactorRequired: z.literal(true), challenge: z.string() })]),
   },
   "two-steps": {
-    summary: "Finishes a two-factor sign-in with the challenge and a TOTP code.",
+    summary:
+      "Finishes a two-factor sign-in with the challenge and either a TOTP `code` or a `recoveryCode` (each code works once; using one mails a security notice).",
     access: "public",
-    input: z.object({ challenge: f.text(100), code: z.string().trim().min(1).max(10) }),
+    input: z.object({
+      challenge: f.text(100),
+      code: z.string().trim().min(1).max(10).optional(),
+      recoveryCode: z.string().trim().min(1).max(40).optional(),
+    }),
     answer: signedInWithMessage,
   },
   register: {
-    summary: "Creates a client account (quota 0), mails a verification link and signs in.",
+    summary:
+      "Creates a client account (quota 0), mails a verification link and signs in. With published terms (TERMS_URL), `acceptTerms: true` is required.",
     access: "public",
     input: z.object({
       userName: f.displayName(100),
@@ -62,6 +77,7 @@ export const authCalls = defineCalls({
       password: f.password(),
       userPhone: f.optionalDisplayText(40),
       turnstileToken: turnstileToken(),
+      acceptTerms: f.bool().optional(),
     }),
     answer: signedInWithMessage,
   },
@@ -129,13 +145,19 @@ export const accountCalls = defineCalls({
     answer: z.strictObject({ secret: z.string(), otpauthUrl: z.string() }),
   },
   "two-factor-enable": {
-    summary: "Turns TOTP on with a code of the new secret.",
+    summary: "Turns TOTP on with a code of the new secret; answers ten recovery codes, shown once.",
     access: "signedIn",
     input: z.object({ code: f.text(10) }),
-    answer: done,
+    answer: z.strictObject({ message: z.string(), recoveryCodes }),
+  },
+  "two-factor-recovery-codes": {
+    summary: "Makes a new set of ten recovery codes (the previous set stops working); needs the password and TOTP on.",
+    access: "signedIn",
+    input: z.object({ password: z.string().min(1).max(200) }),
+    answer: z.strictObject({ message: z.string(), recoveryCodes }),
   },
   "two-factor-disable": {
-    summary: "Turns TOTP off; needs the password.",
+    summary: "Turns TOTP off and voids the recovery codes; needs the password.",
     access: "signedIn",
     input: z.object({ password: z.string().min(1).max(200) }),
     answer: done,

@@ -44,6 +44,7 @@ export const frozenTax = z.strictObject({
 /** The buyer's billing details frozen into a payment at checkout. */
 export const buyerParty = z.strictObject({
   name: z.string(),
+  email: z.string().optional().meta({ description: "The address the invoice was for (absent before issue 25)." }),
   company: z.string(),
   address: z.array(z.string()),
   country: z.string(),

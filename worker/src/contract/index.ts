@@ -9,6 +9,7 @@ import { dashboardCalls } from "./dashboard";
 import { downloadCalls } from "./downloads";
 import { historyCalls } from "./history";
 import { itemCalls } from "./items";
+import { myDataCalls } from "./my-data";
 import { refundCalls } from "./refunds";
 import { settingsCalls } from "./settings";
 import { siteCalls } from "./sites";
@@ -20,6 +21,7 @@ export const callGroups = {
   "Settings and front pages": settingsCalls,
   "Sign-in": authCalls,
   Account: accountCalls,
+  "Account data": myDataCalls,
   Users: userCalls,
   "Back office": adminCalls,
   Bundles: bundleCalls,

@@ -14,6 +14,7 @@ export const settingsCalls = defineCalls({
         description:
           "Cloudflare Turnstile's site key when Turnstile is on (register, forgot-password, repeated failed sign-ins).",
       }),
+      termsUrl: z.string().nullable().meta({ description: "The terms registration asks to accept (TERMS_URL), or null." }),
     }),
   },
   "public-catalogue": {

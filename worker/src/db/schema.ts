@@ -47,6 +47,9 @@ export interface UsersTable {
   /** The last TOTP time step a code was accepted for (migration 0070). */
   totpLastStep: Defaulted<number>;
   mailLanguage: Defaulted<"en" | "fr" | "ar">;
+  /** The terms accepted at registration (TERMS_VERSION) and when; null without published terms (migration 0150). */
+  termsVersion: Defaulted<string | null>;
+  termsAcceptedAt: Defaulted<string | null>;
   deletedAt: string | null;
   createdAt: Defaulted<string>;
   updatedAt: Defaulted<string>;
@@ -71,6 +74,12 @@ export interface AuthTokensTable {
   detail: string | null;
   expiresAt: number;
   usedAt: number | null;
+}
+
+/** Migration 0150: a user's unused two-factor recovery codes, each as an HMAC (auth/recovery-codes.ts). */
+export interface RecoveryCodesTable {
+  userId: number;
+  codeHash: string;
 }
 
 export interface LoginAttemptsTable {
@@ -342,6 +351,7 @@ export interface Database {
   users_fts: FtsTable & { users_fts: string };
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
+  recovery_codes: RecoveryCodesTable;
   login_attempts: LoginAttemptsTable;
   api_keys: ApiKeysTable;
   items: ItemsTable;

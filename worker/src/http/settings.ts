@@ -71,3 +71,13 @@ export function sellerOf(env: Env) {
 export function pdfSettingsOf(env: Env) {
   return { siteName: env.SITE_NAME, seller: sellerOf(env) };
 }
+
+/**
+ * The terms a new client accepts (TERMS_URL, TERMS_VERSION), or null when the operator published none.
+ * Without a version, the address itself names what was accepted.
+ */
+export function termsOf(env: Env): { url: string; version: string } | null {
+  const url = env.TERMS_URL?.trim();
+  if (!url) return null;
+  return { url, version: env.TERMS_VERSION?.trim() || url };
+}

@@ -1,12 +1,13 @@
 import type { InferResult } from "kysely";
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
+import { clearRecoveryCodes, newRecoveryCodes, replaceRecoveryCodes } from "../auth/recovery-codes";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
 import { requireHuman } from "../auth/turnstile";
-import { nowSeconds, prepare, runBatch } from "../db";
+import { nowIso, nowSeconds, prepare, runBatch } from "../db";
 import { readFolded } from "../db/folded";
 import { cappedTotal, pageWindow, totalOf } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
@@ -154,8 +155,9 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
     if (!row.twoFactorSecret) throw badRequest("twoFactorNotSetUp", "two_factor_not_set_up");
     const step = totpStep(await unseal(row.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code);
     if (step === null) throw badRequest("wrongCode", "wrong_code", "code");
+    const recoveryCodes = newRecoveryCodes();
     // The code's step is claimed in the same batch: a code already accepted cannot turn 2FA on again,
-    // and two concurrent enables cannot both pass.
+    // and two concurrent enables cannot both pass (nor leave two sets of recovery codes).
     await runGuardedBatch(
       ctx.env.DB,
       [
@@ -167,6 +169,7 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
           .where("userId", "=", user.userId)
           .where("twoFactorEnabled", "=", 0),
         abortUnlessChanged(ctx.env.DB),
+        ...(await replaceRecoveryCodes(ctx.db, ctx.env.SESSION_PEPPER, user.userId, recoveryCodes)),
         audit(domainOf(ctx), { action: "two-factor-enable", subject: "User", subjectId: user.userId }),
       ],
       async () => {
@@ -178,7 +181,31 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
         return now.twoFactorEnabled === 1 ? conflict("twoFactorAlreadyOn", "two_factor_on") : codeUsed(400);
       },
     );
-    return json({ message: success(ctx, "twoFactorOn") });
+    return json({ message: success(ctx, "twoFactorOn"), recoveryCodes });
+  },
+});
+
+const twoFactorRecoveryCodes = route(accountCalls["two-factor-recovery-codes"], {
+  async handler(ctx, { password }) {
+    const user = requireUser(ctx);
+    await assertCurrentPassword(ctx.db, user.userId, password, ctx.env.SESSION_PEPPER, "password");
+    const recoveryCodes = newRecoveryCodes();
+    // Only while two-factor is on: the set is replaced in the same transaction that checks it.
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        ctx.db
+          .updateTable("users")
+          .set({ updatedAt: nowIso() })
+          .where("userId", "=", user.userId)
+          .where("twoFactorEnabled", "=", 1),
+        abortUnlessChanged(ctx.env.DB),
+        ...(await replaceRecoveryCodes(ctx.db, ctx.env.SESSION_PEPPER, user.userId, recoveryCodes)),
+        audit(domainOf(ctx), { action: "two-factor-recovery-codes", subject: "User", subjectId: user.userId }),
+      ],
+      () => conflict("twoFactorNotOn", "two_factor_off"),
+    );
+    return json({ message: success(ctx, "recoveryCodesMade"), recoveryCodes });
   },
 });
 
@@ -188,6 +215,7 @@ const twoFactorDisable = route(accountCalls["two-factor-disable"], {
     await assertCurrentPassword(ctx.db, user.userId, password, ctx.env.SESSION_PEPPER, "password");
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
+      clearRecoveryCodes(ctx.db, user.userId),
       audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
     ]);
     return json({ message: success(ctx, "twoFactorOff") });
@@ -258,6 +286,7 @@ export const accountRoutes = [
   changePassword,
   twoFactorSetup,
   twoFactorEnable,
+  twoFactorRecoveryCodes,
   twoFactorDisable,
   searchSession,
   revokeSession,

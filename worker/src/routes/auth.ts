@@ -7,15 +7,16 @@ import { clearEmailFailures, failureStatements, signInState, THROTTLE } from "..
 import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
-import { nowSeconds, prepare, runBatch } from "../db";
+import { nowIso, nowSeconds, prepare, runBatch } from "../db";
 import { readFolded } from "../db/folded";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
+import { recoverySignIn } from "../domain/users/recovery";
 import { toUserData, toUserView, userViewOf } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { conflict, forbidden, HttpError, msg, tooManyRequests, unauthorized } from "../errors";
-import { turnstileOf } from "../http/settings";
+import { badRequest, conflict, forbidden, HttpError, msg, requiredField, tooManyRequests, unauthorized } from "../errors";
+import { termsOf, turnstileOf } from "../http/settings";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
@@ -24,6 +25,8 @@ import { authCalls } from "../contract/auth";
 
 const CHALLENGE_ATTEMPTS = 5;
 const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
+/** A recovery code that is none of the user's unused ones (a used code is gone): one answer for both. */
+const wrongRecoveryCode = () => new HttpError(401, "wrong_recovery_code", "wrongRecoveryCode", "recoveryCode");
 
 interface SignInOptions {
   /** More statements for the sign-in batch. */
@@ -69,9 +72,10 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
 /** What `me` answers: the user and their rules. */
 async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[]) {
   const [found] = await readFolded(ctx.env.DB, [userViewOf(ctx.db, userId)]);
-  const row = found!.results[0] as Parameters<typeof toUserView>[0] | undefined;
+  const row = found!.results[0] as (Parameters<typeof toUserView>[0] & { recoveryCodesLeft: number }) | undefined;
   if (!row) throw unauthorized();
-  return { userData: toUserData(toUserView(row)), userAbilityRules };
+  const { recoveryCodesLeft, ...view } = row;
+  return { userData: toUserData(toUserView(view), recoveryCodesLeft), userAbilityRules };
 }
 
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
@@ -133,7 +137,9 @@ const login = route(authCalls.login, {
 });
 
 const twoSteps = route(authCalls["two-steps"], {
-  async handler(ctx, { challenge, code }) {
+  async handler(ctx, { challenge, code, recoveryCode }) {
+    if (code === undefined && recoveryCode === undefined) throw requiredField("code");
+    if (code !== undefined && recoveryCode !== undefined) throw badRequest("codeOrRecoveryCode", "invalid_input", "recoveryCode");
     const challengeHash = await sha256Hex(challenge);
     const attemptKey = `challenge:${challengeHash}`;
     const found = await ctx.env.DB.prepare(
@@ -154,17 +160,19 @@ const twoSteps = route(authCalls["two-steps"], {
       }>();
     if (!found || !found.twoFactorSecret) throw challengeExpired();
     if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("tooManyWrongCodes");
-    const secret = await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS);
-    const step = totpStep(secret, code);
-    if (step === null) {
+    const secondStep =
+      recoveryCode !== undefined
+        ? await recoveryStep(ctx, found.userId, found.userEmail, recoveryCode)
+        : totpClaim(ctx, found.userId, await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code!);
+    if (secondStep === null) {
       await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
         .bind(attemptKey, nowSeconds())
         .run();
-      throw new HttpError(401, "wrong_code", "wrongCode", "code");
+      throw recoveryCode !== undefined ? wrongRecoveryCode() : new HttpError(401, "wrong_code", "wrongCode", "code");
     }
     const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
-    // One batch: the challenge is used once and the code's time step once (a replayed or concurrent
-    // code changes no row, the guard rolls the batch back), or no session is made.
+    // One batch: the challenge is used once and the second step once (a replayed or concurrent code
+    // changes no row, the guard rolls the batch back), or no session is made.
     return signIn(ctx, found.userId, found.userRole, rememberMe === true, found.userEmail, {
       claims: [
         ctx.env.DB.prepare("UPDATE auth_tokens SET usedAt = ?2 WHERE tokenHash = ?1 AND usedAt IS NULL").bind(
@@ -172,21 +180,39 @@ const twoSteps = route(authCalls["two-steps"], {
           nowSeconds(),
         ),
         abortUnlessChanged(ctx.env.DB),
-        claimTotpStep(ctx.env.DB, found.userId, step),
+        secondStep.claim,
         abortUnlessChanged(ctx.env.DB),
       ],
+      extra: secondStep.extra,
       onClaimFailed: async () => {
         const token = await ctx.env.DB.prepare("SELECT usedAt FROM auth_tokens WHERE tokenHash = ?1")
           .bind(challengeHash)
           .first<{ usedAt: number | null }>();
-        return token?.usedAt == null ? codeUsed() : challengeExpired();
+        if (token?.usedAt != null) return challengeExpired();
+        return recoveryCode !== undefined ? wrongRecoveryCode() : codeUsed();
       },
     });
   },
 });
 
+/** A TOTP code's time step to claim, or null for a wrong code. */
+function totpClaim(ctx: Ctx, userId: number, secret: string, code: string) {
+  const step = totpStep(secret, code);
+  return step === null ? null : { claim: claimTotpStep(ctx.env.DB, userId, step), extra: [] };
+}
+
+/** A recovery code to use up, with its audit row and security notice, or null for a wrong or used one. */
+function recoveryStep(ctx: Ctx, userId: number, email: string, typed: string) {
+  // The actor is the user signing in: the request has no user yet.
+  const context = { db: ctx.db, d1: ctx.env.DB, actor: { userId, email, ip: ctx.ip, agent: null } };
+  return recoverySignIn(context, portalOf(ctx), ctx.env.SESSION_PEPPER, { userId, email }, typed, requestLanguage(ctx.request));
+}
+
 const register = route(authCalls.register, {
   async handler(ctx, input) {
+    // With published terms, an account exists only with their acceptance on record.
+    const terms = termsOf(ctx.env);
+    if (terms && input.acceptTerms !== true) throw badRequest("acceptTermsRequired", "terms_not_accepted", "acceptTerms");
     const turnstile = turnstileOf(ctx.env);
     if (turnstile) await requireHuman(turnstile, input.turnstileToken, ctx.ip);
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
@@ -205,6 +231,8 @@ const register = route(authCalls.register, {
           userImage: null,
           twoFactorSecret: null,
           deletedAt: null,
+          termsVersion: terms?.version ?? null,
+          termsAcceptedAt: terms ? nowIso() : null,
         })
         .returning("userId")
         .executeTakeFirstOrThrow();

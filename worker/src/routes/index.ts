@@ -9,6 +9,7 @@ import { historyRoutes } from "./history";
 import { downloadsRoutes } from "./downloads";
 import { frontRoutes } from "./front";
 import { accountRoutes } from "./account";
+import { myDataRoutes } from "./my-data";
 import { authRoutes } from "./auth";
 import { settingsRoutes } from "./settings";
 import { usersRoutes } from "./users";
@@ -39,6 +40,7 @@ export const routes: RouteDef[] = [
   ...settingsRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...myDataRoutes,
   ...usersRoutes,
   ...rolesRoutes,
   ...auditLogRoutes,

@@ -105,13 +105,17 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
     requireAllPayments(ctx.ability);
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
     if (payment.invoiceNumber === null) throw conflict("notInvoiced", "not_invoiced");
-    const to = input.to ?? payment.userEmail;
+    // An admin sends it: the buyer's stored mail language (their last sign-in), not the admin's.
+    const buyer = await ctx.db
+      .selectFrom("users")
+      .select(["userEmail", "mailLanguage"])
+      .where("userId", "=", payment.userId)
+      .where("deletedAt", "is", null)
+      .executeTakeFirst();
+    // To the account's address today; a closed account has none, so the admin names one.
+    const to = input.to ?? buyer?.userEmail;
     if (!to) throw requiredField("to");
     const view = paymentWithUser(payment);
-    // An admin sends it: the buyer's stored mail language (their last sign-in), not the admin's.
-    const buyer = payment.userId
-      ? await ctx.db.selectFrom("users").select("mailLanguage").where("userId", "=", payment.userId).executeTakeFirst()
-      : undefined;
     const mail = invoiceMail(
       portalOf(ctx),
       to,

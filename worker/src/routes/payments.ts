@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { changes, nowSeconds, runBatch } from "../db";
 import { runFolded } from "../db/folded";
 import { audit } from "../domain/audit";
@@ -36,7 +37,13 @@ async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
 const paymentDetail = route(commerceCalls["payment-detail"], {
   async handler(ctx, input) {
     const payment = await findPayment(ctx, input.referenceId);
-    const owner = await ctx.db.selectFrom("users").select("userName").where("userId", "=", payment.userId).executeTakeFirst();
+    // The buyer as frozen at checkout: a closed account's paid payment still shows whose it was.
+    const owner = await ctx.db
+      .selectFrom("payments as p")
+      .innerJoin("users as u", "u.userId", "p.userId")
+      .select(sql<string>`coalesce(json_extract(p.buyerJson, '$.name'), u.userName)`.as("userName"))
+      .where("p.referenceId", "=", payment.referenceId)
+      .executeTakeFirst();
     return json(
       publicPaymentView(payment, owner?.userName ?? "", {
         bank: bankOf(ctx.env),

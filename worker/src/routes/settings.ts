@@ -1,5 +1,5 @@
 import { json } from "../http/respond";
-import { turnstileOf } from "../http/settings";
+import { termsOf, turnstileOf } from "../http/settings";
 import { route } from "../http/route";
 import { settingsCalls } from "../contract/settings";
 
@@ -11,6 +11,7 @@ const appSettings = route(settingsCalls["app-settings"], {
       currency: ctx.env.CURRENCY,
       languageSwitcher: ctx.env.LANGUAGE_SWITCHER === "true",
       turnstileSiteKey: turnstileOf(ctx.env)?.siteKey ?? null,
+      termsUrl: termsOf(ctx.env)?.url ?? null,
     });
   },
 });

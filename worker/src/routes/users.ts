@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
+import { clearRecoveryCodes } from "../auth/recovery-codes";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
@@ -10,7 +11,7 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { queueMail } from "../domain/outbox/queue";
 import { imageUrl, storeUpload } from "../domain/storage/files";
-import { closedAccountStatements, closedAddress } from "../domain/users/closing";
+import { closeAccount } from "../domain/users/closure";
 import { verificationMail } from "../domain/users/mails";
 import { userListQueries } from "../domain/users/list";
 import { selectUserView, toUserView, type UserView } from "../domain/users/view";
@@ -61,9 +62,6 @@ function addressOf(input: Address): Address {
   for (const field of ADDRESS_FIELDS) if (input[field] !== undefined) address[field] = input[field];
   return address;
 }
-
-/** A closed account keeps no address. */
-const NO_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ""])) as Record<AddressField, string>;
 
 /** The stored fields of a user the rules below look at. */
 async function loadTarget(ctx: Ctx, userId: number) {
@@ -223,40 +221,11 @@ const deleteUser = route(userCalls.deleteuser, {
     const me = requireUser(ctx);
     if (userId === me.userId) throw conflict("noSelfDelete", "self_delete");
     const target = await loadTarget(ctx, userId);
-    let update = ctx.db
-      .updateTable("users")
-      .set({
-        deletedAt: nowIso(),
-        updatedAt: nowIso(),
-        userIsActive: 0,
-        // Frees the address for a new account; payments, invoices, ledger and history keep the id.
-        userEmail: closedAddress(userId),
-        userPhone: "",
-        ...NO_ADDRESS,
-        twoFactorEnabled: 0,
-        twoFactorSecret: null,
-      })
-      .where("userId", "=", userId)
-      .where("deletedAt", "is", null);
-    if (target.userRole === "admin" && target.userIsActive === 1) update = update.where(otherAdminExists(userId));
-    await runGuardedBatch(
-      ctx.env.DB,
-      [
-        update,
-        abortUnlessChanged(ctx.env.DB),
-        ctx.db.deleteFrom("sessions").where("userId", "=", userId),
-        ctx.db.deleteFrom("carts").where("userId", "=", userId),
-        ctx.db.deleteFrom("auth_tokens").where("userId", "=", userId),
-        ...closedAccountStatements(ctx.db, userId, target.userEmail),
-        audit(domainOf(ctx), {
-          action: "delete-user",
-          subject: "User",
-          subjectId: userId,
-          detail: { userEmail: target.userEmail },
-        }),
-      ],
-      () => conflict("lastAdmin", "last_admin"),
-    );
+    // The same path as a client closing their own account: personal data erased, the books kept.
+    await closeAccount(domainOf(ctx), ctx.env.FILES, target, {
+      auditAction: "delete-user",
+      lastAdminError: () => conflict("lastAdmin", "last_admin"),
+    });
     return json({ message: success(ctx, "userDeleted") });
   },
 });
@@ -294,6 +263,7 @@ const resetTwoFactor = route(userCalls["reset-two-factor"], {
     await loadTarget(ctx, userId);
     await runBatch(ctx.env.DB, [
       ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
+      clearRecoveryCodes(ctx.db, userId),
       audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
     ]);
     return json({ message: success(ctx, "twoFactorReset") });

@@ -9,6 +9,7 @@ export async function buyerPartyOf(db: DB, userId: number): Promise<BuyerParty> 
     .selectFrom("users")
     .select([
       "userName",
+      "userEmail",
       "billingCompany",
       "billingVatNumber",
       "userAddressLine1",
@@ -23,6 +24,7 @@ export async function buyerPartyOf(db: DB, userId: number): Promise<BuyerParty> 
   const cityLine = [user.userPostalCode, user.userCity].filter(Boolean).join(" ");
   return {
     name: user.userName,
+    email: user.userEmail,
     company: user.billingCompany,
     address: [user.userAddressLine1, user.userAddressLine2, cityLine].filter(Boolean),
     country: user.userCountry,

@@ -89,6 +89,10 @@ export function creditNoteList(
   return { page: paged, total };
 }
 
+/** Every credit note of a user, oldest first (their data export). */
+export const creditNotesOf = (db: DB, userId: number) =>
+  selectCreditNotes(db).where("r.userId", "=", userId).orderBy("r.refundId");
+
 /** One credit note the reader may read, by its number: another user's is "not found". */
 export async function readableCreditNote(db: DB, reader: PaymentReader, creditNoteNumber: number): Promise<CreditNoteRow> {
   let query = selectCreditNotes(db).where("r.creditNoteNumber", "=", creditNoteNumber);

@@ -63,12 +63,21 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
   return conditions.length ? sql<boolean>`${sql.join(conditions, sql` AND `)}` : null;
 }
 
+/**
+ * The buyer an invoice names: frozen into the payment at checkout (`buyerJson`), the account's own for
+ * payments made before. `p` and `u` must be in scope.
+ */
+export const buyerColumns = [
+  sql<string | null>`coalesce(json_extract(p.buyerJson, '$.name'), u.userName)`.as("userName"),
+  sql<string | null>`coalesce(json_extract(p.buyerJson, '$.email'), u.userEmail)`.as("userEmail"),
+];
+
 /** Payments with their buyer's name and email, newest first. */
 export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
   const query = db
     .selectFrom("payments as p")
     .leftJoin("users as u", "u.userId", "p.userId")
-    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "u.userName", "u.userEmail"])
+    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns])
     .orderBy("p.createdAt", "desc")
     .orderBy("p.paymentId", "desc");
   return where ? query.where(where) : query;
@@ -205,7 +214,7 @@ export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) =
       .whereRef("p.paymentId", "=", "pg.id")
       .leftJoin("users as u", "u.userId", "p.userId")
       // paymentId: what a remembered page keeps of its rows (not part of the answer).
-      .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", "u.userName", "u.userEmail"])
+      .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", ...buyerColumns])
       .orderBy("p.createdAt", "desc")
       .orderBy("p.paymentId", "desc");
   const total =

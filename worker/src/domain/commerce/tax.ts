@@ -30,6 +30,8 @@ export interface FrozenTax {
 /** The buyer's party frozen into a payment at checkout (payments.buyerJson). */
 export interface BuyerParty {
   name: string;
+  /** The address the invoice was for (issue 25); absent on payments frozen before. */
+  email?: string;
   company: string;
   address: string[];
   country: string;

@@ -98,10 +98,13 @@ export function toUserView(row: UserViewRow): UserView {
   };
 }
 
-/** The live (not deleted) user `userId` as a UserView row. */
+/** The live (not deleted) user `userId` as a UserView row, with how many recovery codes they have left. */
 export const userViewOf = (db: DB, userId: number) =>
-  selectUserView(db).where("u.userId", "=", userId).where("u.deletedAt", "is", null);
+  selectUserView(db)
+    .select(sql<number>`(SELECT count(*) FROM recovery_codes r WHERE r.userId = u.userId)`.as("recoveryCodesLeft"))
+    .where("u.userId", "=", userId)
+    .where("u.deletedAt", "is", null);
 
-export function toUserData(user: UserView): UserData {
-  return { ...user, role: user.userRole };
+export function toUserData(user: UserView, recoveryCodesLeft: number): UserData {
+  return { ...user, role: user.userRole, recoveryCodesLeft };
 }

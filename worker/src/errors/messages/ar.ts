@@ -49,6 +49,8 @@ export const ar: Catalog = {
     tooManyWrongCodes: "رموز خاطئة كثيرة جدًا. يُرجى تسجيل الدخول مرة أخرى.",
     wrongCode: "الرمز غير صحيح.",
     codeUsed: "تم استخدام هذا الرمز من قبل. انتظر الرمز التالي ثم أدخله.",
+    wrongRecoveryCode: "رمز الاسترداد هذا غير صالح أو سبق استخدامه.",
+    codeOrRecoveryCode: "أرسل رمزًا أو رمز استرداد، لا كليهما.",
     invalidApiKey: "مفتاح API غير صالح.",
     // Calls and their bodies
     postOnly: "تُرسل جميع استدعاءات API بطريقة POST.",
@@ -81,6 +83,8 @@ export const ar: Catalog = {
     wrongPassword: "كلمة المرور غير صحيحة.",
     twoFactorAlreadyOn: "المصادقة الثنائية مفعّلة بالفعل.",
     twoFactorNotSetUp: "يُرجى بدء الإعداد أولًا.",
+    twoFactorNotOn: "المصادقة الثنائية معطّلة: فعّلها أولًا.",
+    acceptTermsRequired: "يُرجى قبول شروط الخدمة لإنشاء حساب.",
     noSuchSession: "هذه الجلسة غير موجودة.",
     // Users, roles, API keys
     noSuchUser: "هذا المستخدم غير موجود.",
@@ -91,6 +95,7 @@ export const ar: Catalog = {
     noSelfChange: "لا يمكنك تغيير دورك أو تعطيل حسابك بنفسك.",
     noSelfDelete: "لا يمكنك حذف حسابك الخاص.",
     lastAdmin: "لا يمكن حذف آخر مسؤول نشط أو خفض صلاحياته أو تعطيله.",
+    lastAdminCannotClose: "أنت آخر مسؤول نشط: اجعل مستخدمًا آخر مسؤولًا قبل إغلاق حسابك.",
     quotaBelowZero: "لا يمكن أن تقل الحصة عن الصفر.",
     ownQuotaOnly: "لا يمكنك الاطلاع إلا على حصتك.",
     ownSubscriptionsOnly: "لا يمكنك الاطلاع إلا على اشتراكاتك.",
@@ -194,6 +199,8 @@ export const ar: Catalog = {
     twoFactorOn: "المصادقة الثنائية مفعّلة.",
     twoFactorOff: "المصادقة الثنائية معطّلة.",
     sessionSignedOut: "تم تسجيل الخروج من الجلسة.",
+    recoveryCodesMade: "رموز الاسترداد الجديدة جاهزة. لم تعد الرموز السابقة صالحة.",
+    accountClosed: "أُغلق حسابك ومُحيت بياناتك الشخصية.",
     // Users, roles, API keys
     userCreated: "تم إنشاء المستخدم بنجاح!",
     userUpdated: "تم تحديث المستخدم بنجاح!",

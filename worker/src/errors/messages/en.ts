@@ -18,6 +18,8 @@ export const en = {
     tooManyWrongCodes: "Too many wrong codes. Please sign in again.",
     wrongCode: "The code is not correct.",
     codeUsed: "This code has already been used. Wait for the next code and enter it.",
+    wrongRecoveryCode: "This recovery code is not valid or was already used.",
+    codeOrRecoveryCode: "Send either a code or a recovery code, not both.",
     invalidApiKey: "The API key is not valid.",
     // Calls and their bodies
     postOnly: "Every API call is a POST.",
@@ -50,6 +52,8 @@ export const en = {
     wrongPassword: "The password is not correct.",
     twoFactorAlreadyOn: "Two-factor authentication is already on.",
     twoFactorNotSetUp: "Start the set-up first.",
+    twoFactorNotOn: "Two-factor authentication is off: turn it on first.",
+    acceptTermsRequired: "Please accept the terms of service to create an account.",
     noSuchSession: "No such session.",
     // Users, roles, API keys
     noSuchUser: "No such user.",
@@ -60,6 +64,7 @@ export const en = {
     noSelfChange: "You cannot change your own role or deactivate yourself.",
     noSelfDelete: "You cannot delete your own account.",
     lastAdmin: "The last active admin cannot be removed, demoted or deactivated.",
+    lastAdminCannotClose: "You are the last active admin: make another user an admin before closing your account.",
     quotaBelowZero: "The quota cannot go below zero.",
     ownQuotaOnly: "You may only see your own quota.",
     ownSubscriptionsOnly: "You may only see your own subscriptions.",
@@ -166,6 +171,8 @@ export const en = {
     twoFactorOn: "Two-factor authentication is on.",
     twoFactorOff: "Two-factor authentication is off.",
     sessionSignedOut: "The session was signed out.",
+    recoveryCodesMade: "New recovery codes are ready. The previous ones no longer work.",
+    accountClosed: "Your account is closed and your personal data erased.",
     // Users, roles, API keys
     userCreated: "User created successfully!",
     userUpdated: "User updated successfully!",

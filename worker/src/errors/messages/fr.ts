@@ -39,6 +39,8 @@ export const fr: Catalog = {
     tooManyWrongCodes: "Trop de codes erronés. Veuillez vous reconnecter.",
     wrongCode: "Le code est incorrect.",
     codeUsed: "Ce code a déjà été utilisé. Attendez le code suivant et saisissez-le.",
+    wrongRecoveryCode: "Ce code de secours n'est pas valide ou a déjà été utilisé.",
+    codeOrRecoveryCode: "Envoyez soit un code, soit un code de secours, pas les deux.",
     invalidApiKey: "La clé d'API n'est pas valide.",
     // Calls and their bodies
     postOnly: "Chaque appel de l'API utilise la méthode POST.",
@@ -71,6 +73,8 @@ export const fr: Catalog = {
     wrongPassword: "Le mot de passe est incorrect.",
     twoFactorAlreadyOn: "L'authentification à deux facteurs est déjà activée.",
     twoFactorNotSetUp: "Veuillez d'abord commencer la configuration.",
+    twoFactorNotOn: "L'authentification à deux facteurs est désactivée : activez-la d'abord.",
+    acceptTermsRequired: "Veuillez accepter les conditions d'utilisation pour créer un compte.",
     noSuchSession: "Cette session n'existe pas.",
     // Users, roles, API keys
     noSuchUser: "Cet utilisateur n'existe pas.",
@@ -81,6 +85,8 @@ export const fr: Catalog = {
     noSelfChange: "Vous ne pouvez pas modifier votre propre rôle ni vous désactiver.",
     noSelfDelete: "Vous ne pouvez pas supprimer votre propre compte.",
     lastAdmin: "Le dernier administrateur actif ne peut être ni supprimé, ni rétrogradé, ni désactivé.",
+    lastAdminCannotClose:
+      "Vous êtes le dernier administrateur actif : nommez un autre administrateur avant de fermer votre compte.",
     quotaBelowZero: "Le quota ne peut pas descendre en dessous de zéro.",
     ownQuotaOnly: "Vous ne pouvez consulter que votre propre quota.",
     ownSubscriptionsOnly: "Vous ne pouvez consulter que vos propres abonnements.",
@@ -190,6 +196,8 @@ export const fr: Catalog = {
     twoFactorOn: "L'authentification à deux facteurs est activée.",
     twoFactorOff: "L'authentification à deux facteurs est désactivée.",
     sessionSignedOut: "La session a été déconnectée.",
+    recoveryCodesMade: "Vos nouveaux codes de secours sont prêts. Les précédents ne fonctionnent plus.",
+    accountClosed: "Votre compte est fermé et vos données personnelles effacées.",
     // Users, roles, API keys
     userCreated: "Utilisateur créé avec succès !",
     userUpdated: "Utilisateur mis à jour avec succès !",

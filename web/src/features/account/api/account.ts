@@ -36,6 +36,18 @@ export function twoFactorDisable(body: CallInput<"two-factor-disable">) {
   return api("two-factor-disable", body);
 }
 
+export function makeRecoveryCodes(body: CallInput<"two-factor-recovery-codes">) {
+  return api("two-factor-recovery-codes", body);
+}
+
+export function exportMyData() {
+  return api("export-my-data");
+}
+
+export function closeAccount(body: CallInput<"close-account">) {
+  return api("close-account", body);
+}
+
 export type SessionRow = ListRow<"search-session">;
 
 export function revokeSession(body: CallInput<"revoke-session">) {

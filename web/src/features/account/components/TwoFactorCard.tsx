@@ -7,6 +7,7 @@ import { useSnackbar } from "../../../components/Snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
 import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api/account";
+import { RecoveryCodesList, RecoveryCodesSection } from "./RecoveryCodes";
 
 /** The otpauth URL as a QR code image (an SVG data URL: the CSP allows data: images). */
 function QrCode({ value }: { value: string }) {
@@ -18,13 +19,18 @@ function QrCode({ value }: { value: string }) {
 type CodeValues = { code: string };
 type PasswordValues = { password: string };
 
-/** TOTP: set up (secret + QR code), confirm with a code to turn it on; turn it off with the password. */
+/**
+ * TOTP: set up (secret + QR code), confirm with a code to turn it on (the recovery codes show once); the
+ * codes left and a new set; turn it off with the password.
+ */
 export function TwoFactorCard() {
   const { t } = useTranslation("account");
   const { userData, updateUserData } = useSession();
   const snackbar = useSnackbar();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [starting, setStarting] = useState(false);
+  // The codes two-factor-enable answered: shown until the user says they kept them.
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const codeForm = useForm<CodeValues>({ code: "" }, { code: { label: t("code"), check: rules.code } });
   const passwordForm = useForm<PasswordValues>(
     { password: "" },
@@ -45,7 +51,8 @@ export function TwoFactorCard() {
 
   const enable = codeForm.submit(async ({ code }) => {
     const answer = await twoFactorEnable({ code: code.trim() });
-    updateUserData({ twoFactorEnabled: true });
+    updateUserData({ twoFactorEnabled: true, recoveryCodesLeft: answer.recoveryCodes.length });
+    setNewCodes(answer.recoveryCodes);
     setSetup(null);
     codeForm.reset({ code: "" });
     return answer.message;
@@ -53,7 +60,7 @@ export function TwoFactorCard() {
 
   const disable = passwordForm.submit(async ({ password }) => {
     const answer = await twoFactorDisable({ password });
-    updateUserData({ twoFactorEnabled: false });
+    updateUserData({ twoFactorEnabled: false, recoveryCodesLeft: 0 });
     passwordForm.reset({ password: "" });
     return answer.message;
   });
@@ -66,14 +73,20 @@ export function TwoFactorCard() {
           <span className={`badge ${enabled ? "badge-success" : "badge-ghost"}`}>{enabled ? t("on") : t("off")}</span>
         </div>
         <p className="text-base-content/70">{t("twoFactorText")}</p>
-        {enabled ? (
-          <form className="flex max-w-md flex-col gap-4" onSubmit={disable} noValidate>
-            <FormError text={passwordForm.formError} />
-            <TextField form={passwordForm} name="password" type="password" autoComplete="current-password" />
-            <SubmitButton sending={passwordForm.sending} className="btn-error btn-outline w-fit">
-              {t("disableTwoFactor")}
-            </SubmitButton>
-          </form>
+        {enabled && newCodes ? (
+          <RecoveryCodesList codes={newCodes} onDone={() => setNewCodes(null)} />
+        ) : enabled ? (
+          <>
+            <RecoveryCodesSection />
+            <div className="divider my-0" />
+            <form className="flex max-w-md flex-col gap-4" onSubmit={disable} noValidate>
+              <FormError text={passwordForm.formError} />
+              <TextField form={passwordForm} name="password" type="password" autoComplete="current-password" />
+              <SubmitButton sending={passwordForm.sending} className="btn-error btn-outline w-fit">
+                {t("disableTwoFactor")}
+              </SubmitButton>
+            </form>
+          </>
         ) : setup ? (
           <div className="flex flex-wrap gap-6">
             <QrCode value={setup.otpauthUrl} />

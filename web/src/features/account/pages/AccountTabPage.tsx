@@ -7,6 +7,7 @@ import { ADDRESS_FIELDS, ADDRESS_INPUTS, type AddressField } from "../../../lib/
 import { rules, useForm } from "../../../lib/form";
 import { updateOwnProfile } from "../api/account";
 import { AvatarPicker } from "../components/AvatarPicker";
+import { CloseAccountCard, ExportDataCard } from "../components/MyDataCards";
 
 type Values = { userName: string; userEmail: string; userPhone: string } & Record<AddressField, string>;
 
@@ -101,6 +102,8 @@ export default function AccountTabPage() {
           </div>
         </div>
       </form>
+      <ExportDataCard />
+      <CloseAccountCard />
     </section>
   );
 }

@@ -1,23 +1,25 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
 import { AuthFrame } from "../components/AuthFrame";
-import { EMPTY_REGISTRATION, registrationFields, useRegister, type RegisterValues } from "./RegisterPage";
+import { EMPTY_REGISTRATION, registrationFields, TermsField, useRegister, type RegisterValues } from "./RegisterPage";
 
 /** The fields each step asks for; a step can be left only when its fields are valid. */
 const STEPS: { key: "stepAccount" | "stepPersonal" | "stepReview"; fields: (keyof RegisterValues)[] }[] = [
   { key: "stepAccount", fields: ["userEmail", "password", "confirm"] },
   { key: "stepPersonal", fields: ["userName", "userPhone"] },
-  { key: "stepReview", fields: [] },
+  { key: "stepReview", fields: ["acceptTerms"] },
 ];
 
 const REVIEWED = ["userEmail", "password", "userName", "userPhone"] as const;
 
 export default function RegisterMultiStepsPage() {
   const { t } = useTranslation("auth");
-  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
+  const { termsUrl } = useAppSettings();
+  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t, termsUrl));
   const { send, humanCheck } = useRegister();
   const [step, setStep] = useState(0);
   const current = STEPS[step]!;
@@ -79,6 +81,7 @@ export default function RegisterMultiStepsPage() {
             <dd>{form.values.userPhone || "—"}</dd>
           </dl>
         )}
+        {step === 2 && <TermsField form={form} termsUrl={termsUrl} />}
         {step === 2 && humanCheck}
         <div className="flex justify-between gap-2">
           <button type="button" className="btn" disabled={step === 0 || form.sending} onClick={() => setStep((s) => s - 1)}>

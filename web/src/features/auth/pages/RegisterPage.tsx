@@ -1,36 +1,66 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
+import { CheckboxField } from "../../../components/FormControls";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
-import { rules, useForm, type FieldSpecs } from "../../../lib/form";
+import { rules, useForm, type FieldSpecs, type FormState } from "../../../lib/form";
 import { register } from "../api/account";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 
-export type RegisterValues = { userName: string; userEmail: string; userPhone: string; password: string; confirm: string };
+export type RegisterValues = {
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  password: string;
+  confirm: string;
+  acceptTerms: boolean;
+};
 
-export const EMPTY_REGISTRATION: RegisterValues = { userName: "", userEmail: "", userPhone: "", password: "", confirm: "" };
+export const EMPTY_REGISTRATION: RegisterValues = {
+  userName: "",
+  userEmail: "",
+  userPhone: "",
+  password: "",
+  confirm: "",
+  acceptTerms: false,
+};
 
-/** The registration's fields (both looks of the page): labels and rules. */
-export const registrationFields = (t: TFunction<"auth">): FieldSpecs<RegisterValues> => ({
+/**
+ * The registration's fields (both looks of the page): labels and rules. With published terms
+ * (`termsUrl`), they must be accepted.
+ */
+export const registrationFields = (t: TFunction<"auth">, termsUrl: string | null): FieldSpecs<RegisterValues> => ({
   userName: { label: t("fullName"), check: rules.required },
   userEmail: { label: t("email"), check: rules.email },
   userPhone: { label: t("phoneOptional") },
   password: { label: t("password"), check: rules.password },
   confirm: { label: t("confirmPassword"), check: (confirm, v) => rules.matches(confirm, v.password) },
+  acceptTerms: { label: t("terms"), check: (accepted) => (termsUrl && !accepted ? "auth:acceptTermsRequired" : undefined) },
 });
+
+/** The terms' checkbox, with a link to them; nothing when the portal publishes none. */
+export function TermsField({ form, termsUrl }: { form: FormState<RegisterValues>; termsUrl: string | null }) {
+  const { t } = useTranslation("auth");
+  if (!termsUrl) return null;
+  const link = <a href={termsUrl} target="_blank" rel="noopener noreferrer" className="link link-primary" />;
+  return (
+    <CheckboxField form={form} name="acceptTerms" label={<Trans t={t} i18nKey="acceptTerms" components={{ terms: link }} />} />
+  );
+}
 
 /**
  * Sends the registration; the new client is signed in and asked to confirm their email. With Turnstile
- * on, the form shows `humanCheck.element` and its token goes along.
+ * on, the form shows `humanCheck.element` and its token goes along; with published terms, their acceptance.
  */
 export function useRegister() {
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   const look = useAuthLook();
-  const humanCheck = useHumanCheck(useAppSettings().turnstileSiteKey, true);
+  const { turnstileSiteKey, termsUrl } = useAppSettings();
+  const humanCheck = useHumanCheck(turnstileSiteKey, true);
   const send = async (v: RegisterValues) => {
     let answer;
     try {
@@ -40,6 +70,7 @@ export function useRegister() {
         password: v.password,
         userPhone: v.userPhone.trim() || undefined,
         turnstileToken: humanCheck.token,
+        ...(termsUrl ? { acceptTerms: v.acceptTerms } : {}),
       });
     } catch (error) {
       humanCheck.after(error);
@@ -54,7 +85,8 @@ export function useRegister() {
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const look = useAuthLook();
-  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t));
+  const { termsUrl } = useAppSettings();
+  const form = useForm<RegisterValues>(EMPTY_REGISTRATION, registrationFields(t, termsUrl));
   const { send, humanCheck } = useRegister();
   return (
     <AuthFrame title={t("registerTitle")} subtitle={t("registerPrompt")}>
@@ -65,6 +97,7 @@ export default function RegisterPage() {
         <TextField form={form} name="userPhone" type="tel" autoComplete="tel" />
         <TextField form={form} name="password" type="password" autoComplete="new-password" hint={t("passwordHint")} />
         <TextField form={form} name="confirm" type="password" autoComplete="new-password" />
+        <TermsField form={form} termsUrl={termsUrl} />
         {humanCheck}
         <SubmitButton sending={form.sending}>{t("signUp")}</SubmitButton>
         <p className="text-center text-sm">

@@ -66,4 +66,14 @@ export const en: MailTexts = {
     ],
     action: { label: "View my billing", url },
   }),
+  recoveryCodeUsed: ({ name, site, left, ip, url }) => ({
+    subject: `${site}: a recovery code was used to sign in`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `A two-factor recovery code was just used to sign in to your account${ip ? ` from the address ${ip}` : ""}. Each code works once.`,
+      left === 1 ? "You have 1 recovery code left." : `You have ${left} recovery codes left.`,
+      "If it was not you, change your password and make new recovery codes now:",
+    ],
+    action: { label: "Open my security settings", url },
+  }),
 };

@@ -68,4 +68,14 @@ export const fr: MailTexts = {
     ],
     action: { label: "Voir ma facturation", url },
   }),
+  recoveryCodeUsed: ({ name, site, left, ip, url }) => ({
+    subject: `${site} : un code de secours a servi à vous connecter`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      `Un code de secours de la double authentification vient de servir à se connecter à votre compte${ip ? ` depuis l’adresse ${ip}` : ""}. Chaque code ne sert qu’une fois.`,
+      left <= 1 ? `Il vous reste ${left} code de secours.` : `Il vous reste ${left} codes de secours.`,
+      "Si ce n’était pas vous, changez votre mot de passe et créez de nouveaux codes dès maintenant :",
+    ],
+    action: { label: "Ouvrir mes paramètres de sécurité", url },
+  }),
 };

@@ -66,6 +66,17 @@ export interface CreditNoteMailInput {
   url: string;
 }
 
+export interface RecoveryCodeUsedInput {
+  name: string;
+  site: string;
+  /** How many unused codes the account has left. */
+  left: number;
+  /** The address the sign-in came from. */
+  ip: string;
+  /** The security settings, where new codes are made. */
+  url: string;
+}
+
 /** One module per language implements these; the wording is theirs, the layout is render.ts's. */
 export interface MailTexts {
   verify(input: LinkMail): MailContent;
@@ -81,4 +92,6 @@ export interface MailTexts {
   jobFailed(input: JobMailInput & { refunded: number }): MailContent;
   /** A refund was made: its credit note (the PDF is attached when the mail is sent). */
   creditNote(input: CreditNoteMailInput): MailContent;
+  /** A security notice: a two-factor recovery code signed the account in. */
+  recoveryCodeUsed(input: RecoveryCodeUsedInput): MailContent;
 }

@@ -1,0 +1,101 @@
+import type { InferResult } from "kysely";
+import type { z } from "zod";
+import type { myData } from "../../contract/my-data";
+import { runBatch } from "../../db";
+import { creditNotesOf, creditNoteView, type CreditNoteRow } from "../commerce/credit-notes";
+import { PAYMENT_COLUMNS } from "../commerce/lines";
+import { buyerColumns, paymentWithUser } from "../commerce/queries";
+import type { DomainContext } from "../context";
+import { toUserData, toUserView, userViewOf } from "./view";
+
+export type MyData = z.output<typeof myData>;
+
+/** The reads of an export, one query per part, all about `userId`. */
+function exportQueries(db: DomainContext["db"], userId: number) {
+  return {
+    profile: userViewOf(db, userId).select(["u.mailLanguage", "u.termsVersion", "u.termsAcceptedAt", "u.updatedAt"]),
+    ledger: db
+      .selectFrom("quota_ledger")
+      .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
+      .where("userId", "=", userId)
+      .orderBy("ledgerId"),
+    payments: db
+      .selectFrom("payments as p")
+      .innerJoin("users as u", "u.userId", "p.userId")
+      .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns])
+      .where("p.userId", "=", userId)
+      .orderBy("p.paymentId"),
+    creditNotes: creditNotesOf(db, userId),
+    subscriptions: db
+      .selectFrom("subscriptions as s")
+      .innerJoin("items as i", "i.itemId", "s.itemId")
+      .select(["s.subscriptionId", "s.itemId", "i.itemName", "s.startsAt", "s.endsAt"])
+      .where("s.userId", "=", userId)
+      .orderBy("s.subscriptionId"),
+    // Not the vendor account, its credentials or the claim: those are the portal's, not the client's.
+    jobs: db
+      .selectFrom("history")
+      .select(["uniqueId", "siteName", "fileName", "reportName", "pointsSpent", "status", "similarity", "createdAt", "updatedAt"])
+      .where("userId", "=", userId)
+      .orderBy("historyId"),
+    // Never the token's hash.
+    sessions: db
+      .selectFrom("sessions")
+      .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
+      .where("userId", "=", userId)
+      .orderBy("sessionId"),
+    // What they did, and what was done to their account (subjectId has no index: a rare call reads the log once).
+    audit: db
+      .selectFrom("audit_log")
+      .select(["action", "subject", "subjectId", "outcome", "detail", "actorId", "ip", "createdAt"])
+      .where((eb) =>
+        eb.or([
+          eb("actorId", "=", userId),
+          eb.and([eb("subject", "in", ["User", "Quota"]), eb("subjectId", "=", String(userId))]),
+        ]),
+      )
+      .orderBy("auditId"),
+  };
+}
+
+type Rows<K extends keyof ReturnType<typeof exportQueries>> = InferResult<ReturnType<typeof exportQueries>[K]>;
+
+/** Everything the portal keeps about a user, without secrets, read in one round trip. */
+export async function exportMyData(
+  context: Pick<DomainContext, "db" | "d1">,
+  userId: number,
+  currentSessionId: number | null,
+  site: string,
+): Promise<MyData> {
+  const queries = exportQueries(context.db, userId);
+  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit] = await runBatch(
+    context.d1,
+    Object.values(queries),
+  );
+  const row = profileRows!.results[0] as Rows<"profile">[number] | undefined;
+  if (!row) throw new Error(`export of user ${userId}, who does not exist`);
+  const { recoveryCodesLeft, mailLanguage, termsVersion, termsAcceptedAt, updatedAt, ...view } = row;
+  return {
+    exportedAt: new Date().toISOString(),
+    site,
+    profile: { ...toUserData(toUserView(view), recoveryCodesLeft), mailLanguage, termsVersion, termsAcceptedAt, updatedAt },
+    ledger: ledger!.results as Rows<"ledger">,
+    payments: (payments!.results as Rows<"payments">).map(paymentWithUser),
+    creditNotes: (creditNotes!.results as unknown as CreditNoteRow[]).map(creditNoteView),
+    subscriptions: subscriptions!.results as Rows<"subscriptions">,
+    jobs: jobs!.results as Rows<"jobs">,
+    sessions: (sessions!.results as Rows<"sessions">).map(({ sessionId, rememberMe, lastSeenAt, ...session }) => ({
+      ...session,
+      lastSeenAt: new Date(lastSeenAt * 1000).toISOString(),
+      rememberMe: rememberMe === 1,
+      current: sessionId === currentSessionId,
+    })),
+    audit: (audit!.results as Rows<"audit">).map(({ actorId, ip, detail, ...entry }) => ({
+      ...entry,
+      detail: JSON.parse(detail) as Record<string, unknown>,
+      byYou: actorId === userId,
+      // Whoever else acted (an admin) is not the caller's data: not their address either.
+      ip: actorId === userId ? ip : "",
+    })),
+  };
+}
