@@ -117,6 +117,37 @@ export const adminCalls = defineCalls({
     }),
     answer: listOf(outboxRow),
   },
+  "outbox-preview": {
+    summary: "One mail of the outbox as it is sent: text, HTML (shown sandboxed), its attachment, its unsubscribe link.",
+    access: ["manage", "Outbox"],
+    input: z.object({ mailId: f.id() }),
+    answer: z.strictObject({
+      mailId: z.number().int(),
+      toEmail: z.string(),
+      mailKind: z.string(),
+      mailSubject: z.string(),
+      mailBody: z.string(),
+      mailHtml: z.string().nullable(),
+      attachment: z
+        .string()
+        .nullable()
+        .meta({
+          description: 'The document made and attached when it is sent: "invoice:<referenceId>" or "credit-note:<number>".',
+        }),
+      unsubscribeUrl: z.string().nullable(),
+      status: z.enum(OUTBOX_SHOWN_STATUSES),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      createdAt: timestamp(),
+      sentAt: timestamp().nullable(),
+    }),
+  },
+  "resend-mail": {
+    summary: "Queues a copy of a mail of the outbox (sent, failed or queued) as a new mail, and sends it.",
+    access: ["manage", "Outbox"],
+    input: z.object({ mailId: f.id() }),
+    answer: z.strictObject({ message: z.string(), mailId: z.number().int() }),
+  },
   "search-apikey": {
     summary: "The API keys agents use, newest first.",
     access: ["read", "ApiKey"],
