@@ -1,4 +1,4 @@
-import type { AppRoute, NavbarWidget, NavItem } from "../../app/types";
+import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
 import { notificationSettings, SETTINGS_KEY } from "./api/notifications";
 
 /**

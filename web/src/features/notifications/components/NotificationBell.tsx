@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useLocation } from "wouter";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { formatDate } from "../../../lib/format";
 import { BELL_KEY, bellNotifications, readAllNotifications, readNotification, type Notification } from "../api/notifications";

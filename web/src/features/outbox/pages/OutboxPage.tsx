@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../../app/session";
+import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
