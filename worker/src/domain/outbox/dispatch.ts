@@ -15,8 +15,10 @@ export interface MailQueue {
 
 /** A queued mail whose message was sent this long ago and is still not sent was lost: it is sent again. */
 const LOST_MESSAGE_MS = 2 * 3600_000;
-/** Rows handed to the Queue per call (a Queue takes 100 messages per sendBatch). */
-const DISPATCH_LIMIT = 1000;
+/** Rows picked per statement, and statements per dispatch: a burst of 10,000 mails goes in one cron run. */
+export const DISPATCH_PAGE = 1000;
+const DISPATCH_PAGES = 10;
+/** A Queue takes 100 messages per sendBatch. */
 const SEND_BATCH = 100;
 
 /**
@@ -27,6 +29,17 @@ const SEND_BATCH = 100;
  */
 export async function dispatchMail(mail: MailQueue, db: DB, now = new Date()): Promise<number> {
   if (!mail.queue || !mail.configured) return 0;
+  let handed = 0;
+  for (let page = 0; page < DISPATCH_PAGES; page++) {
+    const { picked, sent } = await dispatchPage(mail.queue, db, now);
+    handed += sent;
+    if (sent < picked || picked < DISPATCH_PAGE) break;
+  }
+  return handed;
+}
+
+/** Picks up to DISPATCH_PAGE rows and sends their messages; answers how many it picked and handed over. */
+async function dispatchPage(queue: Queue<MailMessage>, db: DB, now: Date): Promise<{ picked: number; sent: number }> {
   const iso = now.toISOString();
   const picked = await db
     .updateTable("outbox")
@@ -35,7 +48,7 @@ export async function dispatchMail(mail: MailQueue, db: DB, now = new Date()): P
       sql<boolean>`mailId IN (SELECT mailId FROM outbox WHERE status = 'queued'
         AND (claimedAt IS NULL OR claimedAt < ${staleClaimBefore(now)})
         AND (enqueuedAt IS NULL OR enqueuedAt < ${new Date(now.getTime() - LOST_MESSAGE_MS).toISOString()})
-        ORDER BY createdAt LIMIT ${DISPATCH_LIMIT})`,
+        ORDER BY createdAt LIMIT ${DISPATCH_PAGE})`,
     )
     .returning("mailId")
     .execute();
@@ -43,20 +56,20 @@ export async function dispatchMail(mail: MailQueue, db: DB, now = new Date()): P
   for (let start = 0; start < ids.length; start += SEND_BATCH) {
     const chunk = ids.slice(start, start + SEND_BATCH);
     try {
-      await mail.queue.sendBatch(chunk.map((mailId) => ({ body: { mailId }, contentType: "json" as const })));
+      await queue.sendBatch(chunk.map((mailId) => ({ body: { mailId }, contentType: "json" as const })));
     } catch (error) {
-      // Not handed over: the next dispatch picks them again.
+      // Not handed over: the next dispatch picks them (and the rest of this page) again.
       await db
         .updateTable("outbox")
         .set({ enqueuedAt: null })
-        .where(sql<boolean>`mailId IN (SELECT value FROM json_each(${JSON.stringify(chunk)}))`)
+        .where(sql<boolean>`mailId IN (SELECT value FROM json_each(${JSON.stringify(ids.slice(start))}))`)
         .where("enqueuedAt", "=", iso)
         .execute();
       console.error("mail queue: sendBatch failed", String(error));
-      return start;
+      return { picked: ids.length, sent: start };
     }
   }
-  return ids.length;
+  return { picked: ids.length, sent: ids.length };
 }
 
 /** After a request queued mail: hands it to the Queue once the answer is out (the cron catches what this misses). */
