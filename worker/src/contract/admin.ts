@@ -128,12 +128,9 @@ export const adminCalls = defineCalls({
       mailSubject: z.string(),
       mailBody: z.string(),
       mailHtml: z.string().nullable(),
-      attachment: z
-        .string()
-        .nullable()
-        .meta({
-          description: 'The document made and attached when it is sent: "invoice:<referenceId>" or "credit-note:<number>".',
-        }),
+      attachment: z.string().nullable().meta({
+        description: 'The document made and attached when it is sent: "invoice:<referenceId>" or "credit-note:<number>".',
+      }),
       unsubscribeUrl: z.string().nullable(),
       status: z.enum(OUTBOX_SHOWN_STATUSES),
       attempts: z.number().int(),

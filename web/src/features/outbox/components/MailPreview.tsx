@@ -12,7 +12,7 @@ import { outboxPreview, resendMail } from "../api/searchOutbox";
 
 /**
  * One mail as it is sent (issue 24): its text, its HTML in a sandboxed frame (no scripts, no forms, no
- * same-origin access: the mail's HTML is shown, never trusted), its attachments; and "Send again".
+ * same-origin access: the mail's HTML is shown, never trusted), the document it attaches; and "Send again".
  */
 export function MailPreview({ mailId, onClose, onResent }: { mailId: number; onClose: () => void; onResent: () => void }) {
   const { t } = useTranslation("outbox");
