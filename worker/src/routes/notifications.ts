@@ -7,6 +7,7 @@ import {
   notificationListQueries,
   notificationView,
   readStatements,
+  TOTAL_CAP,
   type NotificationRow,
 } from "../domain/notifications/list";
 import { mailOff, saveSettings, settingsView } from "../domain/notifications/settings";
@@ -27,7 +28,7 @@ const searchNotification = route(notificationCalls["search-notification"], {
     const language = requestLanguage(ctx.request) ?? "en";
     const data = (rows!.results as unknown as NotificationRow[]).map((row) => notificationView(row, language));
     const counted = countOf(total);
-    return list(data, { total: counted, totalCapped: counted >= 1000 }, page, limit, { unread: countOf(unread) });
+    return list(data, { total: counted, totalCapped: counted >= TOTAL_CAP }, page, limit, { unread: countOf(unread) });
   },
 });
 

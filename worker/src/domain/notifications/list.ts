@@ -8,35 +8,29 @@ export const TOTAL_CAP = 1000;
 export const UNREAD_CAP = 100;
 
 /** The caller's notifications (an index on userId), or only the unread ones (the partial notifications_unread). */
-const idsOf = (db: DB, userId: number, unreadOnly: boolean) =>
+const ofUser = (db: DB, userId: number, unreadOnly: boolean) =>
   db
     .selectFrom("notifications")
-    .select("notificationId")
     .where("userId", "=", userId)
     .$if(unreadOnly, (q) => q.where("readAt", "is", null));
 
-/** SQL: how many of `ids` there are, up to `cap`. */
-const countUpTo = (db: DB, ids: ReturnType<typeof idsOf>, cap: number) =>
-  db.selectFrom(ids.limit(cap).as("capped")).select((eb) => eb.fn.countAll<number>().as("n"));
+/** SQL: how many of the user's notifications there are (or unread ones), up to `cap`. */
+const countUpTo = (db: DB, userId: number, unreadOnly: boolean, cap: number) =>
+  db
+    .selectFrom(ofUser(db, userId, unreadOnly).select("notificationId").limit(cap).as("capped"))
+    .select((eb) => eb.fn.countAll<number>().as("n"));
 
 /**
- * A page of the caller's notifications, newest first, its total and the unread count: three plain
- * statements for one round trip (runBatch), each read through an index of the user's rows.
+ * A page of the caller's notifications, newest first, its total (the same conditions) and the unread
+ * count: three plain statements for one round trip (runBatch), each read through an index of the user's rows.
  */
 export function notificationListQueries(db: DB, userId: number, unreadOnly: boolean, window: { offset: number; limit: number }) {
-  const page = db
-    .selectFrom("notifications")
+  const page = ofUser(db, userId, unreadOnly)
     .select(["notificationId", "kind", "params", "link", "createdAt", "readAt"])
-    .where("userId", "=", userId)
-    .$if(unreadOnly, (q) => q.where("readAt", "is", null))
     .orderBy("notificationId", "desc")
     .limit(window.limit)
     .offset(window.offset);
-  return [
-    page,
-    countUpTo(db, idsOf(db, userId, unreadOnly), TOTAL_CAP),
-    countUpTo(db, idsOf(db, userId, true), UNREAD_CAP),
-  ] as const;
+  return [page, countUpTo(db, userId, unreadOnly, TOTAL_CAP), countUpTo(db, userId, true, UNREAD_CAP)] as const;
 }
 
 /** A count statement's result. */
@@ -78,5 +72,5 @@ export function readStatements(db: DB, userId: number, notificationId: number | 
     .select("notificationId")
     .where("userId", "=", userId)
     .where("notificationId", "=", notificationId ?? 0);
-  return [mark, exists, countUpTo(db, idsOf(db, userId, true), UNREAD_CAP)] as const;
+  return [mark, exists, countUpTo(db, userId, true, UNREAD_CAP)] as const;
 }
