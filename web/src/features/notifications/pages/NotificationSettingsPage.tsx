@@ -66,14 +66,14 @@ function SettingsForm({ settings, onSaved }: { settings: Settings; onSaved: (nex
       <div className="card-body gap-4">
         <h1 className="card-title">{t("settingsTitle")}</h1>
         <FormError text={form.formError} />
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 font-semibold">{t("mailTitle")}</legend>
           <p className="text-sm text-base-content/70">{t("mailText")}</p>
           {MAIL_KINDS.map((kind) => (
             <ToggleField key={kind} form={form} name={kind} />
           ))}
         </fieldset>
-        <fieldset className="flex flex-col gap-2">
+        <fieldset className="flex min-w-0 flex-col gap-2">
           <legend className="mb-1 font-semibold">{t("lowBalanceTitle")}</legend>
           <p className="text-sm text-base-content/70">{t("lowBalanceText")}</p>
           <div className="grid gap-4 sm:grid-cols-2">
