@@ -48,33 +48,37 @@ describe("the producer", () => {
     expect(await dispatchMail({ queue, configured: true }, db())).toBe(1);
   });
 
-  it("hands a burst of 2,500 mails to the Queue in one run, and picks again what the Queue refused mid-way", async () => {
-    await clearQueue();
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+  it(
+    "hands a burst of 2,500 mails to the Queue in one run, and picks again what the Queue refused mid-way",
+    { timeout: 30_000 },
+    async () => {
+      await clearQueue();
+      await env.DB.prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
        INSERT INTO outbox (toEmail, mailKind, mailSubject, mailBody) SELECT 'burst-' || i || '@example.test', 'burst', 'Hello', 'Text' FROM n`,
-    ).run();
-    const { queue, sent } = recordingQueue();
-    expect(await dispatchMail({ queue, configured: true }, db())).toBe(2500);
-    expect(new Set(sent.map((m) => m.mailId)).size).toBe(2500);
+      ).run();
+      const { queue, sent } = recordingQueue();
+      expect(await dispatchMail({ queue, configured: true }, db())).toBe(2500);
+      expect(new Set(sent.map((m) => m.mailId)).size).toBe(2500);
 
-    // The Queue takes the first 100 messages of a page, then refuses: none of the rest waits two hours.
-    await clearQueue();
-    const mails = await queuedMails(250);
-    const flaky = recordingQueue();
-    let calls = 0;
-    const refusingLater = {
-      ...flaky.queue,
-      sendBatch: async (messages: Iterable<{ body: { mailId: number } }>) => {
-        if (++calls > 1) throw new Error("queue unavailable");
-        for (const m of messages) flaky.sent.push(m.body);
-      },
-    } as unknown as Queue<{ mailId: number }>;
-    expect(await dispatchMail({ queue: refusingLater, configured: true }, db())).toBe(100);
-    const { queue: working, sent: resent } = recordingQueue();
-    expect(await dispatchMail({ queue: working, configured: true }, db())).toBe(150);
-    expect([...flaky.sent, ...resent].map((m) => m.mailId).sort()).toEqual(mails.map((m) => m.mailId).sort());
-  });
+      // The Queue takes the first 100 messages of a page, then refuses: none of the rest waits two hours.
+      await clearQueue();
+      const mails = await queuedMails(250);
+      const flaky = recordingQueue();
+      let calls = 0;
+      const refusingLater = {
+        ...flaky.queue,
+        sendBatch: async (messages: Iterable<{ body: { mailId: number } }>) => {
+          if (++calls > 1) throw new Error("queue unavailable");
+          for (const m of messages) flaky.sent.push(m.body);
+        },
+      } as unknown as Queue<{ mailId: number }>;
+      expect(await dispatchMail({ queue: refusingLater, configured: true }, db())).toBe(100);
+      const { queue: working, sent: resent } = recordingQueue();
+      expect(await dispatchMail({ queue: working, configured: true }, db())).toBe(150);
+      expect([...flaky.sent, ...resent].map((m) => m.mailId).sort()).toEqual(mails.map((m) => m.mailId).sort());
+    },
+  );
 
   it("hands a request's mail to the Queue right after the answer (forgot-password)", async () => {
     await clearQueue();
