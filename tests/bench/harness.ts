@@ -47,6 +47,8 @@ export async function startBenchServer(opts: {
   assetsDir: string;
   /** A port for the portal's inspector (CPU profiles, tests/bench/profile.ts); none by default, as measuring needs. */
   inspectorPort?: number;
+  /** Settings that replace the portal's own (the mail burst points MAIL_API_URL at a local stub). */
+  bindings?: Record<string, string>;
 }): Promise<BenchServer> {
   const portal = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"), undefined, {
     overrides: { assets: { directory: opts.assetsDir } },
@@ -66,7 +68,12 @@ export async function startBenchServer(opts: {
         ...portal,
         name: "edge-portal",
         ...bundled(opts.portalBundle),
-        bindings: { ...portal.bindings, ...ensureDevVars(), D1_METER: "true" },
+        bindings: { ...portal.bindings, ...ensureDevVars(), D1_METER: "true", ...opts.bindings },
+        // The PDF Worker (pdf/) is not benched: its binding answers as a PDF Worker that is down would.
+        serviceBindings: {
+          ...portal.serviceBindings,
+          PDF: async () => new Response("no PDF Worker in the bench", { status: 503 }),
+        },
         routes: ["*/api/*"],
         ...(opts.inspectorPort === undefined ? {} : { unsafeInspectorProxy: true }),
       },

@@ -59,6 +59,8 @@ export async function startServer(
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      // `/__scheduled?cron=…` runs a schedule by hand (README "Running the cron by hand").
+      "--test-scheduled",
       ...assets,
       ...(opts.extraArgs ?? []),
     ],

@@ -111,27 +111,53 @@ describe("audit log page", () => {
 });
 
 describe("outbox page", () => {
-  it("opens a mail's body, and shows no body to those who may not manage the outbox", async () => {
+  const mail = {
+    mailId: 9,
+    toEmail: "new@example.test",
+    mailKind: "verify-email",
+    mailSubject: "Confirm your email",
+    mailBody: "Open https://portal.test/verify?token=abc",
+    status: "failed",
+    attempts: 5,
+    lastError: "the mail API answered 503",
+    createdAt: "2026-01-02T00:00:00.000Z",
+    sentAt: null,
+  };
+
+  it("opens a mail's text and sandboxed HTML, and sends it again; shows nothing to open to those who may not manage it", async () => {
     signInAsAdmin();
-    const mail = {
-      mailId: 9,
-      toEmail: "new@example.test",
-      mailKind: "verify-email",
-      mailSubject: "Confirm your email",
-      mailBody: "Open https://portal.test/verify?token=abc",
-      status: "queued",
-      attempts: 0,
-      lastError: null,
-      createdAt: "2026-01-02T00:00:00.000Z",
-      sentAt: null,
-    };
-    mockApi({ "search-outbox": listOf([mail]) });
+    mockApi({
+      "search-outbox": listOf([mail]),
+      "outbox-preview": ok({
+        ...mail,
+        mailHtml: "<!doctype html><html><body><p>Open</p><script>parent.steal()</script></body></html>",
+        attachment: "invoice:SW52b2ljZS1yZWZlcmVuY2UtMDAx",
+        unsubscribeUrl: null,
+      }),
+      "resend-mail": ok({ message: "The mail is queued again.", mailId: 10 }),
+    });
     renderAt("/apps/outbox", OutboxPage);
     fireEvent.click(await screen.findByRole("button", { name: "Confirm your email" }));
-    expect(screen.getByText(mail.mailBody)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog");
+    const frame = (await within(dialog).findByTestId("mail-html")) as HTMLIFrameElement;
+    // Shown, never trusted: the frame may run nothing and reach nothing of the app.
+    expect(frame.getAttribute("sandbox")).toBe("");
+    expect(frame.getAttribute("srcdoc")).toContain("<p>Open</p>");
+    expect(within(dialog).getByText("invoice:SW52b2ljZS1yZWZlcmVuY2UtMDAx")).toBeTruthy();
+    expect(within(dialog).getByText("the mail API answered 503")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Text" }));
+    expect(within(dialog).getByText(mail.mailBody)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send again" }));
+    const confirmDialog = document.querySelector("dialog")!;
+    fireEvent.click(within(confirmDialog).getByRole("button", { name: "Send again", hidden: true }));
+    await waitFor(() => expect(calls.find((c) => c.name === "resend-mail")?.body).toEqual({ mailId: 9 }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
     vi.unstubAllGlobals();
+    signIn("admin", [{ action: "read", subject: "Outbox" }]);
     mockApi({ "search-outbox": listOf([{ ...mail, mailBody: null }]) });
     renderAt("/apps/outbox", OutboxPage);
+    // The first page is still mounted: its row is the only one that opens.
     await waitFor(() => expect(screen.getAllByText("Confirm your email")).toHaveLength(2));
     expect(screen.getAllByRole("button", { name: "Confirm your email" })).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { pdfAttachments } from "../../worker/src/domain/commerce/mail-attachments";
-import { deliverOutbox } from "../../worker/src/domain/outbox/delivery";
+import { consumeMail } from "../../worker/src/domain/outbox/consumer";
 import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";
 import { paidCard, paidTransfer, refund } from "./refund-support";
@@ -95,7 +95,17 @@ describe("mail attachments", () => {
       return new Response("{}", { status: 200 });
     });
     const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "test-key" };
-    await deliverOutbox(configured, getDb(env.DB), 100, {
+    // The mail queue's consumer sends the client's mails (issue 24), making each attachment as it goes.
+    const queued = await env.DB.prepare("SELECT mailId FROM outbox WHERE toEmail = ?1 AND status = 'queued'")
+      .bind(client.email)
+      .all<{ mailId: number }>();
+    const messages = queued.results.map(({ mailId }) => ({
+      body: { mailId },
+      attempts: 1,
+      ack: () => undefined,
+      retry: () => undefined,
+    }));
+    await consumeMail(configured, getDb(env.DB), messages, {
       makeAttachment: pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)),
     });
     vi.restoreAllMocks();

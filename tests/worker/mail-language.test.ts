@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { deliverOutbox } from "../../worker/src/domain/outbox/delivery";
+import { consumeMail } from "../../worker/src/domain/outbox/consumer";
 import { call, callForm, createAdmin, createBundle, createUser, uniqueEmail } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */
@@ -14,6 +14,9 @@ async function lastMail(to: string, kind: string) {
     .bind(to, kind)
     .first<{ mailSubject: string; mailBody: string; mailHtml: string | null }>();
 }
+
+const lastMailId = async (to: string) =>
+  (await env.DB.prepare("SELECT max(mailId) AS id FROM outbox WHERE toEmail = ?1").bind(to).first<{ id: number }>())!.id;
 
 const SUBJECTS = {
   reset: {
@@ -149,7 +152,9 @@ describe("delivery", () => {
       return new Response("{}", { status: 200 });
     });
     const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "test-key" };
-    await deliverOutbox(configured, getDb(env.DB), 100);
+    const reset = await lastMailId(user.email);
+    const message = { body: { mailId: reset }, attempts: 1, ack: () => undefined, retry: () => undefined };
+    await consumeMail(configured, getDb(env.DB), [message]);
     const mine = posted.find((m) => m.to === user.email)!;
     expect(mine.subject).toBe(SUBJECTS.reset.ar);
     expect(mine.text).toContain("reset-password-v1?token=");

@@ -4,9 +4,9 @@ import { getDb, nowSeconds } from "./db";
 import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
-import { deliverOutbox } from "./domain/outbox/delivery";
-import { pdfAttachments } from "./domain/commerce/mail-attachments";
-import { pdfSettingsOf } from "./http/settings";
+import { sendReminders } from "./domain/notifications/reminders";
+import { dispatchMail } from "./domain/outbox/dispatch";
+import { cronPortalOf, mailQueueOf } from "./http/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { sweepEndedPlans } from "./domain/users/plans";
 import { describeError, logFailure } from "./errors/log";
@@ -31,10 +31,17 @@ export const cronTasks: CronTask[] = [
         .run(),
   },
   {
-    name: "deliver-outbox",
+    // Reminders first, so the mails they queue go to the Queue in the same run; then whatever is left.
+    name: "reminders-then-mail",
     schedule: frequent,
-    run: (env) =>
-      deliverOutbox(env, getDb(env.DB), 20, { makeAttachment: pdfAttachments(getDb(env.DB), env.PDF, pdfSettingsOf(env)) }),
+    run: async (env) => {
+      const db = getDb(env.DB);
+      try {
+        await sendReminders({ db, d1: env.DB, portal: cronPortalOf(env), pepper: env.SESSION_PEPPER });
+      } finally {
+        await dispatchMail(mailQueueOf(env), db);
+      }
+    },
   },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
   {
@@ -47,10 +54,15 @@ export const cronTasks: CronTask[] = [
   { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
 ];
 
-/** Runs every task of a schedule (the frequent one unless named); one failing does not stop the others. */
+/**
+ * Runs every task of a schedule (the frequent one unless named); one failing does not stop the others.
+ * A schedule no task runs on is refused (a hand-run cron names one of SCHEDULES).
+ */
 export async function runCron(env: Env, schedule: string = frequent): Promise<void> {
   const tasks = cronTasks.filter((task) => task.schedule === schedule);
-  if (tasks.length === 0) logFailure({ kind: "cron", task: "(none)", schedule, error: "no task runs on this schedule" });
+  if (tasks.length === 0) {
+    throw new Error(`no cron task runs on "${schedule}": name one of ${Object.values(SCHEDULES).join(", ")}`);
+  }
   // async: a task that throws before its first await fails alone too.
   const results = await Promise.allSettled(tasks.map(async (task) => task.run(env)));
   results.forEach((result, i) => {

@@ -7,6 +7,12 @@ import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders } from "./http/headers";
 import { routes } from "./routes";
+import { getDb } from "./db";
+import { buryMail, consumeMail } from "./domain/outbox/consumer";
+import type { MailMessage } from "./domain/outbox/dispatch";
+import { pdfAttachments } from "./domain/commerce/mail-attachments";
+import { mailSettingsOf, pdfSettingsOf } from "./http/settings";
+import { QUEUES } from "./queues";
 
 const dispatch = createDispatcher(routes, {
   refused: (ctx, call, code) =>
@@ -43,7 +49,18 @@ export default {
     return withSecurityHeaders(response, url);
   },
 
-  async scheduled(controller, env, exec): Promise<void> {
-    exec.waitUntil(runCron(env, controller.cron));
+  // Awaited, not left to waitUntil: a cron run by hand (`/__scheduled?cron=…` locally) answers when done.
+  async scheduled(controller, env, _exec): Promise<void> {
+    await runCron(env, controller.cron);
   },
-} satisfies ExportedHandler<Env>;
+
+  /** The mail queue's batches, and its dead-letter queue's (wrangler.toml [[queues.consumers]]). */
+  async queue(batch, env, _exec): Promise<void> {
+    const db = getDb(env.DB);
+    if (batch.queue === QUEUES.mailDeadLetters) await buryMail(db, batch.messages);
+    else
+      await consumeMail(mailSettingsOf(env), db, batch.messages, {
+        makeAttachment: pdfAttachments(db, env.PDF, pdfSettingsOf(env)),
+      });
+  },
+} satisfies ExportedHandler<Env, MailMessage>;

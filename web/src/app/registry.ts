@@ -22,6 +22,7 @@ import * as items from "../features/items";
 import * as sites from "../features/sites";
 import * as vendors from "../features/vendors";
 import * as coupons from "../features/coupons";
+import * as notifications from "../features/notifications";
 import { matchRoute, type Parser } from "wouter";
 import { homeFor } from "../lib/home";
 import type { AppRedirect, RegisteredRoute } from "./types";
@@ -63,6 +64,7 @@ const features: Record<string, FeatureModule> = {
   sites,
   vendors,
   coupons,
+  notifications,
 };
 
 export const appRoutes: RegisteredRoute[] = Object.entries(features).flatMap(([ns, f]) =>

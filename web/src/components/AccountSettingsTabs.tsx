@@ -7,21 +7,23 @@ const TABS = [
   { tab: "account", icon: "user" },
   { tab: "security", icon: "lock" },
   { tab: "billing", icon: "credit-card" },
+  { tab: "notifications", icon: "bell" },
 ] as const;
 
 export type AccountTab = (typeof TABS)[number]["tab"];
 
 /**
- * The tab bar of /pages/account-settings/:tab, shared by the account feature (account, security)
- * and the commerce feature (billing, shown to users who can read Payment).
+ * The tab bar of /pages/account-settings/:tab, shared by the account feature (account, security), the
+ * commerce feature (billing, shown to users who can read Payment) and the notifications feature. On a
+ * phone the bar scrolls sideways rather than widen the page.
  */
 export function AccountSettingsTabs({ current }: { current: AccountTab }) {
   const { t } = useTranslation();
   const { ability } = useSession();
   const tabs = TABS.filter((tab) => tab.tab !== "billing" || ability.can("read", "Payment"));
   return (
-    <nav aria-label={t("accountSettings")}>
-      <div role="tablist" className="tabs tabs-box w-fit bg-base-100">
+    <nav aria-label={t("accountSettings")} className="max-w-full overflow-x-auto">
+      <div role="tablist" className="tabs tabs-box w-max flex-nowrap bg-base-100">
         {tabs.map(({ tab, icon }) => (
           <Link
             key={tab}

@@ -89,11 +89,11 @@ export function FileField<V extends object>({
 /** An on/off switch with its label beside it. */
 export function ToggleField<V extends object>({ form, name }: { form: FormState<V>; name: keyof V & string }) {
   return (
-    <label className="label cursor-pointer justify-start gap-3">
+    <label className="label cursor-pointer justify-start gap-3 whitespace-normal">
       <input
         type="checkbox"
         name={name}
-        className="toggle toggle-primary"
+        className="toggle toggle-primary shrink-0"
         checked={form.values[name] === true}
         onChange={(e) => form.set(name, e.target.checked as V[typeof name])}
       />

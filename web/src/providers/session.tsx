@@ -6,8 +6,8 @@ import { ClientAbility, type AbilityRule } from "./ability";
 export type AppAbility = ClientAbility;
 export type { AbilityRule };
 
-/** What signing in and `me` answer: userData (the User plus role) and the caller's rules. */
-export type SignInAnswer = CallAnswer<"me">;
+/** What signing in and `me` answer: userData (the User plus role) and the caller's rules (`me` adds the notification settings). */
+export type SignInAnswer = Pick<CallAnswer<"me">, "userData" | "userAbilityRules">;
 export type UserData = SignInAnswer["userData"];
 
 interface SessionValue {

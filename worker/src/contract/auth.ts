@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACTIONS, SUBJECTS } from "./access";
 import { defineCalls, done, listOf, timestamp } from "./call";
 import * as f from "./fields";
+import { notificationSettings } from "./notifications";
 import { user } from "./users";
 
 const oneOrMore = <T extends z.ZodType>(schema: T) => z.union([schema, z.array(schema)]);
@@ -88,11 +89,11 @@ export const authCalls = defineCalls({
     answer: done,
   },
   me: {
-    summary: "The signed-in user and their permission rules.",
+    summary: "The signed-in user, their permission rules and their notification settings.",
     access: "signedIn",
     readsOnly: true,
     input: z.object({}),
-    answer: signedIn,
+    answer: signedIn.extend({ notificationSettings }),
   },
 });
 

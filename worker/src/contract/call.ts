@@ -34,6 +34,8 @@ export interface CallSpec {
   readsOnly?: boolean;
   /** Largest multipart body accepted, in bytes (JSON bodies are always limited to 1 MB). */
   maxBody?: number;
+  /** Also takes an `application/x-www-form-urlencoded` body (RFC 8058 one-click unsubscribe POSTs). */
+  formUrlEncoded?: boolean;
   /** Validates the body: `z.input` is what a client sends, `z.output` what the handler gets. */
   input: z.ZodType;
   /** The 200 answer: a JSON schema (answers carry no field it does not declare) or a file. */

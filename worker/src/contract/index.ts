@@ -11,6 +11,7 @@ import { historyCalls } from "./history";
 import { itemCalls } from "./items";
 import { myDataCalls } from "./my-data";
 import { refundCalls } from "./refunds";
+import { notificationCalls } from "./notifications";
 import { settingsCalls } from "./settings";
 import { siteCalls } from "./sites";
 import { userCalls } from "./users";
@@ -35,6 +36,7 @@ export const callGroups = {
   Jobs: historyCalls,
   Downloads: downloadCalls,
   Dashboards: dashboardCalls,
+  Notifications: notificationCalls,
 };
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -96,7 +96,7 @@ function requestBodyOf(call: CallDecl, input: JsonSchema) {
   const schema = { schema: ref(inputId(call.name)) };
   const content =
     files.length === 0
-      ? { "application/json": schema }
+      ? { "application/json": schema, ...(call.formUrlEncoded ? { "application/x-www-form-urlencoded": schema } : {}) }
       : { "multipart/form-data": schema, ...(files.some((f) => required.includes(f)) ? {} : { "application/json": schema }) };
   return {
     required: required.length > 0 || "oneOf" in input,

@@ -50,6 +50,13 @@ export interface UsersTable {
   /** The terms accepted at registration (TERMS_VERSION) and when; null without published terms (migration 0150). */
   termsVersion: Defaulted<string | null>;
   termsAcceptedAt: Defaulted<string | null>;
+  /** Migration 0141: points below which a spend alerts (NULL: the price of the most used site; 0: off). */
+  lowBalanceThreshold: Defaulted<number | null>;
+  /** Migration 0141: 1 while that kind of mail is sent (the notification in the app always is). */
+  mailSubscriptionEnding: Defaulted<number>;
+  mailPaymentReminder: Defaulted<number>;
+  mailLowBalance: Defaulted<number>;
+  mailJobDone: Defaulted<number>;
   deletedAt: string | null;
   createdAt: Defaulted<string>;
   updatedAt: Defaulted<string>;
@@ -331,6 +338,22 @@ export interface OutboxTable {
   attachment: Defaulted<string | null>;
   /** Set by the delivery that claimed the mail (migration 0140): a queued row with a claim is being sent. */
   claimedAt: Defaulted<string | null>;
+  /** Migration 0141: when a Queue message was last sent for it. */
+  enqueuedAt: Defaulted<string | null>;
+  /** Migration 0141: the one-click unsubscribe URL of a mail that is not transactional. */
+  unsubscribeUrl: Defaulted<string | null>;
+}
+
+/** Migration 0141: a notification in the app, once per user and occasion. */
+export interface NotificationsTable {
+  notificationId: Generated<number>;
+  userId: number;
+  kind: string;
+  occasion: string;
+  params: Defaulted<string>;
+  link: string;
+  createdAt: Defaulted<string>;
+  readAt: string | null;
 }
 
 /** Migration 0140: the last R2 key the orphan sweep looked at, per prefix. */
@@ -375,6 +398,7 @@ export interface Database {
   audit_log_fts: FtsTable & { audit_log_fts: string };
   outbox: OutboxTable;
   sweep_cursors: SweepCursorsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -62,10 +62,25 @@ export interface ParsedBody {
  * Parses a JSON or multipart body into a plain object. An empty body is `{}`. Multipart fields
  * arrive as strings or Files; the call's schema coerces them. Only calls that take files
  * (`multipartLimit`) take multipart. Any other type is refused (415) before the body is read: a page
- * on another site can send text/plain or a form without asking the browser first, never JSON.
+ * on another site can send text/plain or a form without asking the browser first, never JSON. A call that
+ * takes a form-encoded body (`formUrlEncoded`: RFC 8058 one-click unsubscribe) gets its fields as strings.
  */
-export async function readBody(request: Request, multipartLimit: number | undefined): Promise<ParsedBody> {
+export async function readBody(
+  request: Request,
+  multipartLimit: number | undefined,
+  formUrlEncoded = false,
+): Promise<ParsedBody> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (formUrlEncoded && type.startsWith("application/x-www-form-urlencoded")) {
+    const bytes = await readLimited(request, JSON_LIMIT);
+    let text: string;
+    try {
+      text = UTF8.decode(bytes);
+    } catch {
+      throw badRequest("formUnreadable", "malformed_body");
+    }
+    return { fields: Object.fromEntries(new URLSearchParams(text)), raw: null };
+  }
   if (type.startsWith("multipart/form-data")) {
     if (multipartLimit === undefined) throw unsupportedType("jsonOnly");
     const declared = Number(request.headers.get("content-length") ?? "0");

@@ -132,7 +132,7 @@ async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce)
   try {
     authorize(def, ctx);
     def.available?.(ctx);
-    body.parsed ??= await readBody(request, def.maxBody);
+    body.parsed ??= await readBody(request, def.maxBody, def.formUrlEncoded === true);
     ctx.rawBody = body.parsed.raw;
     const input = validate(def.input, body.parsed.fields);
     const response = await def.handler(ctx, input as never);

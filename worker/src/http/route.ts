@@ -21,6 +21,8 @@ export interface RouteDef {
   readsOnly?: boolean;
   /** Largest multipart body accepted, in bytes (JSON bodies are always limited to 1 MB). */
   maxBody?: number;
+  /** Also takes an `application/x-www-form-urlencoded` body (RFC 8058 one-click POSTs). */
+  formUrlEncoded?: boolean;
   /** Validates the body; its output is the handler's input. */
   input: z.ZodType;
   /** Throws when the call is off (a setting): checked before the body is read. */
@@ -43,6 +45,16 @@ export interface Implementation<C extends CallDecl> {
 
 /** Serves a call of the contract (worker/src/contract) with its handler. */
 export function route<C extends CallDecl>(call: C, implementation: Implementation<C>): RouteDef {
-  const { name, access, agent, readsOnly, maxBody, input } = call;
-  return { name, access, agent, readsOnly, maxBody, input, available: implementation.available, handler: implementation.handler };
+  const { name, access, agent, readsOnly, maxBody, formUrlEncoded, input } = call;
+  return {
+    name,
+    access,
+    agent,
+    readsOnly,
+    maxBody,
+    formUrlEncoded,
+    input,
+    available: implementation.available,
+    handler: implementation.handler,
+  };
 }

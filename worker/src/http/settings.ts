@@ -81,3 +81,18 @@ export function termsOf(env: Env): { url: string; version: string } | null {
   if (!url) return null;
   return { url, version: env.TERMS_VERSION?.trim() || url };
 }
+
+/** The mail API (domain/outbox/delivery.ts `MailSettings`). */
+export function mailSettingsOf(env: Env) {
+  return { MAIL_API_URL: env.MAIL_API_URL, MAIL_API_KEY: env.MAIL_API_KEY, MAIL_FROM: env.MAIL_FROM };
+}
+
+/** The mail queue (domain/outbox/dispatch.ts `MailQueue`): mail is handed to it only when an API is configured. */
+export function mailQueueOf(env: Env) {
+  return { queue: env.MAIL_QUEUE, configured: Boolean(env.MAIL_API_URL && env.MAIL_API_KEY) };
+}
+
+/** The deployment as the cron's mails name it: links point at SITE_URL (no request to take an origin from). */
+export function cronPortalOf(env: Env) {
+  return { siteName: env.SITE_NAME, origin: (env.SITE_URL?.trim() || "http://localhost:8787").replace(/\/+$/, "") };
+}

@@ -21,6 +21,8 @@ import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
 import { turnstileOf } from "../http/settings";
 import { accountCalls } from "../contract/auth";
+import { dispatchSoon } from "../domain/outbox/dispatch";
+import { mailQueueOf } from "../http/settings";
 
 const FORGOT_PER_HOUR = 3;
 
@@ -47,6 +49,7 @@ const forgotPassword = route(accountCalls["forgot-password"], {
         queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
         ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
+      dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     }
     return json({ message: success(ctx, "resetLinkSent") });
   },
@@ -92,6 +95,7 @@ const resendVerification = route(accountCalls["resend-verification"], {
         verificationMail(portalOf(ctx), user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en"),
       ),
     ]);
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, "verificationSent") });
   },
 });

@@ -13,7 +13,8 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
 import { recoverySignIn } from "../domain/users/recovery";
-import { toUserData, toUserView, userViewOf } from "../domain/users/view";
+import { SETTINGS_COLUMNS, settingsView, type NotificationSettings, type SettingsRow } from "../domain/notifications/settings";
+import { toUserData, toUserView, userViewOf, type UserData } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, msg, requiredField, tooManyRequests, unauthorized } from "../errors";
 import { termsOf, turnstileOf } from "../http/settings";
@@ -22,6 +23,8 @@ import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
 import { authCalls } from "../contract/auth";
+import { dispatchSoon } from "../domain/outbox/dispatch";
+import { mailQueueOf } from "../http/settings";
 
 const CHALLENGE_ATTEMPTS = 5;
 const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
@@ -69,13 +72,39 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
   });
 }
 
-/** What `me` answers: the user and their rules. */
-async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[]) {
-  const [found] = await readFolded(ctx.env.DB, [userViewOf(ctx.db, userId)]);
-  const row = found!.results[0] as (Parameters<typeof toUserView>[0] & { recoveryCodesLeft: number }) | undefined;
+/** What signing in answers: the user and their rules; `me` adds the notification settings (same statement). */
+async function signedInAs(
+  ctx: Ctx,
+  userId: number,
+  userAbilityRules: AppRule[],
+): Promise<{ userData: UserData; userAbilityRules: AppRule[] }>;
+async function signedInAs(
+  ctx: Ctx,
+  userId: number,
+  userAbilityRules: AppRule[],
+  withSettings: true,
+): Promise<{ userData: UserData; userAbilityRules: AppRule[]; notificationSettings: NotificationSettings }>;
+async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[], withSettings = false) {
+  const [found] = await readFolded(ctx.env.DB, [
+    userViewOf(ctx.db, userId).select(SETTINGS_COLUMNS.map((column) => `u.${column}` as const)),
+  ]);
+  const row = found!.results[0] as (Parameters<typeof toUserView>[0] & SettingsRow & { recoveryCodesLeft: number }) | undefined;
   if (!row) throw unauthorized();
-  const { recoveryCodesLeft, ...view } = row;
-  return { userData: toUserData(toUserView(view), recoveryCodesLeft), userAbilityRules };
+  const {
+    recoveryCodesLeft,
+    lowBalanceThreshold,
+    mailSubscriptionEnding,
+    mailPaymentReminder,
+    mailLowBalance,
+    mailJobDone,
+    ...userRow
+  } = row;
+  const settings = { lowBalanceThreshold, mailSubscriptionEnding, mailPaymentReminder, mailLowBalance, mailJobDone };
+  return {
+    userData: toUserData(toUserView(userRow), recoveryCodesLeft),
+    userAbilityRules,
+    ...(withSettings ? { notificationSettings: settingsView(settings) } : {}),
+  };
 }
 
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
@@ -249,6 +278,7 @@ const register = route(authCalls.register, {
         verificationMail(portalOf(ctx), input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en"),
       ),
     ]);
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return signIn(ctx, userId, "client", false, input.userEmail);
   },
 });
@@ -266,7 +296,7 @@ const me = route(authCalls.me, {
   async handler(ctx) {
     const user = requireUser(ctx);
     // The session already carries the role's rules: one query less on every page load.
-    return json(await signedInAs(ctx, user.userId, ctx.rules));
+    return json(await signedInAs(ctx, user.userId, ctx.rules, true));
   },
 });
 

@@ -8,7 +8,8 @@ import { badRequest, HttpError, msg, notFound } from "../errors";
 import { domainOf, portalOf, type Ctx } from "../http/context";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
-import { stripeOf } from "../http/settings";
+import { stripeOf, mailQueueOf } from "../http/settings";
+import { dispatchSoon } from "../domain/outbox/dispatch";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
@@ -42,6 +43,7 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     const session = checkoutSession.safeParse(event.data.object);
     if (!session.success) throw badRequest("notASession", "invalid_event");
     const outcome = await settleCardEvent(domainOf(ctx), portalOf(ctx), event.type as CardEventType, session.data);
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, outcome) });
   },
 });

@@ -13,11 +13,12 @@ import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
-import { jobDoneMail, jobFailedMail } from "../domain/jobs/mails";
+import { jobNotices } from "../domain/jobs/notices";
 import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
-import { queueMail, type Mail } from "../domain/outbox/queue";
 import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls, searchHistoryInput } from "../contract/history";
+import { dispatchSoon } from "../domain/outbox/dispatch";
+import { mailQueueOf } from "../http/settings";
 
 /** The values of a search-history request its statement binds (db/templates.ts); null: not set. */
 type HistoryListValues = RememberedValues & {
@@ -178,13 +179,6 @@ const updateHistory = route(historyCalls["update-history"], {
     const now = nowIso();
     // An agent finishes only a job it still holds (a claim that timed out may have moved on).
     const agentClaim = ctx.agent ? claimTag(actorOf(ctx)) : null;
-    const mailTo = {
-      to: job.userEmail,
-      name: job.userName,
-      siteName: job.siteName,
-      fileName: job.fileName,
-      language: job.mailLanguage,
-    };
     // Only a queued job changes; the guard then rolls the rest back, so a replay refunds or mails nothing.
     const finish =
       input.status === 1
@@ -199,11 +193,16 @@ const updateHistory = route(historyCalls["update-history"], {
               "UPDATE history SET status = 2, claimedAt = NULL, updatedAt = ?1 WHERE uniqueId = ?2 AND status = 0 AND (?3 IS NULL OR claimedBy = ?3)",
             )
             .bind(now, job.uniqueId, agentClaim);
-    // A closed account gets no mail (issue 30); its refund is still booked.
-    const mail = (queued: Mail) => (job.deletedAt === null ? [queueMail(ctx.db, queued)] : []);
+    const notices = await jobNotices(
+      ctx.db,
+      portalOf(ctx),
+      ctx.env.SESSION_PEPPER,
+      job,
+      input.status === 1 ? { status: 1, similarity: input.similarity!, hasReport: report !== null } : { status: 2 },
+    );
     const followUps =
       input.status === 1
-        ? mail(jobDoneMail(portalOf(ctx), mailTo, input.similarity!, report !== null))
+        ? notices
         : [
             ...(job.pointsSpent > 0
               ? [
@@ -216,7 +215,7 @@ const updateHistory = route(historyCalls["update-history"], {
                     .bind(job.pointsSpent, now, job.userId),
                 ]
               : []),
-            ...mail(jobFailedMail(portalOf(ctx), mailTo, job.pointsSpent)),
+            ...notices,
           ];
     try {
       await runGuardedBatch(
@@ -242,6 +241,7 @@ const updateHistory = route(historyCalls["update-history"], {
       if (report) await deleteStored(ctx.env.FILES, report.key);
       throw error;
     }
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({
       message: success(ctx, input.status === 1 ? "jobDone" : "jobFailedAndRefunded"),
       history: await loadHistoryView(ctx.db, job.uniqueId),

@@ -26,6 +26,8 @@ import { quotaRoutes } from "./quota";
 import { subscriptionsRoutes } from "./subscriptions";
 import { dashboardRoutes } from "./dashboard";
 import { paymentAttentionRoutes } from "./payment-attention";
+import { notificationsRoutes } from "./notifications";
+import { outboxMailRoutes } from "./outbox-mail";
 
 /**
  * The route table: every API call, with who may make it (see each feature's file). The permission
@@ -59,4 +61,6 @@ export const routes: RouteDef[] = [
   ...downloadsRoutes,
   ...dashboardRoutes,
   ...paymentAttentionRoutes,
+  ...notificationsRoutes,
+  ...outboxMailRoutes,
 ];

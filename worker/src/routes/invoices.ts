@@ -13,6 +13,8 @@ import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { commerceCalls } from "../contract/commerce";
+import { dispatchSoon } from "../domain/outbox/dispatch";
+import { mailQueueOf } from "../http/settings";
 
 /** The payments the signed-in caller may read (every one for admins). */
 const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
@@ -80,6 +82,7 @@ const addPayment = route(commerceCalls["add-payment"], {
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
     if (changes(marked) === 0) throw conflict("paymentNotRecorded", "not_recorded");
     const payment = await readablePayment(ctx.db, readerOf(ctx), ref);
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, "paymentRecordedAndGranted"), payment: paymentWithUser(payment) });
   },
 });
@@ -127,6 +130,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
       queueMail(ctx.db, { ...mail, attachment: `invoice:${payment.referenceId}` }),
       audit(domainOf(ctx), { action: "send-invoice", subject: "Payment", subjectId: payment.referenceId, detail: { to } }),
     ]);
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, "invoiceOnItsWay") });
   },
 });

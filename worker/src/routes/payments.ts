@@ -21,10 +21,11 @@ import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
-import { bankOf, stripeOf } from "../http/settings";
+import { bankOf, stripeOf, mailQueueOf } from "../http/settings";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 import { commerceCalls } from "../contract/commerce";
+import { dispatchSoon } from "../domain/outbox/dispatch";
 
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
@@ -98,6 +99,7 @@ const paymentProof = route(commerceCalls["payment-proof"], {
       throw conflict("paymentClosed", "payment_closed");
     }
     if (payment.proofKey) ctx.exec.waitUntil(deleteStored(ctx.env.FILES, payment.proofKey));
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({
       message: success(ctx, "proofReceived"),
       status: "awaiting_confirmation",
@@ -115,6 +117,7 @@ const confirmPayment = route(commerceCalls["confirm-payment"], {
     });
     if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
     if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, "paymentConfirmed") });
   },
 });
@@ -157,6 +160,7 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
       portal: portalOf(ctx),
     });
     if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
     return json({ message: success(ctx, outcome === "granted" ? "paymentRecorded" : "paymentAlreadyRecorded") });
   },

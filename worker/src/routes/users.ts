@@ -9,6 +9,7 @@ import { runFolded } from "../db/folded";
 import { pageWindow } from "../db/counts";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
+import { dispatchSoon } from "../domain/outbox/dispatch";
 import { queueMail } from "../domain/outbox/queue";
 import { imageUrl, storeUpload } from "../domain/storage/files";
 import { closeAccount } from "../domain/users/closure";
@@ -20,6 +21,7 @@ import { isLanguage, type Language } from "../errors/language";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
+import { mailQueueOf } from "../http/settings";
 import { ADDRESS_LIMITS, userCalls } from "../contract/users";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
@@ -207,6 +209,8 @@ const updateUser = route(userCalls.updateuser, {
       }
       throw error;
     }
+    // A changed address got a verification mail.
+    dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     const user = await viewOf(ctx, userId);
     return json({
       message: success(ctx, isNew ? "userCreated" : "userUpdated"),

@@ -31,6 +31,12 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/NotFoundPage"),
     meta: { layout: "blank", public: true },
   },
+  {
+    path: "/unsubscribe",
+    name: "unsubscribe",
+    page: () => import("./pages/UnsubscribePage"),
+    meta: { layout: "blank", public: true },
+  },
 ];
 
 /** The catch-all (name $error): blank layout, public. */

@@ -5,6 +5,7 @@ import { conflict, notFound } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
+import { paymentConfirmedStatement } from "../notifications/notify";
 import { receiptStatement } from "./receipt";
 
 /** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
@@ -118,7 +119,10 @@ export function grantStatements(
     }
   });
 
-  statements.push(receiptStatement(d1, opts.portal, referenceId, token, lines));
+  statements.push(
+    receiptStatement(d1, opts.portal, referenceId, token, lines),
+    paymentConfirmedStatement(d1, referenceId, token),
+  );
   if (opts.auditAction) {
     const granted = sql<boolean>`EXISTS (SELECT 1 FROM payments WHERE referenceId = ${referenceId} AND grantToken = ${token})`;
     const entry = { action: opts.auditAction, subject: "Payment", subjectId: referenceId, detail: { userId } };

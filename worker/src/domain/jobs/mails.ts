@@ -2,6 +2,8 @@ import type { Mail } from "../outbox/queue";
 import { isLanguage, type Language } from "../../errors/language";
 import type { Portal } from "../context";
 import { mailTexts, renderMail } from "../outbox/mails";
+import type { MailContent } from "../outbox/mails/types";
+import { withUnsubscribeFooter, type Unsubscribe } from "../notifications/notify";
 
 interface JobMailInput {
   to: string;
@@ -14,7 +16,23 @@ interface JobMailInput {
 
 const languageOf = (job: JobMailInput): Language => (isLanguage(job.language) ? job.language : "en");
 
-export function jobDoneMail(portal: Portal, job: JobMailInput, similarity: number, hasReport: boolean): Mail {
+/** A job mail can be turned off (the "job results" switch): it carries the footer and one-click link. */
+function jobMail(kind: string, job: JobMailInput, language: Language, content: MailContent, unsubscribe: Unsubscribe): Mail {
+  return {
+    to: job.to,
+    kind,
+    ...renderMail(language, withUnsubscribeFooter(content, language, "jobDone", unsubscribe)),
+    unsubscribeUrl: unsubscribe.oneClickUrl,
+  };
+}
+
+export function jobDoneMail(
+  portal: Portal,
+  job: JobMailInput,
+  similarity: number,
+  hasReport: boolean,
+  unsubscribe: Unsubscribe,
+): Mail {
   const language = languageOf(job);
   const url = `${portal.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}`;
   const content = mailTexts(language).jobDone({
@@ -25,10 +43,10 @@ export function jobDoneMail(portal: Portal, job: JobMailInput, similarity: numbe
     similarity,
     hasReport,
   });
-  return { to: job.to, kind: "job-done", ...renderMail(language, content) };
+  return jobMail("job-done", job, language, content, unsubscribe);
 }
 
-export function jobFailedMail(portal: Portal, job: JobMailInput, refunded: number): Mail {
+export function jobFailedMail(portal: Portal, job: JobMailInput, refunded: number, unsubscribe: Unsubscribe): Mail {
   const language = languageOf(job);
   const content = mailTexts(language).jobFailed({
     name: job.name,
@@ -37,5 +55,5 @@ export function jobFailedMail(portal: Portal, job: JobMailInput, refunded: numbe
     url: `${portal.origin}/portal/site`,
     refunded,
   });
-  return { to: job.to, kind: "job-failed", ...renderMail(language, content) };
+  return jobMail("job-failed", job, language, content, unsubscribe);
 }

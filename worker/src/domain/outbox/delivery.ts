@@ -5,7 +5,7 @@ import type { AttachmentMaker } from "./queue";
 
 /**
  * Sending queued mail through the HTTP mail API (Resend's shape), so that nothing is lost and nothing
- * is sent twice whatever overlaps or fails (issue 30):
+ * is sent twice whatever overlaps or fails (issue 30). A Queue consumer (consumer.ts) calls this:
  * - a delivery claims the rows it sends (claimedAt set on a queued row, only where its own statement
  *   changed the row), so two deliveries running at once never send the same mail;
  * - every request carries `Idempotency-Key: mail-<id>`: should a claim be lost with its process and the
@@ -35,9 +35,13 @@ export interface DeliveryOptions {
   makeAttachment?: AttachmentMaker;
 }
 
-export const mailConfigured = (settings: MailSettings) => Boolean(settings.MAIL_API_URL && settings.MAIL_API_KEY);
+export const mailConfigured = (settings: Pick<MailSettings, "MAIL_API_URL" | "MAIL_API_KEY">) =>
+  Boolean(settings.MAIL_API_URL && settings.MAIL_API_KEY);
 
-const staleBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+export const staleClaimBefore = (now: Date) => new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
+
+/** SQL: a list of ids bound as one JSON parameter (a batch may hold more than D1's 100 parameters). */
+const idIn = (ids: readonly number[]) => sql<boolean>`mailId IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
 /**
  * Claims queued mails (queued → sending): answers the rows this statement claimed, each claimed by one
@@ -48,9 +52,9 @@ export async function claimMails(db: DB, mailIds: readonly number[], now = new D
   return db
     .updateTable("outbox")
     .set((eb) => ({ claimedAt: now.toISOString(), attempts: eb("attempts", "+", 1) }))
-    .where(sql<boolean>`mailId IN (SELECT value FROM json_each(${JSON.stringify(mailIds)}))`)
+    .where(idIn(mailIds))
     .where("status", "=", "queued")
-    .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<", staleBefore(now))]))
+    .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<", staleClaimBefore(now))]))
     .returningAll()
     .execute();
 }
@@ -95,6 +99,10 @@ async function post(
         text: mail.mailBody,
         ...(mail.mailHtml ? { html: mail.mailHtml } : {}),
         ...(attachments.length ? { attachments } : {}),
+        // RFC 8058 one-click unsubscribe for a mail that is not transactional.
+        ...(mail.unsubscribeUrl
+          ? { headers: { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+          : {}),
       }),
       signal: AbortSignal.timeout(opts.timeoutMs),
     });
@@ -107,13 +115,14 @@ async function post(
   return { mailId, outcome: PERMANENT.has(response.status) ? "failed" : "retry", error };
 }
 
-/** Records an accepted mail as sent. It is never queued again: if recording fails, the claim stays. */
-async function recordSent(db: DB, mail: OutboxRow, now: Date): Promise<void> {
+/** Records accepted mails as sent. They are never queued again: if recording fails, their claims stay. */
+async function recordSent(db: DB, mailIds: readonly number[], now: Date): Promise<void> {
+  if (mailIds.length === 0) return;
   const record = () =>
     db
       .updateTable("outbox")
       .set({ status: "sent", sentAt: now.toISOString(), lastError: null })
-      .where("mailId", "=", mail.mailId)
+      .where(idIn(mailIds))
       .where("status", "=", "queued")
       .execute();
   try {
@@ -122,9 +131,9 @@ async function recordSent(db: DB, mail: OutboxRow, now: Date): Promise<void> {
     try {
       await record();
     } catch (second) {
-      // The row keeps its claim: no delivery takes it until the claim is stale, and then the API gets
-      // the same Idempotency-Key and answers the first send.
-      console.error(`mail ${mail.mailId} was accepted but could not be recorded as sent`, String(first), String(second));
+      // The rows keep their claims: no delivery takes them until the claims are stale, and then the API
+      // gets the same Idempotency-Key and answers the first send.
+      console.error(`mails ${mailIds.join(", ")} were accepted but could not be recorded as sent`, String(first), String(second));
     }
   }
 }
@@ -134,7 +143,13 @@ async function recordFailure(db: DB, mail: OutboxRow, outcome: "retry" | "failed
   const final = outcome === "failed" || mail.attempts >= MAX_ATTEMPTS;
   await db
     .updateTable("outbox")
-    .set({ status: final ? "failed" : "queued", claimedAt: null, lastError: error.slice(0, 500) })
+    // A retry's Queue message is on its way (consumer.ts): the cron does not send another for a while.
+    .set({
+      status: final ? "failed" : "queued",
+      claimedAt: null,
+      lastError: error.slice(0, 500),
+      ...(final ? {} : { enqueuedAt: new Date().toISOString() }),
+    })
     .where("mailId", "=", mail.mailId)
     .where("status", "=", "queued")
     .where("claimedAt", "=", mail.claimedAt)
@@ -152,23 +167,22 @@ export async function sendClaimed(
   const timeoutMs = opts.timeoutMs ?? MAIL_TIMEOUT_MS;
   const outcomes: MailOutcome[] = [];
   let next = 0;
-  async function worker() {
+  async function sender() {
     while (next < claimed.length) {
       const mail = claimed[next++]!;
       const sent = await post(settings, mail, { ...opts, timeoutMs });
-      if (sent.outcome === "sent") {
-        await recordSent(db, mail, opts.now ?? new Date());
-        outcomes.push(sent);
-      } else {
-        outcomes.push({ ...sent, outcome: await recordFailure(db, mail, sent.outcome, sent.error) });
-      }
+      outcomes.push(
+        sent.outcome === "sent" ? sent : { ...sent, outcome: await recordFailure(db, mail, sent.outcome, sent.error) },
+      );
     }
   }
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, claimed.length) }, sender));
+  const sent = outcomes.filter((o) => o.outcome === "sent").map((o) => o.mailId);
+  await recordSent(db, sent, opts.now ?? new Date());
   return outcomes;
 }
 
-/** Claims and sends the given queued mails; mails another delivery holds are left to it. */
+/** Claims and sends the given queued mails; mails another delivery holds (or sent already) are left alone. */
 export async function deliverMails(
   settings: MailSettings,
   db: DB,
@@ -177,29 +191,4 @@ export async function deliverMails(
 ): Promise<MailOutcome[]> {
   const claimed = await claimMails(db, mailIds, opts.now);
   return sendClaimed(settings, db, claimed, opts);
-}
-
-/**
- * The cron's delivery: the oldest queued mails nobody holds (or whose claim is stale), up to
- * `batchSize`, through the HTTP API; without one configured, mail stays visible in the outbox.
- * Answers how many were sent.
- */
-export async function deliverOutbox(settings: MailSettings, db: DB, batchSize = 20, opts: DeliveryOptions = {}): Promise<number> {
-  if (!mailConfigured(settings)) return 0;
-  const now = opts.now ?? new Date();
-  const candidates = await db
-    .selectFrom("outbox")
-    .select("mailId")
-    .where("status", "=", "queued")
-    .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<", staleBefore(now))]))
-    .orderBy("createdAt")
-    .limit(batchSize)
-    .execute();
-  const outcomes = await deliverMails(
-    settings,
-    db,
-    candidates.map((c) => c.mailId),
-    { ...opts, now },
-  );
-  return outcomes.filter((o) => o.outcome === "sent").length;
 }

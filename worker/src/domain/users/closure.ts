@@ -128,6 +128,8 @@ export async function closeAccount(
       db.deleteFrom("sessions").where("userId", "=", userId),
       db.deleteFrom("carts").where("userId", "=", userId),
       db.deleteFrom("auth_tokens").where("userId", "=", userId),
+      // Notifications name the person's files, items and amounts (issue 24): none stays with the account.
+      db.deleteFrom("notifications").where("userId", "=", userId),
       clearRecoveryCodes(db, userId),
       // Sign-in failures keyed by the address: its own, forgot-password's, and each (address, IP) pair's
       // (a range of the attempts' index).

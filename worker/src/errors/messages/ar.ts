@@ -128,6 +128,10 @@ export const ar: Catalog = {
     buyNowNeedsBoth: "حدّد كلًّا من kind وrefId لشراء منتج.",
     cartEmpty: "سلتك فارغة.",
     noSuchPayment: "هذه الدفعة غير موجودة.",
+    // Notifications and the outbox (issue 24)
+    noSuchNotification: "الإشعار غير موجود.",
+    unsubscribeLinkInvalid: "رابط إلغاء الاشتراك هذا غير صالح. غيّر إعدادات الرسائل من حسابك بدلًا من ذلك.",
+    noSuchMail: "الرسالة غير موجودة.",
     adminOnly: "لا يحق القيام بهذا الإجراء إلا للمسؤول.",
     paymentClosed: "لم تعد هذه الدفعة تقبل إثبات تحويل.",
     alreadyPaid: "هذه الدفعة مسدَّدة بالفعل.",
@@ -258,6 +262,12 @@ export const ar: Catalog = {
     awaitingCardConfirmation: "تم الاستلام؛ ستُعتمد الدفعة عندما يؤكدها Stripe.",
     settledAnotherWay: "سبقت تسوية هذه الدفعة بطريقة أخرى؛ يُرجى استرداد مبلغ الدفع بالبطاقة هذا.",
     unknownSessionRecorded: "جلسة مدفوعة لا تعرفها هذه البوابة لهذه الدفعة؛ سُجّلت لاسترداد المبلغ.",
+    // Notifications and the outbox (issue 24)
+    notificationRead: "عُلّم كمقروء.",
+    allNotificationsRead: "عُلّمت كل الإشعارات كمقروءة.",
+    notificationSettingsSaved: "حُفظت إعدادات الإشعارات.",
+    unsubscribed: "لن تصلك هذه الرسائل بعد الآن.",
+    mailResent: "أُعيدت الرسالة إلى قائمة الانتظار.",
     // Jobs
     documentSent: "تم إرسال مستندك إلى {site}.",
     noJobsWaiting: "لا توجد مهام في الانتظار.",

@@ -97,6 +97,10 @@ export const en = {
     buyNowNeedsBoth: "Name both kind and refId to buy one product.",
     cartEmpty: "Your cart is empty.",
     noSuchPayment: "No such payment.",
+    // Notifications and the outbox (issue 24)
+    noSuchNotification: "No such notification.",
+    unsubscribeLinkInvalid: "This unsubscribe link is not valid. Change your mail settings in your account instead.",
+    noSuchMail: "No such mail.",
     adminOnly: "Only an administrator may do this.",
     paymentClosed: "This payment no longer takes a proof of transfer.",
     alreadyPaid: "This payment is already paid.",
@@ -225,6 +229,12 @@ export const en = {
     awaitingCardConfirmation: "Noted; the payment is granted once Stripe confirms it.",
     settledAnotherWay: "The payment was already settled another way; refund this card payment.",
     unknownSessionRecorded: "A paid session this portal does not know for the payment; recorded for a refund.",
+    // Notifications and the outbox (issue 24)
+    notificationRead: "Marked as read.",
+    allNotificationsRead: "All notifications marked as read.",
+    notificationSettingsSaved: "Notification settings saved.",
+    unsubscribed: "You will no longer receive these mails.",
+    mailResent: "The mail is queued again.",
     // Jobs
     documentSent: "Your document was sent to {site}.",
     noJobsWaiting: "No jobs are waiting.",

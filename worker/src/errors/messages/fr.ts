@@ -121,6 +121,11 @@ export const fr: Catalog = {
     buyNowNeedsBoth: "Indiquez à la fois kind et refId pour acheter un produit.",
     cartEmpty: "Votre panier est vide.",
     noSuchPayment: "Ce paiement n'existe pas.",
+    // Notifications and the outbox (issue 24)
+    noSuchNotification: "Notification introuvable.",
+    unsubscribeLinkInvalid:
+      "Ce lien de désabonnement n’est pas valide. Modifiez plutôt vos préférences de messages dans votre compte.",
+    noSuchMail: "Message introuvable.",
     adminOnly: "Seul un administrateur peut effectuer cette action.",
     paymentClosed: "Ce paiement n'accepte plus de preuve de virement.",
     alreadyPaid: "Ce paiement est déjà réglé.",
@@ -249,6 +254,12 @@ export const fr: Catalog = {
     awaitingCardConfirmation: "Bien reçu ; le paiement sera accordé dès que Stripe l'aura confirmé.",
     settledAnotherWay: "Le paiement a déjà été réglé autrement ; remboursez ce paiement par carte.",
     unknownSessionRecorded: "Une session payée que ce portail ne connaît pas pour ce paiement ; enregistrée pour remboursement.",
+    // Notifications and the outbox (issue 24)
+    notificationRead: "Marquée comme lue.",
+    allNotificationsRead: "Toutes les notifications sont marquées comme lues.",
+    notificationSettingsSaved: "Préférences de notification enregistrées.",
+    unsubscribed: "Vous ne recevrez plus ces messages.",
+    mailResent: "Le message est de nouveau en file d’attente.",
     // Jobs
     documentSent: "Votre document a été envoyé à {site}.",
     noJobsWaiting: "Aucune tâche en attente.",

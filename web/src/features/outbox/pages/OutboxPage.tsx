@@ -1,17 +1,22 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../components/useListController";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
+import { MailPreview } from "../components/MailPreview";
 
 const STATUS_CLASS = { queued: "badge-info", sending: "badge-warning", sent: "badge-success", failed: "badge-error" } as const;
 
+/** The mails the app queued; those who manage the outbox open each one (text, HTML) and send it again. */
 export default function OutboxPage() {
   const { t } = useTranslation("outbox");
+  const { ability } = useSession();
   const list = useListController({ call: SEARCH_OUTBOX, defaults: { limit: 10, status: "" } });
   const [open, setOpen] = useState<number | null>(null);
+  const canManage = ability.can("manage", "Outbox");
 
   const columns: Column<OutboxRow>[] = [
     { key: "createdAt", header: t("queuedAt"), render: (m) => formatDate(m.createdAt, true) },
@@ -20,25 +25,14 @@ export default function OutboxPage() {
     {
       key: "mailSubject",
       header: t("subject"),
-      render: (m) => (
-        <div>
-          {m.mailBody !== null ? (
-            <button
-              type="button"
-              className="link link-hover text-start"
-              aria-expanded={open === m.mailId}
-              onClick={() => setOpen(open === m.mailId ? null : m.mailId)}
-            >
-              {m.mailSubject}
-            </button>
-          ) : (
-            m.mailSubject
-          )}
-          {open === m.mailId && m.mailBody !== null && (
-            <pre className="mt-2 max-w-xl whitespace-pre-wrap break-words rounded bg-base-200 p-2 text-xs">{m.mailBody}</pre>
-          )}
-        </div>
-      ),
+      render: (m) =>
+        canManage ? (
+          <button type="button" className="link link-hover text-start" onClick={() => setOpen(m.mailId)}>
+            {m.mailSubject}
+          </button>
+        ) : (
+          m.mailSubject
+        ),
     },
     {
       key: "status",
@@ -69,6 +63,17 @@ export default function OutboxPage() {
       columns={columns}
       rowKey={(m) => m.mailId}
       emptyText={t("empty")}
-    />
+    >
+      {open !== null && (
+        <MailPreview
+          mailId={open}
+          onClose={() => setOpen(null)}
+          onResent={() => {
+            setOpen(null);
+            void list.reload();
+          }}
+        />
+      )}
+    </ListPage>
   );
 }

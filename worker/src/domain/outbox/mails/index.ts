@@ -38,6 +38,7 @@ export function renderMail(language: Language, content: MailContent): RenderedMa
   if (content.action) text.push(content.action.url);
   if (content.rows) text.push("", ...content.rows.map(([label, value]) => `${label}: ${value}`));
   if (content.closing) text.push("", content.closing);
+  if (content.footer) text.push("", "--", content.footer.text, `${content.footer.link.label}: ${content.footer.link.url}`);
 
   const dir = RTL.includes(language) ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
@@ -56,6 +57,9 @@ export function renderMail(language: Language, content: MailContent): RenderedMa
           .join("")}</table>`
       : "",
     content.closing ? `<p>${escapeHtml(content.closing)}</p>` : "",
+    content.footer && /^https?:\/\//.test(content.footer.link.url)
+      ? `<hr><p style="font-size:small;color:#666">${escapeHtml(content.footer.text)} <a href="${escapeHtml(content.footer.link.url)}">${escapeHtml(content.footer.link.label)}</a></p>`
+      : "",
     "</body></html>",
   ].join("");
   return { subject: content.subject, body: text.join("\n"), html };

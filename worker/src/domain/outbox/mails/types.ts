@@ -8,6 +8,8 @@ export interface MailContent {
   /** Rows of a table (invoice lines), label then amount. */
   rows?: Array<[string, string]>;
   closing?: string;
+  /** Last, small: why a mail that can be turned off came, and the page that turns it off. */
+  footer?: { text: string; link: { label: string; url: string } };
 }
 
 export interface LinkMail {

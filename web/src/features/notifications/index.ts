@@ -1,0 +1,25 @@
+import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
+import { notificationSettings, SETTINGS_KEY } from "./api/notifications";
+
+/**
+ * Notifications (issue 24): the navbar's bell, the list of one's notifications and the settings tab of
+ * the account (which mails, the low-balance threshold). The page an unsubscribe link opens is in misc.
+ */
+const own = { action: "read", subject: "Profile" } as const;
+
+export const routes: AppRoute[] = [
+  { path: "/pages/notifications", name: "pages-notifications", page: () => import("./pages/NotificationsPage"), meta: own },
+  {
+    path: "/pages/account-settings/notifications",
+    name: "pages-account-settings-notifications",
+    page: () => import("./pages/NotificationSettingsPage"),
+    meta: { ...own, navActiveLink: "/pages/account-settings/account" },
+    preload: () => [{ key: SETTINGS_KEY, fetch: notificationSettings }],
+  },
+];
+
+export const nav: NavItem[] = [];
+
+export const navbarWidgets: NavbarWidget[] = [
+  { name: "notifications", order: 20, component: () => import("./components/NotificationBell") },
+];

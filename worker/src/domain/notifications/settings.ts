@@ -1,0 +1,61 @@
+import type { MailPreference } from "../../contract/notifications";
+import type { DB } from "../../db";
+import { MAIL_COLUMN } from "./notify";
+
+/** The users columns of the notification settings (migration 0141). */
+export const SETTINGS_COLUMNS = [
+  "lowBalanceThreshold",
+  "mailSubscriptionEnding",
+  "mailPaymentReminder",
+  "mailLowBalance",
+  "mailJobDone",
+] as const;
+
+export interface SettingsRow {
+  lowBalanceThreshold: number | null;
+  mailSubscriptionEnding: number;
+  mailPaymentReminder: number;
+  mailLowBalance: number;
+  mailJobDone: number;
+}
+
+export interface NotificationSettings {
+  lowBalanceThreshold: number | null;
+  mail: Record<MailPreference, boolean>;
+}
+
+export function settingsView(row: SettingsRow): NotificationSettings {
+  return {
+    lowBalanceThreshold: row.lowBalanceThreshold,
+    mail: {
+      subscriptionEnding: row.mailSubscriptionEnding === 1,
+      paymentReminder: row.mailPaymentReminder === 1,
+      lowBalance: row.mailLowBalance === 1,
+      jobDone: row.mailJobDone === 1,
+    },
+  };
+}
+
+/** Stores a user's settings; answers the row as stored. */
+export function saveSettings(db: DB, userId: number, settings: NotificationSettings) {
+  const mail = Object.fromEntries(
+    (Object.keys(MAIL_COLUMN) as MailPreference[]).map((preference) => [
+      MAIL_COLUMN[preference],
+      settings.mail[preference] ? 1 : 0,
+    ]),
+  ) as Record<(typeof MAIL_COLUMN)[MailPreference], number>;
+  return db
+    .updateTable("users")
+    .set({ lowBalanceThreshold: settings.lowBalanceThreshold, ...mail })
+    .where("userId", "=", userId)
+    .where("deletedAt", "is", null)
+    .returning(SETTINGS_COLUMNS);
+}
+
+/** Turns one kind of mail off (the unsubscribe link): harmless whoever sends it, so it needs no session. */
+export function mailOff(db: DB, userId: number, preference: MailPreference) {
+  return db
+    .updateTable("users")
+    .set({ [MAIL_COLUMN[preference]]: 0 })
+    .where("userId", "=", userId);
+}

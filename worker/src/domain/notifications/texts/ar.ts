@@ -1,0 +1,56 @@
+import type { NotificationTexts } from "./types";
+
+export const ar: NotificationTexts = {
+  "subscription-ending": ({ item, endsAt, days }, f) => ({
+    title:
+      days > 2 ? `ينتهي ${item} خلال ${days} أيام` : days === 2 ? `ينتهي ${item} خلال يومين` : `ينتهي ${item} خلال أقل من يوم`,
+    body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. جدّده للاحتفاظ بالوصول.`,
+    action: "جدّد الآن",
+  }),
+  "subscription-ended": ({ item, endedAt }, f) => ({
+    title: `انتهى ${item}`,
+    body: `انتهى اشتراكك في ${item} في ${f.date(endedAt)}. اشترِه مجددًا لاستعادة الوصول.`,
+    action: "اشترِه مجددًا",
+  }),
+  "payment-reminder": ({ amount, currency, expiresAt }, f) => ({
+    title: `تنتهي صلاحية دفعتك البالغة ${f.money(amount, currency)} قريبًا`,
+    body: `دفعتك البالغة ${f.money(amount, currency)} ما زالت مفتوحة وتنتهي صلاحيتها في ${f.date(expiresAt)}. ادفعها قبل ذلك وإلا أُلغيت.`,
+    action: "ادفع الآن",
+  }),
+  "low-balance": ({ balance, threshold }) => ({
+    title: `رصيدك منخفض: ${balance} نقطة`,
+    body: `تبقّى لديك ${balance} نقطة، وهو أقل من حد التنبيه ${threshold}. اشحن رصيدك لمواصلة استخدام المواقع.`,
+    action: "شراء نقاط",
+  }),
+  "job-done": ({ site, fileName, similarity }) => ({
+    title: `نتيجتك من ${site} جاهزة`,
+    body: `«${fileName}»: نسبة التشابه ${similarity}%.`,
+    action: "عرض النتيجة",
+  }),
+  "job-failed": ({ site, fileName, refunded }) => ({
+    title: `تعذّرت معالجة طلبك على ${site}`,
+    body: refunded > 0 ? `تعذّرت معالجة «${fileName}»؛ أُعيدت نقاطه (${refunded}) إلى رصيدك.` : `تعذّرت معالجة «${fileName}».`,
+    action: "حاول مرة أخرى",
+  }),
+  "payment-confirmed": ({ amount, currency, invoiceNumber }, f) => ({
+    title: `استلمنا دفعتك البالغة ${f.money(amount, currency)}`,
+    body: invoiceNumber === null ? "نقاطك واشتراكاتك مفعّلة الآن." : `الفاتورة رقم ${invoiceNumber}. نقاطك واشتراكاتك مفعّلة الآن.`,
+    action: "عرض الفوترة",
+  }),
+  "payment-refunded": ({ amount, currency }, f) => ({
+    title: `استُرد مبلغ ${f.money(amount, currency)}`,
+    body: `استرداد بقيمة ${f.money(amount, currency)} في طريقه إليك.`,
+    action: "عرض الفوترة",
+  }),
+  greeting: (name) => `مرحبًا ${name}،`,
+  mailFooter: (what) => ({
+    text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,
+    link: "إيقاف هذه الرسائل",
+  }),
+  preference: {
+    subscriptionEnding: "تذكيرات الاشتراك",
+    paymentReminder: "تذكيرات الدفع",
+    lowBalance: "تنبيهات انخفاض الرصيد",
+    jobDone: "نتائج الطلبات",
+  },
+};

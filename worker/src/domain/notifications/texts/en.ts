@@ -1,0 +1,61 @@
+import type { NotificationTexts } from "./types";
+
+export const en: NotificationTexts = {
+  "subscription-ending": ({ item, endsAt, days }, f) => ({
+    title: days > 1 ? `${item} ends in ${days} days` : `${item} ends within a day`,
+    body: `Your ${item} subscription ends on ${f.date(endsAt)}. Renew it to keep access.`,
+    action: "Renew now",
+  }),
+  "subscription-ended": ({ item, endedAt }, f) => ({
+    title: `${item} has ended`,
+    body: `Your ${item} subscription ended on ${f.date(endedAt)}. Buy it again to get access back.`,
+    action: "Buy it again",
+  }),
+  "payment-reminder": ({ amount, currency, expiresAt }, f) => ({
+    title: `Your payment of ${f.money(amount, currency)} expires soon`,
+    body: `Your payment of ${f.money(amount, currency)} is still open and expires on ${f.date(expiresAt)}. Pay it before then, or it is cancelled.`,
+    action: "Pay now",
+  }),
+  "low-balance": ({ balance, threshold }) => ({
+    title: `Your balance is low: ${balance} points`,
+    body: `You have ${balance} points left, below your alert at ${threshold}. Top up to keep using the sites.`,
+    action: "Buy points",
+  }),
+  "job-done": ({ site, fileName, similarity }) => ({
+    title: `Your ${site} result is ready`,
+    body: `"${fileName}": similarity ${similarity}%.`,
+    action: "See the result",
+  }),
+  "job-failed": ({ site, fileName, refunded }) => ({
+    title: `Your ${site} job could not be processed`,
+    body:
+      refunded > 0
+        ? `"${fileName}" could not be processed; its ${refunded} points are back.`
+        : `"${fileName}" could not be processed.`,
+    action: "Try again",
+  }),
+  "payment-confirmed": ({ amount, currency, invoiceNumber }, f) => ({
+    title: `Payment of ${f.money(amount, currency)} received`,
+    body:
+      invoiceNumber === null
+        ? "Your points and subscriptions are active now."
+        : `Invoice #${invoiceNumber}. Your points and subscriptions are active now.`,
+    action: "View my billing",
+  }),
+  "payment-refunded": ({ amount, currency }, f) => ({
+    title: `${f.money(amount, currency)} refunded`,
+    body: `A refund of ${f.money(amount, currency)} is on its way to you.`,
+    action: "View my billing",
+  }),
+  greeting: (name) => `Hello ${name},`,
+  mailFooter: (what) => ({
+    text: `You get this mail because ${what} are on in your notification settings.`,
+    link: "Stop these mails",
+  }),
+  preference: {
+    subscriptionEnding: "subscription reminders",
+    paymentReminder: "payment reminders",
+    lowBalance: "low-balance alerts",
+    jobDone: "job results",
+  },
+};

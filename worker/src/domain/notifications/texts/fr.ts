@@ -1,0 +1,61 @@
+import type { NotificationTexts } from "./types";
+
+export const fr: NotificationTexts = {
+  "subscription-ending": ({ item, endsAt, days }, f) => ({
+    title: days > 1 ? `${item} se termine dans ${days} jours` : `${item} se termine dans moins d’un jour`,
+    body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Renouvelez-le pour garder l’accès.`,
+    action: "Renouveler",
+  }),
+  "subscription-ended": ({ item, endedAt }, f) => ({
+    title: `${item} est terminé`,
+    body: `Votre abonnement ${item} s’est terminé le ${f.date(endedAt)}. Rachetez-le pour retrouver l’accès.`,
+    action: "Le racheter",
+  }),
+  "payment-reminder": ({ amount, currency, expiresAt }, f) => ({
+    title: `Votre paiement de ${f.money(amount, currency)} expire bientôt`,
+    body: `Votre paiement de ${f.money(amount, currency)} est toujours ouvert et expire le ${f.date(expiresAt)}. Réglez-le d’ici là, sinon il sera annulé.`,
+    action: "Payer maintenant",
+  }),
+  "low-balance": ({ balance, threshold }) => ({
+    title: `Votre solde est bas : ${balance} points`,
+    body: `Il vous reste ${balance} points, sous votre alerte à ${threshold}. Rechargez pour continuer à utiliser les sites.`,
+    action: "Acheter des points",
+  }),
+  "job-done": ({ site, fileName, similarity }) => ({
+    title: `Votre résultat ${site} est prêt`,
+    body: `« ${fileName} » : similarité ${similarity} %.`,
+    action: "Voir le résultat",
+  }),
+  "job-failed": ({ site, fileName, refunded }) => ({
+    title: `Votre demande ${site} n’a pas pu être traitée`,
+    body:
+      refunded > 0
+        ? `« ${fileName} » n’a pas pu être traité ; ses ${refunded} points vous ont été rendus.`
+        : `« ${fileName} » n’a pas pu être traité.`,
+    action: "Réessayer",
+  }),
+  "payment-confirmed": ({ amount, currency, invoiceNumber }, f) => ({
+    title: `Paiement de ${f.money(amount, currency)} reçu`,
+    body:
+      invoiceNumber === null
+        ? "Vos points et abonnements sont actifs dès maintenant."
+        : `Facture n° ${invoiceNumber}. Vos points et abonnements sont actifs dès maintenant.`,
+    action: "Voir ma facturation",
+  }),
+  "payment-refunded": ({ amount, currency }, f) => ({
+    title: `${f.money(amount, currency)} remboursés`,
+    body: `Un remboursement de ${f.money(amount, currency)} est en route.`,
+    action: "Voir ma facturation",
+  }),
+  greeting: (name) => `Bonjour ${name},`,
+  mailFooter: (what) => ({
+    text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,
+    link: "Ne plus recevoir ces messages",
+  }),
+  preference: {
+    subscriptionEnding: "rappels d’abonnement",
+    paymentReminder: "rappels de paiement",
+    lowBalance: "alertes de solde bas",
+    jobDone: "résultats de vos demandes",
+  },
+};

@@ -1,0 +1,38 @@
+import type { NotificationKind } from "../../../contract/notifications";
+
+/** What each kind's texts name, as stored with the notification (`params`, JSON). */
+export interface NotificationParams {
+  "subscription-ending": { item: string; endsAt: string; days: number };
+  "subscription-ended": { item: string; endedAt: string };
+  "payment-reminder": { amount: number; currency: string; expiresAt: string };
+  "low-balance": { balance: number; threshold: number };
+  "job-done": { site: string; fileName: string; similarity: number };
+  "job-failed": { site: string; fileName: string; refunded: number };
+  "payment-confirmed": { amount: number; currency: string; invoiceNumber: number | null };
+  "payment-refunded": { amount: number; currency: string };
+}
+
+/** Writes money and dates the way the reader's language does. */
+export interface Formats {
+  money(minor: number, currency: string): string;
+  date(iso: string): string;
+}
+
+/** A notification as the reader sees it; `action` labels its link (the mail's button). */
+export interface NotificationText {
+  title: string;
+  body: string;
+  action: string;
+}
+
+/** One module per language implements these. */
+export type NotificationTexts = {
+  [K in NotificationKind]: (params: NotificationParams[K], format: Formats) => NotificationText;
+} & {
+  /** A mail's first line. */
+  greeting(name: string): string;
+  /** The line ending a mail that can be turned off: why it came, and where to stop it. */
+  mailFooter(what: string): { text: string; link: string };
+  /** What each mail preference covers, as the footer names it. */
+  preference: Record<"subscriptionEnding" | "paymentReminder" | "lowBalance" | "jobDone", string>;
+};
