@@ -61,7 +61,7 @@ export const notificationCalls = defineCalls({
   "read-notification": {
     summary: "Marks one of the caller's notifications read, or all of them ({all: true}).",
     access: "signedIn",
-    input: z.union([z.object({ notificationId: f.id() }), z.object({ all: z.literal(true) })]),
+    input: z.union([z.strictObject({ notificationId: f.id() }), z.strictObject({ all: z.literal(true) })]),
     answer: z.strictObject({ message: z.string(), unread }),
   },
   "update-notification-settings": {
