@@ -217,6 +217,14 @@ describe("export-my-data", () => {
     // What an admin did to the account shows, without the admin's address or IP.
     const adjusted = data.audit.find((a: { action: string }) => a.action === "adjust-quota");
     expect(adjusted).toMatchObject({ byYou: false, ip: "", detail: { delta: 3, reason: "goodwill" } });
+    const notified = await env.DB.prepare("SELECT notificationId FROM notifications WHERE userId = ?1 ORDER BY notificationId")
+      .bind(client.userId)
+      .all<{ notificationId: number }>();
+    expect(notified.results.length).toBeGreaterThan(0);
+    expect(data.notifications.map((n: { notificationId: number }) => n.notificationId)).toEqual(
+      notified.results.map((n) => n.notificationId),
+    );
+    expect(data.notifications[0].title).not.toBe("");
 
     const keys = keysOf(data);
     expect(keys.filter((key) => /^(password|vendor.*|claimed.*)$|hash|salt|secret|token/i.test(key))).toEqual([]);

@@ -3,6 +3,7 @@ import { userData } from "./auth";
 import { defineCalls, done, timestamp } from "./call";
 import { paymentWithUser } from "./commerce";
 import { JOB_STATUSES } from "./history";
+import { notification } from "./notifications";
 import { creditNote } from "./refunds";
 
 /**
@@ -79,12 +80,14 @@ export const myData = z.strictObject({
       createdAt: timestamp(),
     }),
   ),
+  /** The caller's notifications, oldest first, written in their mail language. */
+  notifications: z.array(notification),
 });
 
 export const myDataCalls = defineCalls({
   "export-my-data": {
     summary:
-      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, credit notes, subscriptions, jobs, sessions, audit rows) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
+      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, credit notes, subscriptions, jobs, sessions, audit rows, notifications) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
     access: "signedIn",
     readsOnly: true,
     input: z.object({}),

@@ -2,10 +2,12 @@ import type { InferResult } from "kysely";
 import type { z } from "zod";
 import type { myData } from "../../contract/my-data";
 import { runBatch } from "../../db";
+import { isLanguage } from "../../errors/language";
 import { creditNotesOf, creditNoteView, type CreditNoteRow } from "../commerce/credit-notes";
 import { PAYMENT_COLUMNS } from "../commerce/lines";
 import { buyerColumns, paymentWithUser } from "../commerce/queries";
 import type { DomainContext } from "../context";
+import { notificationView, type NotificationRow } from "../notifications/list";
 import { toUserData, toUserView, userViewOf } from "./view";
 
 export type MyData = z.output<typeof myData>;
@@ -55,6 +57,11 @@ function exportQueries(db: DomainContext["db"], userId: number) {
         ]),
       )
       .orderBy("auditId"),
+    notifications: db
+      .selectFrom("notifications")
+      .select(["notificationId", "kind", "params", "link", "createdAt", "readAt"])
+      .where("userId", "=", userId)
+      .orderBy("notificationId"),
   };
 }
 
@@ -68,7 +75,7 @@ export async function exportMyData(
   site: string,
 ): Promise<MyData> {
   const queries = exportQueries(context.db, userId);
-  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit] = await runBatch(
+  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit, notifications] = await runBatch(
     context.d1,
     Object.values(queries),
   );
@@ -97,5 +104,8 @@ export async function exportMyData(
       // Whoever else acted (an admin) is not the caller's data: not their address either.
       ip: actorId === userId ? ip : "",
     })),
+    notifications: (notifications!.results as unknown as NotificationRow[]).map((n) =>
+      notificationView(n, isLanguage(mailLanguage) ? mailLanguage : "en"),
+    ),
   };
 }
