@@ -6,6 +6,7 @@ import { serveImage } from "./domain/storage/files";
 import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders } from "./http/headers";
+import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
@@ -32,15 +33,18 @@ function serveOpenApi(): Response {
 }
 
 /**
- * The Worker's front door: the API calls and their document, the stored images, and the SPA's assets for
- * everything else. Handlers get the request's URL parsed once, by `fetch` below.
+ * The Worker's front door: the API calls and their document, the stored images, robots.txt and the
+ * sitemap, and the public pages (prerendered per language) or the SPA for everything else that
+ * wrangler.toml's `run_worker_first` sends here. Handlers get the request's URL parsed once, by `fetch` below.
  */
 const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/api/openapi.json", serveOpenApi)
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)
-  .all("*", (request, env) => env.ASSETS.fetch(request));
+  .get("/robots.txt", (_request, _env, _exec, url) => serveRobots(url))
+  .get("/sitemap.xml", (_request, env, _exec, url) => serveSitemap(env, url))
+  .all("*", (request, env, _exec, url) => servePage(request, env, url));
 
 export default {
   async fetch(request, env, exec): Promise<Response> {

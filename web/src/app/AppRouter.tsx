@@ -6,6 +6,7 @@ import { guardRedirect } from "./guard";
 import { lazyPage } from "./LazyPage";
 import { forgetStartedRoute, startRoute } from "./prefetch";
 import { notFoundRoute, resolvePath } from "./registry";
+import { RouteTitle } from "./RouteTitle";
 import { useScrollBehaviour } from "./scroll";
 import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
@@ -43,12 +44,13 @@ function GuardedPage({ route, params }: { route: RegisteredRoute; params: Record
   const target = guardRedirect(route.meta, { isLoggedIn, can }, path, search);
   if (target) return <Redirect to={target} replace />;
   // The page's chunk, translations and first calls start together, before the layout and the page
-  // are loaded, instead of one after the other.
-  startRoute(route, { params, search: new URLSearchParams(search), can });
+  // are loaded, instead of one after the other (in the browser: a prerender calls nothing).
+  if (typeof window !== "undefined") startRoute(route, { params, search: new URLSearchParams(search), can });
   const Page = lazyPage(route);
   return (
     <Layout route={route}>
       <Suspense key={route.name} fallback={<Loading />}>
+        <RouteTitle route={route} params={params} />
         <Route path={route.path}>
           <Page />
         </Route>
