@@ -73,6 +73,13 @@ describe("the route table in the app (guard branches and redirects)", () => {
     await waitFor(() => expect(profile.current()).toBe("/pages/user-profile/profile"));
   });
 
+  it("opens the checkout for /portal/cart instead of not-found", async () => {
+    signedInAs("admin");
+    mockApi(meAnswers("admin"));
+    const app = renderApp("/portal/cart");
+    await waitFor(() => expect(app.current()).toBe("/payment/payment"));
+  });
+
   it("lands an unknown account-settings tab on the account tab instead of not-found", async () => {
     signedInAs("client");
     mockApi(meAnswers("client"));

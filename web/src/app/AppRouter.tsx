@@ -10,6 +10,7 @@ import { RouteTitle } from "./RouteTitle";
 import { useScrollBehaviour } from "./scroll";
 import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
+import { useRipple } from "./ripple";
 import { useIntentPrefetch } from "./useIntentPrefetch";
 
 // The default layout (menus, navbar, customizer, icons) is loaded on demand: /login never needs it.
@@ -73,6 +74,7 @@ export function AppRouter() {
   const [location] = useLocation();
   useScrollBehaviour();
   useIntentPrefetch();
+  useRipple();
   // A new app (or a test's) starts its first route again.
   useEffect(() => forgetStartedRoute, []);
   const resolved = resolvePath(router.parser, location);

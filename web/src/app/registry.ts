@@ -75,6 +75,8 @@ export const redirects: AppRedirect[] = [
   { path: "/", to: ({ role, search }) => homeFor(role, search) },
   { path: "/pages/user-profile", to: "/pages/user-profile/profile" },
   { path: "/pages/account-settings", to: "/pages/account-settings/account" },
+  // The cart's page is the checkout (the cart lives in the navbar).
+  { path: "/portal/cart", to: "/payment/payment" },
 ];
 
 /**
