@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { WORKER_TIMING } from "../../worker/src/http/headers";
 import { negotiateLanguage, pageLanguage, prerenderedPage } from "../../worker/src/http/pages";
 import { directFetch } from "./helpers";
 
@@ -139,6 +140,16 @@ describe("serving a public page", () => {
     expect(signedIn).toContain("index");
     expect(await (await get("/payment/payment")).text()).toContain("index");
     expect(await (await get("/front-pages/checkout")).text()).toContain("index");
+  });
+});
+
+describe("which answers ran the Worker", () => {
+  it("names the Worker in Server-Timing when metered (the bench counts a page load's invocations so), never in production", async () => {
+    const entries = (res: Response) => (res.headers.get("server-timing") ?? "").split(",").map((e) => e.trim().split(";")[0]);
+    const metered = portal({ D1_METER: "true" });
+    expect(entries(await metered.get("/login"))).toContain(WORKER_TIMING);
+    expect(entries(await metered.get("/robots.txt"))).toContain(WORKER_TIMING);
+    expect(entries(await portal({ D1_METER: "false" }).get("/login"))).not.toContain(WORKER_TIMING);
   });
 });
 

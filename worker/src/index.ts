@@ -5,7 +5,7 @@ import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
 import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
-import { withSecurityHeaders } from "./http/headers";
+import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
 import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
 import { getDb } from "./db";
@@ -49,8 +49,11 @@ const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
 export default {
   async fetch(request, env, exec): Promise<Response> {
     const url = new URL(request.url);
-    const response = (await router.fetch(request, env, exec, url)) as Response;
-    return withSecurityHeaders(response, url);
+    const response = withSecurityHeaders((await router.fetch(request, env, exec, url)) as Response, url);
+    // Metered runs (tests, `npm run bench`) tell which answers ran the Worker: static files served without
+    // it have no such entry (tests/bench/public-pages.ts counts a page load's invocations so).
+    if (env.D1_METER === "true") response.headers.append("server-timing", WORKER_TIMING);
+    return response;
   },
 
   // Awaited, not left to waitUntil: a cron run by hand (`/__scheduled?cron=…` locally) answers when done.

@@ -29,6 +29,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
 
+/** The Server-Timing entry of every answer the Worker gives when metering is on (worker/src/index.ts). */
+export const WORKER_TIMING = "worker";
+
 /** Over HTTPS only: the Worker's answers carry it, and browsers keep it for the whole site. */
 const HSTS = "max-age=31536000; includeSubDomains";
 
