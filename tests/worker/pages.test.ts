@@ -96,13 +96,25 @@ describe("which prerendered page serves an address", () => {
 
 describe("serving a public page", () => {
   it("answers the prerendered HTML with the deployment's settings, canonical and og:url, never cached as is", async () => {
-    const { get } = portal({ SITE_NAME: "Acme Checks" });
+    // The page asks no app-settings call: Turnstile's site key and the terms reach the sign-in forms here.
+    const { get } = portal({
+      SITE_NAME: "Acme Checks",
+      TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+      TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+      TERMS_URL: "https://acme.example/terms",
+    });
     const res = await get("/front-pages/pricing");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("<h1>en /front-pages/pricing</h1>");
     const settings = /<meta name="app-settings" content="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
-    expect(JSON.parse(settings)).toEqual({ siteName: "Acme Checks", currency: env.CURRENCY, languageSwitcher: false });
+    expect(JSON.parse(settings)).toEqual({
+      siteName: "Acme Checks",
+      currency: env.CURRENCY,
+      languageSwitcher: false,
+      turnstileSiteKey: "1x00000000000000000000AA",
+      termsUrl: "https://acme.example/terms",
+    });
     expect(html).toContain('<link rel="canonical" href="https://portal.test/front-pages/pricing" />');
     expect(html).toContain('<meta property="og:url" content="https://portal.test/front-pages/pricing" />');
     // One language only while the switcher is off: no alternates.
