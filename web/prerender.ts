@@ -16,6 +16,8 @@ export interface AppSettings {
   siteName: string;
   currency: string;
   languageSwitcher: boolean;
+  turnstileSiteKey: string | null;
+  termsUrl: string | null;
 }
 
 /** One page rendered by web/src/prerender.tsx (its RenderedPage). */
@@ -62,7 +64,21 @@ export function buildSettings(wranglerToml: string): AppSettings {
     siteName: value("SITE_NAME") ?? "",
     currency: value("CURRENCY") ?? "USD",
     languageSwitcher: value("LANGUAGE_SWITCHER") === "true",
+    // Turnstile is on only with its secret, which the build never sees; the terms may change without a
+    // build. Pages render without either, and show them once hydrated, from the settings the Worker serves.
+    turnstileSiteKey: null,
+    termsUrl: null,
   };
+}
+
+/**
+ * The page's HTML must run without a script of its own: the CSP forbids inline scripts, so a boundary
+ * React left to be revealed by one (`<!--$?-->`, `<template id="B:…">`) would stay a spinner.
+ */
+export function checkRenderedHtml(pagePath: string, html: string): string {
+  if (/<script\b|<!--\$[?!]-->/.test(html))
+    throw new Error(`prerender: ${pagePath} has an inline script or an unfinished Suspense boundary`);
+  return html;
 }
 
 /**
@@ -135,6 +151,7 @@ export function prerenderPages(): Plugin {
           for (const language of renderer.LANGUAGES) {
             for (const target of targets) {
               const page = await renderer.renderPage(target, language, settings);
+              checkRenderedHtml(`${language}${target.path}`, page.html);
               // Payment pages are private links: kept out of search engines.
               const robots = isShell(target.path) ? "noindex" : undefined;
               const file = path.join(outDir, pageFile(language, target.path));

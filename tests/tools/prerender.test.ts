@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { staticHeadersFile } from "../../scripts/static-headers";
-import { buildSettings, composePage, pageFile, type RenderedPage } from "../../web/prerender";
+import { buildSettings, checkRenderedHtml, composePage, pageFile, type RenderedPage } from "../../web/prerender";
 import { SECURITY_HEADERS } from "../../worker/src/http/headers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -29,7 +29,7 @@ const PAGE: RenderedPage = {
 };
 
 describe("web/prerender.ts: a prerendered page's HTML", () => {
-  const settings = { siteName: "Edge Portal", currency: "USD", languageSwitcher: false };
+  const settings = { siteName: "Edge Portal", currency: "USD", languageSwitcher: false, turnstileSiteKey: null, termsUrl: null };
   const html = composePage(TEMPLATE, PAGE, settings);
 
   it("puts the rendered app in the root, in its language and direction, with its title", () => {
@@ -62,14 +62,26 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
     expect(pageFile("fr", "/front-pages/pricing")).toBe("prerendered/fr/front-pages/pricing.html");
   });
 
-  it("renders with wrangler.toml's site name, currency and language switcher", () => {
+  it("renders with wrangler.toml's site name, currency and language switcher, never with Turnstile or terms", () => {
+    const off = { turnstileSiteKey: null, termsUrl: null };
     expect(buildSettings(readFileSync(path.join(ROOT, "wrangler.toml"), "utf8"))).toEqual({
       siteName: "Edge Portal",
       currency: "USD",
       languageSwitcher: false,
+      ...off,
     });
-    const toml = '[vars]\nSITE_NAME = "Acme"\nLANGUAGE_SWITCHER = "true"\n\n[other]\nCURRENCY = "EUR"\n';
-    expect(buildSettings(toml)).toEqual({ siteName: "Acme", currency: "USD", languageSwitcher: true });
+    const toml =
+      '[vars]\nSITE_NAME = "Acme"\nLANGUAGE_SWITCHER = "true"\nTURNSTILE_SITE_KEY = "1x00000000000000000000AA"\n' +
+      'TERMS_URL = "https://acme.example/terms"\n\n[other]\nCURRENCY = "EUR"\n';
+    expect(buildSettings(toml)).toEqual({ siteName: "Acme", currency: "USD", languageSwitcher: true, ...off });
+  });
+
+  it("refuses a page that would need an inline script (the CSP forbids them) or left a boundary unfinished", () => {
+    expect(checkRenderedHtml("en/login", "<main><!--$--><h1>Sign in</h1><!--/$--></main>")).toContain("Sign in");
+    expect(() =>
+      checkRenderedHtml("en/help", '<!--$?--><template id="B:0"></template><!--/$--><script>$RC("B:0")</script>'),
+    ).toThrow(/en\/help/);
+    expect(() => checkRenderedHtml("en/faq", "<!--$!--><template data-dgst></template><!--/$-->")).toThrow();
   });
 });
 

@@ -58,6 +58,9 @@ export async function renderPage(target: PrerenderTarget, language: Language, se
     <StrictMode>
       <App ssrPath={target.path} />
     </StrictMode>,
+    // React outlines a boundary over 12,800 bytes and reveals it with an inline script, which the CSP
+    // blocks (the help center stayed a spinner and hydration failed): every boundary stays in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   const params = paramsOf(target.route.path, target.path);
