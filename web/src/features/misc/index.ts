@@ -39,6 +39,7 @@ export const routes: AppRoute[] = [
   {
     path: "/unsubscribe",
     name: "unsubscribe",
+    title: "misc:unsubscribe.title",
     page: () => import("./pages/UnsubscribePage"),
     meta: { layout: "blank", public: true },
   },
