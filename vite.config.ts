@@ -3,6 +3,8 @@ import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { CHUNK_GROUPS, firstLoadPreload } from "./web/build";
+import { staticHeaders } from "./scripts/static-headers";
+import { prerenderPages } from "./web/prerender";
 
 /**
  * Fails the build when a module under worker/ is bundled into the web app: the web imports only
@@ -27,7 +29,7 @@ export function noWorkerCode(workerDir = path.join(import.meta.dirname, "worker"
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), noWorkerCode(), firstLoadPreload()],
+  plugins: [react(), tailwindcss(), noWorkerCode(), firstLoadPreload(), prerenderPages(), staticHeaders()],
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

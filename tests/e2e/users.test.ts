@@ -56,7 +56,7 @@ describe("users, roles and permissions in a real browser", () => {
     await page.waitForURL(/\/apps\/user\/view\/\d+$/);
     const viewUrl = page.url();
     await page.getByRole("heading", { name: person.name }).waitFor();
-    await page.getByRole("region", { name: "Quota" }).getByText("Balance").waitFor();
+    await page.getByRole("region", { name: "Points" }).getByText("Balance").waitFor();
 
     // Create a read-only role: it may read the portal, its dashboard and the users, nothing else.
     await page.goto("/apps/roles");

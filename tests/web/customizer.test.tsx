@@ -96,9 +96,17 @@ describe("the customizer", () => {
     renderCustomizer();
     expect(screen.getByRole("radio", { name: "Dark" })).toHaveProperty("checked", true);
     fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
-    expect(readTestCookie("theme")).toBe("light");
+    // The specification's site settings: the theme follows the device by default.
+    expect(readTestCookie("theme")).toBe("system");
     expect(readTestCookie("nav-type")).toBe("vertical");
-    expect(screen.getByRole("radio", { name: "Light" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("radio", { name: "System" })).toHaveProperty("checked", true);
+  });
+
+  it("follows the device by default, light where the device prefers no dark scheme", () => {
+    expect(DEFAULT_PREFERENCES.theme).toBe("system");
+    fakeDevice(true);
+    renderCustomizer();
+    expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
   });
 
   it("follows the device live when the theme is system", () => {

@@ -21,6 +21,21 @@ describe("money derived on the web", () => {
     expect(formatPerPoint(1000, 3, "JPY")).toBe("¥333.3");
   });
 
+  it('writes money in Arabic without Latin letters: the currency\'s sign, not "US$"', async () => {
+    await i18n.changeLanguage("ar");
+    const n = (value: number) => plain(formatNumber(value)).replace(/\s/g, "");
+    for (const text of [formatMoney(4000, "USD"), formatPerPoint(1900, 200, "USD")]) {
+      expect(plain(text)).not.toMatch(/[A-Za-z]/);
+      expect(plain(text)).toContain("$");
+    }
+    expect(plain(formatMoney(4000, "EUR"))).toContain("€");
+    expect(plain(formatMoney(4000, "USD")).replace(/\s/g, "")).toContain(n(40));
+    await i18n.changeLanguage("fr");
+    // French keeps its own symbol ("$US" tells the dollar apart from others in French).
+    expect(plain(formatMoney(4000, "USD"))).toBe("40,00 $US");
+    await i18n.changeLanguage("en");
+  });
+
   it("previews a bundle's price as the server stores it (SQLite round: halves away from zero)", () => {
     expect(bundlePrice(250, 10, 10)).toBe(2250);
     expect(bundlePrice(3, 5, 50)).toBe(8);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterLoginTarget, homeFor } from "../../web/src/lib/home";
+import { afterLoginTarget, homeFor, signedInHome } from "../../web/src/lib/home";
 import { guardRedirect } from "../../web/src/app/guard";
 
 const clientCan = (action: string, subject: string) => action === "read" && ["Portal", "AclDemo"].includes(subject);
@@ -50,6 +50,14 @@ describe("homes and return targets", () => {
     expect(homeFor("admin")).toBe("/dashboards/crm");
     expect(homeFor("client")).toBe("/access-control");
     expect(homeFor(null, "a=1")).toBe("/login?a=1");
+  });
+
+  it("sends / for any other role to login keeping the query, as the specification says; sign-in lands them on the portal dashboard", () => {
+    expect(homeFor("support", "ref=mail")).toBe("/login?ref=mail");
+    expect(homeFor("support")).toBe("/login");
+    expect(signedInHome("support")).toBe("/portal/dashboard");
+    expect(signedInHome("admin")).toBe("/dashboards/crm");
+    expect(signedInHome("client")).toBe("/access-control");
   });
 
   it("returns to `to` only when it is a path of this site", () => {

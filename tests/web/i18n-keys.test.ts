@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PREFERENCE_CHOICES } from "../../web/src/providers/config";
 import { NAV_SECTIONS } from "../../web/src/app/nav";
-import { navItems } from "../../web/src/app/registry";
+import { appRoutes, navItems, notFoundRoute } from "../../web/src/app/registry";
+import { pageTextKey } from "../../web/src/app/RouteTitle";
 import { LANGUAGES } from "../../web/src/i18n";
 
 type Tree = { [key: string]: string | Tree };
@@ -145,6 +146,29 @@ describe("translations", () => {
     LANGUAGES.forEach((lng) => check("common", `languageName.${lng}`));
     ["account", "security", "billing"].forEach((tab) => check("common", `accountTab.${tab}`));
     ["required", "email", "passwordLength", "passwordsDiffer", "code"].forEach((rule) => check("common", `validation.${rule}`));
+    expect(problems).toEqual([]);
+  });
+
+  it("has a title for every route and a description for every prerendered page, in every language", () => {
+    const problems: string[] = [];
+    const check = (what: string, fullKey: string | null) => {
+      if (!fullKey) return problems.push(what);
+      const [ns, key] = fullKey.includes(":") ? (fullKey.split(":") as [string, string]) : ["common", fullKey];
+      for (const lng of LANGUAGES) if (!catalogue[ns]?.[lng]?.[key]) problems.push(`${what}: ${lng} ${ns}:${key}`);
+    };
+    for (const route of [...appRoutes, notFoundRoute]) {
+      // A route with parameters is checked at the paths it prerenders, else with a placeholder.
+      const paths = Array.isArray(route.prerender) ? route.prerender : [route.path];
+      for (const path of paths) {
+        const params = Object.fromEntries(
+          route.path
+            .split("/")
+            .flatMap((segment, i) => (segment.startsWith(":") ? [[segment.slice(1), path.split("/")[i]!]] : [])),
+        );
+        if (typeof route.title === "string" || route.prerender) check(`${path} title`, pageTextKey(route.title, params));
+        if (route.prerender) check(`${path} description`, pageTextKey(route.description, params));
+      }
+    }
     expect(problems).toEqual([]);
   });
 

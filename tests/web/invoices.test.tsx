@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import ar from "../../web/src/features/invoices/locales/ar.json";
 import en from "../../web/src/features/invoices/locales/en.json";
@@ -133,6 +133,14 @@ describe("invoice list", () => {
     expect(calls.filter((c) => c.name === "search-payment").length).toBeGreaterThanOrEqual(2);
   });
 
+  it("offers no Confirm on a pending payment without a proof: only cancelling it", async () => {
+    mockApi({ "search-payment": listOf([{ ...payment("pending", null), hasProof: false }]) });
+    renderAt("/apps/invoice/list", ADMIN);
+    expect(await screen.findByText("Amira Haddad")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: en.confirm })).toBeNull();
+    expect(screen.getByRole("button", { name: en.cancelPayment })).toBeTruthy();
+  });
+
   it("shows a client no confirm or cancel button, and the empty state", async () => {
     mockApi({ "search-payment": listOf([]) });
     renderAt("/apps/invoice/list", [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);
@@ -142,6 +150,18 @@ describe("invoice list", () => {
 });
 
 describe("invoice preview", () => {
+  it("offers Edit on an open invoice but not on a paid one", async () => {
+    mockApi({ "invoice-detail": ok({ payment: payment("awaiting_confirmation", null), seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    expect(await screen.findByRole("link", { name: en.edit })).toBeTruthy();
+    cleanup();
+    const paid = `${REF}X`;
+    mockApi({ "invoice-detail": ok({ payment: { ...payment("paid", 12), referenceId: paid }, seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${paid}`, ADMIN);
+    expect((await screen.findByTestId("invoice-title")).textContent).toBe("Invoice #12");
+    expect(screen.queryByRole("link", { name: en.edit })).toBeNull();
+  }, 15_000);
+
   it("renders the invoice with its number, lines and total, prints it, and queues the mail from the send drawer", async () => {
     mockApi({
       "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }),

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLIENT_RULES, mockApi, renderApp, setCookie, setupI18n, signedInAs, userData } from "./shell-support";
 
@@ -31,17 +31,31 @@ describe("the default layout", () => {
     signedInAs("client");
     mockApi({ ...me, ...settings(false) });
     renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    await screen.findAllByRole("link", { name: "Test Portal" }, { timeout: 5000 });
     const menu = screen.getByRole("navigation", { name: "Main menu" });
     expect(menu.textContent).toContain("Pages");
     expect((await screen.findAllByTestId("widget")).map((w) => w.textContent)).toEqual(["first", "second"]);
+  });
+
+  it("puts the site's logo and a close button on top of the menu, for phones", async () => {
+    signedInAs("client");
+    mockApi({ ...me, ...settings(false) });
+    renderApp("/pages/account-settings/account");
+    const menu = await screen.findByRole("navigation", { name: "Main menu" }, { timeout: 5000 });
+    const header = within(menu).getByTestId("menu-header");
+    expect(within(header).getByRole("link", { name: "Test Portal" }).getAttribute("href")).toBe("/");
+    const toggle = document.getElementById("nav-drawer") as HTMLInputElement;
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    fireEvent.click(within(header).getByRole("button", { name: "Close the menu" }));
+    expect(toggle.checked).toBe(false);
   });
 
   it("hides the language switcher unless the settings enable it", async () => {
     signedInAs("client");
     mockApi({ ...me, ...settings(false) });
     const off = renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    await screen.findAllByRole("link", { name: "Test Portal" }, { timeout: 5000 });
     expect(screen.queryByRole("button", { name: "Language" })).toBeNull();
     off.unmount();
   });
@@ -64,18 +78,18 @@ describe("the default layout", () => {
     const horizontalMenu = () =>
       screen.queryAllByRole("navigation", { name: "Main menu" }).find((nav) => nav.querySelector(".menu-horizontal"));
     const sticky = renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    await screen.findAllByRole("link", { name: "Test Portal" }, { timeout: 5000 });
     expect(horizontalMenu()!.className).toMatch(/\bsticky\b.*\btop-16\b/);
     sticky.unmount();
     setCookie("horizontal-nav-type", "static");
     setCookie("navbar-type", "static");
     const fixed = renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" });
+    await screen.findAllByRole("link", { name: "Test Portal" });
     expect(horizontalMenu()!.className).not.toMatch(/\bsticky\b/);
     fixed.unmount();
     setCookie("horizontal-nav-type", "hidden");
     renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" });
+    await screen.findAllByRole("link", { name: "Test Portal" });
     expect(horizontalMenu()).toBeUndefined();
     expect(screen.getByTestId("layout").className).toContain("layout-horizontal-nav-hidden");
   });
@@ -97,7 +111,7 @@ describe("the default layout", () => {
     });
     mockApi({ ...me, ...settings(false) });
     renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    await screen.findAllByRole("link", { name: "Test Portal" }, { timeout: 5000 });
     const layout = screen.getByTestId("layout");
     expect(layout.className).toContain("layout-overlay-nav");
     expect(layout.className).not.toContain("window-scrolled");
@@ -122,7 +136,7 @@ describe("the default layout", () => {
     signedInAs("client");
     mockApi({ ...me, ...settings(false) });
     renderApp("/pages/account-settings/account");
-    await screen.findByRole("link", { name: "Test Portal" }, { timeout: 5000 });
+    await screen.findAllByRole("link", { name: "Test Portal" }, { timeout: 5000 });
     expect(screen.queryByRole("button", { name: "Scroll to top" })).toBeNull();
     const scrollTo = vi.fn();
     vi.stubGlobal("scrollTo", scrollTo);

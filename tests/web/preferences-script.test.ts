@@ -91,6 +91,34 @@ describe("public/preferences.js preloading the first paint's files", () => {
     expect(runWith({}).map((link) => link.href)).not.toContain("/assets/PaymentPage-q.js");
   });
 
+  it("follows the device's colour scheme when no theme was chosen (the default is system), light otherwise", () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes("dark"), media: query })) as typeof window.matchMedia;
+    try {
+      runWith({}, null);
+      expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
+      runWith({ theme: "light" }, null);
+      expect(document.documentElement.getAttribute("data-theme")).toBe("light");
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it("keeps a prerendered page's served language and direction, and preloads that language's files", () => {
+    document.documentElement.setAttribute("lang", "fr");
+    document.documentElement.setAttribute("dir", "ltr");
+    const settings = document.createElement("meta");
+    settings.name = "app-settings";
+    document.head.append(settings);
+    try {
+      // A cookie from an earlier choice does not override the page the Worker chose to serve.
+      expect(runWith({ language: "ar", direction: "rtl" }).map((link) => link.href)).toEqual(["/assets/fr-i.js"]);
+      expect([document.documentElement.lang, document.documentElement.dir]).toEqual(["fr", "ltr"]);
+    } finally {
+      document.documentElement.setAttribute("lang", "en");
+    }
+  });
+
   it("preloads nothing without a plan (the dev server), and still applies the preferences", () => {
     expect(runWith({ language: "ar" }, null)).toEqual([]);
     expect(document.documentElement.getAttribute("dir")).toBe("rtl");

@@ -41,11 +41,24 @@ describe("quota page", () => {
     expect(localeKeys(ar)).toEqual(localeKeys(en));
   });
 
-  it("shows the balance, the ledger with reasons and references, and a link to buy bundles", async () => {
-    mockApi({ "search-quota": ledger(120, [GRANT]) });
+  it("shows the balance, the ledger with readable reasons (never internal references), and a link to buy bundles", async () => {
+    const SPEND = {
+      ledgerId: 3,
+      delta: -10,
+      reason: "spend",
+      ref: "spend:u1",
+      note: "Similarity Check",
+      createdAt: GRANT.createdAt,
+    };
+    const SEED = { ledgerId: 4, delta: 100, reason: "adjust", ref: "seed:2", note: "Demo balance", createdAt: GRANT.createdAt };
+    mockApi({ "search-quota": ledger(120, [GRANT, REDEEM, SPEND, SEED]) });
     renderPage();
     expect((await screen.findByTestId("quota-balance")).textContent).toBe("120");
-    expect(screen.getByText("grant:abc:0")).toBeTruthy();
+    expect(screen.getByRole("link", { name: en.detail.payment }).getAttribute("href")).toBe("/payment/abc");
+    expect(screen.getByText("Code SPRING")).toBeTruthy();
+    expect(screen.getByText("Job on Similarity Check")).toBeTruthy();
+    expect(screen.getByText("Demo balance")).toBeTruthy();
+    expect(screen.queryByText(/grant:|seed:|coupon:|spend:/)).toBeNull();
     expect(screen.getByText(en.reason.grant)).toBeTruthy();
     expect(screen.getByText("+120")).toBeTruthy();
     expect(screen.getByRole("link", { name: en.buyPoints }).getAttribute("href")).toBe("/portal/bundle");
@@ -67,13 +80,13 @@ describe("quota page", () => {
       },
     });
     renderPage();
-    await screen.findByText("grant:abc:0");
+    await screen.findByRole("link", { name: en.detail.payment });
     fireEvent.change(screen.getByLabelText(en.couponCode), { target: { value: " SPRING " } });
     fireEvent.click(screen.getByRole("button", { name: en.redeem }));
     expect(await screen.findByText("Coupon redeemed. Your points were added.")).toBeTruthy();
     expect(calls.find((c) => c.name === "redeem-coupon")!.body).toEqual({ couponCode: "SPRING" });
     await waitFor(() => expect(screen.getByTestId("quota-balance").textContent).toBe("170"));
-    expect(screen.getByText("coupon:9")).toBeTruthy();
+    expect(screen.getByText("Code SPRING")).toBeTruthy();
   });
 
   it("shows the server's text when a coupon is used or unknown, and asks for a code when blank", async () => {

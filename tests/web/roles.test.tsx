@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/roles/locales/en.json";
 import PermissionsPage from "../../web/src/features/roles/pages/PermissionsPage";
 import RolesPage from "../../web/src/features/roles/pages/RolesPage";
+import ar from "../../web/src/features/roles/locales/ar.json";
+import commonAr from "../../web/src/i18n/locales/ar.json";
 import common from "../../web/src/i18n/locales/en.json";
 import usersEn from "../../web/src/features/users/locales/en.json";
-import { calls, fail, listOf, mockApi, ok, renderAt, setupPageTests, signIn, signInAsAdmin } from "./page-support";
+import { calls, fail, inArabic, listOf, mockApi, ok, renderAt, setupPageTests, signIn, signInAsAdmin } from "./page-support";
 
 const ROLES = listOf([
   {
@@ -42,10 +44,12 @@ describe("roles page", () => {
     mockApi({ "search-role": ROLES });
     renderAt("/apps/roles", RolesPage);
     const admin = await screen.findByRole("article", { name: "admin" });
-    expect(within(admin).getByText("manage all")).toBeTruthy();
+    // Rules and built-in role names in words, not the server's codes ("manage all").
+    expect(within(admin).getByRole("heading", { name: "Administrator" })).toBeTruthy();
+    expect(within(admin).getByText("Manage: Everything")).toBeTruthy();
     expect(within(admin).queryByRole("button", { name: en.delete })).toBeNull();
     const client = screen.getByRole("article", { name: "client" });
-    expect(within(client).getByText("read Quota (own)")).toBeTruthy();
+    expect(within(client).getByText("Read: Points (own)")).toBeTruthy();
     expect(within(client).getByRole("link", { name: "Users: 9" }).getAttribute("href")).toBe("/portal/user?selectedRole=client");
     const support = screen.getByRole("article", { name: "support" });
     expect(within(support).getByRole("button", { name: en.delete })).toBeTruthy();
@@ -86,8 +90,12 @@ describe("roles page", () => {
     expect(
       within(drawer)
         .getAllByRole("option")
-        .map((o) => o.textContent),
-    ).toEqual(["admin", "client", "support"]);
+        .map((o) => [o.getAttribute("value"), o.textContent]),
+    ).toEqual([
+      ["admin", "Administrator"],
+      ["client", "Client"],
+      ["support", "support"],
+    ]);
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldName), { target: { value: "Sam Support" } });
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldEmail), { target: { value: "sam@example.test" } });
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldPassword), { target: { value: "long-password-1" } });
@@ -141,10 +149,24 @@ describe("permissions page", () => {
     signInAsAdmin();
     mockApi({ "search-role": ROLES });
     renderAt("/apps/permissions", PermissionsPage);
-    const row = await screen.findByRole("row", { name: /^Quota/ });
+    const row = await screen.findByRole("row", { name: /^Points/ });
     const cells = within(row)
       .getAllByRole("cell")
       .map((c) => c.textContent);
-    expect(cells).toEqual(["manage*", "read (own)", "read*"]);
+    expect(cells).toEqual(["Manage*", "Read (own)", "Read*"]);
+  });
+});
+
+describe("in Arabic", () => {
+  inArabic({ roles: ar });
+
+  it("writes rules and built-in roles in Arabic, with no English code left", async () => {
+    signInAsAdmin();
+    mockApi({ "search-role": ROLES });
+    renderAt("/apps/roles", RolesPage);
+    const client = await screen.findByRole("article", { name: "client" });
+    expect(within(client).getByRole("heading", { name: commonAr.role.client })).toBeTruthy();
+    expect(within(client).getByText(`${ar.actionName.read}: ${ar.subjectName.Quota} (${ar.ownOnly})`)).toBeTruthy();
+    for (const code of ["manage all", "read Quota", "read all"]) expect(screen.queryByText(new RegExp(code))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mockApi, renderApp, setupI18n, signedInAs, userData, ADMIN_RULES, CLIENT_RULES } from "./shell-support";
+import i18n from "i18next";
+import { mockApi, renderApp, setCookie, setupI18n, signedInAs, userData, ADMIN_RULES, CLIENT_RULES } from "./shell-support";
 
 beforeAll(setupI18n);
 // The first test of the file also pays for loading the layout and pages on demand.
@@ -70,6 +71,46 @@ describe("the route table in the app (guard branches and redirects)", () => {
 
     const profile = renderApp("/pages/user-profile");
     await waitFor(() => expect(profile.current()).toBe("/pages/user-profile/profile"));
+  });
+
+  it("opens the checkout for /portal/cart instead of not-found", async () => {
+    signedInAs("admin");
+    mockApi(meAnswers("admin"));
+    const app = renderApp("/portal/cart");
+    await waitFor(() => expect(app.current()).toBe("/payment/payment"));
+  });
+
+  it("lands an unknown account-settings tab on the account tab instead of not-found", async () => {
+    signedInAs("client");
+    mockApi(meAnswers("client"));
+    const app = renderApp("/pages/account-settings/no-such-tab");
+    await waitFor(() => expect(app.current()).toBe("/pages/account-settings/account"));
+    expect(await screen.findByLabelText("Full name")).toHaveProperty("value", "Cleo Client");
+  });
+
+  it("sends / for a signed-in user of another role to login keeping the query, whose guard sends them on", async () => {
+    setCookie("userData", { ...userData("client"), role: "support" });
+    setCookie("userAbilityRules", [{ action: "read", subject: "Portal" }]);
+    mockApi({
+      me: {
+        body: { userData: { ...userData("client"), role: "support" }, userAbilityRules: [{ action: "read", subject: "Portal" }] },
+      },
+    });
+    const app = renderApp("/?ref=mail");
+    // Through login (replacing the address each time), whose guard sends a signed-in reader to the portal dashboard.
+    await waitFor(() => expect(app.current()).toBe("/portal/dashboard"));
+  });
+
+  it("titles every page in the reader's language, with the site's name", async () => {
+    mockApi();
+    await i18n.changeLanguage("fr");
+    try {
+      renderApp("/no/such/page");
+      await screen.findByRole("heading", { name: "Page introuvable" });
+      await waitFor(() => expect(document.title).toBe("Page introuvable · Edge Portal"));
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("shows not-found in the blank layout for an unknown path, keeping the address", async () => {

@@ -51,6 +51,15 @@ describe("use a site", () => {
     expect(submitButton().disabled).toBe(true);
   });
 
+  it("says a closed site cannot take documents at once, before any file is chosen, and offers none to choose", async () => {
+    mockSiteUse(ok({ ...SITE, site: { ...SITE.site, available: false } }));
+    renderPage();
+    await screen.findByRole("heading", { name: "Similarity Check" });
+    expect(screen.getByRole("alert").textContent).toContain(en.unavailable);
+    expect(screen.queryByLabelText(en.document)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send for 10 points" })).toBeNull();
+  });
+
   it("uploads a PDF with a progress bar and links to the jobs", async () => {
     mockSiteUse(
       ok(SITE),

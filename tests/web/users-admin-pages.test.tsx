@@ -88,8 +88,11 @@ describe("audit log page", () => {
       ]),
     });
     const location = renderAt("/apps/audit-log", AuditPage);
-    expect(await screen.findByText("adjust-quota")).toBeTruthy();
-    expect(screen.getByText("Quota #5")).toBeTruthy();
+    // The action, subject and detail in words, not codes and raw JSON.
+    expect(await screen.findByText(auditEn.actionName["adjust-quota"])).toBeTruthy();
+    expect(screen.getByText("Points #5")).toBeTruthy();
+    expect(screen.getByText(auditEn.detailKey.delta)).toBeTruthy();
+    expect(screen.queryByText(/adjust-quota|\{"delta"/)).toBeNull();
     fireEvent.change(screen.getByLabelText(auditEn.searchPlaceholder), { target: { value: "login" } });
     fireEvent.change(screen.getByLabelText(auditEn.outcome), { target: { value: "denied" } });
     await waitFor(() =>
@@ -152,6 +155,9 @@ describe("outbox page", () => {
     fireEvent.click(within(confirmDialog).getByRole("button", { name: "Send again", hidden: true }));
     await waitFor(() => expect(calls.find((c) => c.name === "resend-mail")?.body).toEqual({ mailId: 9 }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The kind in words, not its code.
+    expect(screen.getAllByText(outboxEn.kindName["verify-email"]).length).toBeGreaterThan(0);
+    expect(screen.queryByText("verify-email")).toBeNull();
 
     vi.unstubAllGlobals();
     signIn("admin", [{ action: "read", subject: "Outbox" }]);

@@ -158,6 +158,24 @@ describe("update-history", () => {
     expect(audit.results.map((a) => a.action)).toEqual(["job.done"]);
   });
 
+  it("accepts the original client's spelling `similairy` beside `similarity` (which wins when both come)", async () => {
+    const { siteId } = await createJobSite({ price: 1 });
+    const client = await clientWithPoints(5);
+    const admin = await createAdmin();
+    const spelled = await submit(client, siteId);
+    const res = await callForm("update-history", { uniqueId: spelled, status: "1", similairy: "37" }, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(await jobRow(spelled)).toMatchObject({ status: 1, similarity: 37 });
+    const both = await submit(client, siteId);
+    await call("update-history", { uniqueId: both, status: 1, similarity: 5, similairy: 90 }, { cookie: admin.cookie });
+    expect(await jobRow(both)).toMatchObject({ status: 1, similarity: 5 });
+    const wrong = await submit(client, siteId);
+    expect((await call("update-history", { uniqueId: wrong, status: 1, similairy: 101 }, { cookie: admin.cookie })).status).toBe(
+      400,
+    );
+    expect(await jobRow(wrong)).toMatchObject({ status: 0, similarity: null });
+  });
+
   it("answers 400 for done without similarity or with one out of 0..100, changing nothing", async () => {
     const { siteId } = await createJobSite({ price: 1 });
     const client = await clientWithPoints(5);

@@ -44,6 +44,7 @@ describe("a payment's whole life", () => {
     expect(detail.body.lines).toHaveLength(2);
     expect(JSON.stringify(detail.body)).not.toContain(client.email);
     expect(detail.body).not.toHaveProperty("userId");
+    expect(detail.body).toMatchObject({ hasProof: false, proofName: null });
 
     // The proof: by its bytes, then awaiting confirmation, and every admin hears of it.
     const mailsBefore = await countRows("outbox");
@@ -66,6 +67,8 @@ describe("a payment's whole life", () => {
       .bind(`%${ref}%`)
       .first<{ n: number }>();
     expect(noticesAfter!.n).toBe(notices.results.length);
+    // The payer's page shows which proof it has: the latest.
+    expect((await call("payment-detail", { referenceId: ref })).body).toMatchObject({ hasProof: true, proofName: "proof-2.png" });
     expect(await countRows("outbox")).toBeGreaterThan(mailsBefore);
     // Only admins open the proof; it comes back as the bytes uploaded, as an attachment.
     expect((await call("download-proof", { referenceId: ref }, { cookie: client.cookie })).status).toBe(403);

@@ -1,6 +1,7 @@
 // Reads the preference cookies (JSON, path /) and sets theme and direction on <html> before React
 // starts, so a dark or right-to-left page does not flash light or left-to-right first. The same
-// rules as web/src/providers/preferences.tsx (default theme: light; "system" follows the device). It also
+// rules as web/src/providers/preferences.tsx (default theme: "system", which follows the device, light
+// where the device says nothing). It also
 // preloads the files of the first paint with the app (web/build.ts names them in index.html).
 (function () {
   function read(name) {
@@ -15,13 +16,20 @@
   var html = document.documentElement;
   var theme = read("theme");
   var scheme = theme === "dark" || theme === "light" ? theme : "light";
-  if (theme === "system") scheme = window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  if (theme !== "dark" && theme !== "light" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches)
+    scheme = "dark";
   var skin = read("skin") === "bordered" ? "-bordered" : "";
   html.setAttribute("data-theme", scheme + skin);
   var lang = read("language");
-  if (lang === "en" || lang === "fr" || lang === "ar") html.setAttribute("lang", lang);
-  var dir = read("direction");
-  html.setAttribute("dir", dir === "rtl" || dir === "ltr" ? dir : lang === "ar" ? "rtl" : "ltr");
+  // A prerendered public page (web/prerender.ts) comes in the language the Worker chose, with its
+  // direction: the app adopts it (web/src/i18n). Other pages follow the cookies.
+  if (document.querySelector('meta[name="app-settings"]')) {
+    lang = html.getAttribute("lang");
+  } else {
+    if (lang === "en" || lang === "fr" || lang === "ar") html.setAttribute("lang", lang);
+    var dir = read("direction");
+    html.setAttribute("dir", dir === "rtl" || dir === "ltr" ? dir : lang === "ar" ? "rtl" : "ltr");
+  }
 
   // The files of the first paint, with the app instead of after it (index.html names them,
   // web/build.ts): the reader's common translations; when someone is signed in the default layout,

@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { initI18n } from "./i18n";
 import "./styles.css";
@@ -8,8 +8,13 @@ import "./styles.css";
 // and calls (app/prefetch.ts), and whatever needs a translation suspends until its file is there.
 void initI18n();
 
-createRoot(document.getElementById("root")!).render(
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page prerendered when the app was built (web/prerender.ts) keeps its HTML and comes alive;
+// every other page is rendered here.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

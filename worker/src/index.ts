@@ -5,7 +5,8 @@ import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
 import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
-import { withSecurityHeaders } from "./http/headers";
+import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
+import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
@@ -32,21 +33,27 @@ function serveOpenApi(): Response {
 }
 
 /**
- * The Worker's front door: the API calls and their document, the stored images, and the SPA's assets for
- * everything else. Handlers get the request's URL parsed once, by `fetch` below.
+ * The Worker's front door: the API calls and their document, the stored images, robots.txt and the
+ * sitemap, and the public pages (prerendered per language) or the SPA for everything else that
+ * wrangler.toml's `run_worker_first` sends here. Handlers get the request's URL parsed once, by `fetch` below.
  */
 const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/api/openapi.json", serveOpenApi)
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)
-  .all("*", (request, env) => env.ASSETS.fetch(request));
+  .get("/robots.txt", (_request, _env, _exec, url) => serveRobots(url))
+  .get("/sitemap.xml", (_request, env, _exec, url) => serveSitemap(env, url))
+  .all("*", (request, env, _exec, url) => servePage(request, env, url));
 
 export default {
   async fetch(request, env, exec): Promise<Response> {
     const url = new URL(request.url);
-    const response = (await router.fetch(request, env, exec, url)) as Response;
-    return withSecurityHeaders(response, url);
+    const response = withSecurityHeaders((await router.fetch(request, env, exec, url)) as Response, url);
+    // Metered runs (tests, `npm run bench`) tell which answers ran the Worker: static files served without
+    // it have no such entry (tests/bench/public-pages.ts counts a page load's invocations so).
+    if (env.D1_METER === "true") response.headers.append("server-timing", WORKER_TIMING);
+    return response;
   },
 
   // Awaited, not left to waitUntil: a cron run by hand (`/__scheduled?cron=…` locally) answers when done.

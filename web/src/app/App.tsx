@@ -28,10 +28,13 @@ function Providers() {
   );
 }
 
-/** The whole app; tests pass an in-memory location hook instead of the browser's address. */
-export function App({ hook }: { hook?: BaseLocationHook } = {}) {
+/**
+ * The whole app; tests pass an in-memory location hook instead of the browser's address, and the
+ * build's prerender (web/prerender) the path it renders.
+ */
+export function App({ hook, ssrPath }: { hook?: BaseLocationHook; ssrPath?: string } = {}) {
   return (
-    <Router {...(hook ? { hook } : {})}>
+    <Router {...(hook ? { hook } : {})} {...(ssrPath ? { ssrPath } : {})}>
       <Providers />
     </Router>
   );

@@ -6,9 +6,11 @@ import { guardRedirect } from "./guard";
 import { lazyPage } from "./LazyPage";
 import { forgetStartedRoute, startRoute } from "./prefetch";
 import { notFoundRoute, resolvePath } from "./registry";
+import { RouteTitle } from "./RouteTitle";
 import { useScrollBehaviour } from "./scroll";
 import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
+import { useRipple } from "./ripple";
 import { useIntentPrefetch } from "./useIntentPrefetch";
 
 // The default layout (menus, navbar, customizer, icons) is loaded on demand: /login never needs it.
@@ -43,12 +45,13 @@ function GuardedPage({ route, params }: { route: RegisteredRoute; params: Record
   const target = guardRedirect(route.meta, { isLoggedIn, can }, path, search);
   if (target) return <Redirect to={target} replace />;
   // The page's chunk, translations and first calls start together, before the layout and the page
-  // are loaded, instead of one after the other.
-  startRoute(route, { params, search: new URLSearchParams(search), can });
+  // are loaded, instead of one after the other (in the browser: a prerender calls nothing).
+  if (typeof window !== "undefined") startRoute(route, { params, search: new URLSearchParams(search), can });
   const Page = lazyPage(route);
   return (
     <Layout route={route}>
       <Suspense key={route.name} fallback={<Loading />}>
+        <RouteTitle route={route} params={params} />
         <Route path={route.path}>
           <Page />
         </Route>
@@ -71,6 +74,7 @@ export function AppRouter() {
   const [location] = useLocation();
   useScrollBehaviour();
   useIntentPrefetch();
+  useRipple();
   // A new app (or a test's) starts its first route again.
   useEffect(() => forgetStartedRoute, []);
   const resolved = resolvePath(router.parser, location);

@@ -75,7 +75,15 @@ export const redirects: AppRedirect[] = [
   { path: "/", to: ({ role, search }) => homeFor(role, search) },
   { path: "/pages/user-profile", to: "/pages/user-profile/profile" },
   { path: "/pages/account-settings", to: "/pages/account-settings/account" },
+  // The cart's page is the checkout (the cart lives in the navbar).
+  { path: "/portal/cart", to: "/payment/payment" },
 ];
+
+/**
+ * Tried after every route, before not-found: an unknown tab of account settings lands on its account
+ * tab (its tabs are routes of several features: account, security, billing…).
+ */
+export const fallbackRedirects: AppRedirect[] = [{ path: "/pages/account-settings/:tab", to: "/pages/account-settings/account" }];
 
 export const notFoundRoute: RegisteredRoute = { ...misc.notFoundRoute, ns: "misc" };
 
@@ -89,7 +97,7 @@ export const navbarWidgets: NavbarWidget[] = Object.values(features)
 /** Where a path leads: a redirect of the table, or a route with its path parameters (null: not found). */
 export type Resolved = { redirect: AppRedirect } | { route: RegisteredRoute; params: Record<string, string> } | null;
 
-/** Resolves a path as the router does: redirects first, then routes in table order. */
+/** Resolves a path as the router does: redirects first, then routes in table order, then the fallback redirects. */
 export function resolvePath(parser: Parser, path: string): Resolved {
   const redirect = redirects.find((r) => matchRoute(parser, r.path, path)[0]);
   if (redirect) return { redirect };
@@ -97,5 +105,6 @@ export function resolvePath(parser: Parser, path: string): Resolved {
     const [matched, params] = matchRoute(parser, route.path, path);
     if (matched) return { route, params: (params ?? {}) as Record<string, string> };
   }
-  return null;
+  const fallback = fallbackRedirects.find((r) => matchRoute(parser, r.path, path)[0]);
+  return fallback ? { redirect: fallback } : null;
 }

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import type { FormState } from "../lib/form";
+import { FilePicker } from "./FilePicker";
 import { bindText, Field, type FieldBase } from "./FormField";
 
 /*
@@ -74,10 +75,11 @@ export function FileField<V extends object>({
       name={name}
       hint={hint}
       control={(props, invalid) => (
-        <input
+        <FilePicker
           {...props}
-          type="file"
-          className={`file-input w-full ${invalid ? "file-input-error" : ""} ${className}`}
+          file={form.values[name] instanceof File ? form.values[name] : null}
+          invalid={invalid}
+          className={className}
           onChange={(e) => form.set(name, (e.target.files?.[0] ?? null) as V[typeof name])}
           {...rest}
         />

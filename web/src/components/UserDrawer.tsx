@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { roleLabel } from "../lib/roles";
 import type { UserData } from "../providers/session";
 import { rules, useForm } from "../lib/form";
 import { FormDialog } from "./FormDialog";
@@ -113,7 +114,7 @@ export function UserDrawer<A extends { message: string }>({
       <SelectField form={form} name="userRole">
         {choices.map((role) => (
           <option key={role.roleId} value={role.roleName}>
-            {role.roleName}
+            {roleLabel(role.roleName)}
           </option>
         ))}
       </SelectField>

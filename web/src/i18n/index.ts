@@ -65,9 +65,28 @@ export async function changeLanguage(lng: Language) {
   applyDocumentLanguage(lng);
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+/**
+ * The reader's language. On a prerendered public page (web/prerender.ts), the one the Worker served
+ * it in (`<html lang>`: the language cookie, or the browser's Accept-Language when the operator turns
+ * the language switcher on), kept in the cookie so that the app's other pages follow; elsewhere the
+ * cookie's, else English.
+ */
+export function readerLanguage(): Language {
   const saved = readCookie<string>("language");
-  const lng: Language = isLanguage(saved) ? saved : "en";
+  const prerendered = document.querySelector('meta[name="app-settings"]') !== null;
+  const served = prerendered ? document.documentElement.getAttribute("lang") : null;
+  if (isLanguage(served)) {
+    if (served !== (saved ?? "en")) {
+      writeCookie("language", served);
+      writeCookie("direction", RTL_LANGUAGES.includes(served) ? "rtl" : "ltr");
+    }
+    return served;
+  }
+  return isLanguage(saved) ? saved : "en";
+}
+
+/** Starts i18next in `lng` (the reader's language in the browser; the prerender names each page's). */
+export async function initI18n(lng: Language = readerLanguage()): Promise<typeof i18n> {
   await i18n
     .use(backend)
     .use(initReactI18next)
@@ -82,6 +101,7 @@ export async function initI18n(): Promise<typeof i18n> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  if (typeof document === "undefined") return i18n;
   const direction = readCookie<string>("direction");
   applyDocumentLanguage(lng, direction === "rtl" || direction === "ltr" ? direction : undefined);
   return i18n;

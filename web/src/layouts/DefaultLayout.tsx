@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SWRConfig } from "swr";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { navGroups, navNamespaces } from "../app/nav";
 import { usePreferences } from "../providers/preferences";
 import { navItems } from "../app/registry";
 import { useAppSettings } from "../providers/settings";
 import { useSession } from "../providers/session";
+import { Icon } from "../components/Icon";
 import { ScrollToTop } from "../components/ScrollToTop";
 import { SWR_DEFAULTS } from "../lib/swr";
 import { Customizer } from "./Customizer";
@@ -32,6 +33,23 @@ function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
 }
 
 const NAMESPACES = navNamespaces(navItems);
+
+/** The overlay menu's top on a phone: the site's logo (home) and a way to close it besides tapping outside. */
+function MenuHeader({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useAppSettings();
+  return (
+    <div className="mb-2 flex items-center justify-between gap-2 ps-2 nav:hidden" data-testid="menu-header">
+      <Link href="/" className="flex min-w-0 items-center gap-2 text-lg font-bold" onClick={onClose}>
+        <Icon name="box" className="shrink-0 text-primary" aria-hidden="true" />
+        <span className="truncate">{settings.siteName || t("appName")}</span>
+      </Link>
+      <button type="button" className="btn btn-ghost btn-square btn-sm" aria-label={t("closeMenu")} onClick={onClose}>
+        <Icon name="x" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
 
 /**
  * The signed-in layout: vertical (collapsible) or horizontal menu, navbar, footer, boxed or fluid
@@ -101,6 +119,7 @@ export function DefaultLayout({
           className={`min-h-full w-64 border-e border-base-300 bg-base-100 p-2 ${collapsed ? "nav:w-20" : ""}`}
           aria-label={t("mainMenu")}
         >
+          <MenuHeader onClose={() => setMenuOpen(false)} />
           <VerticalNav groups={groups} active={active} collapsed={collapsed} onNavigate={() => setMenuOpen(false)} />
         </nav>
       </div>

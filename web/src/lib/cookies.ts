@@ -1,8 +1,11 @@
 /**
  * Client-stored values are JSON cookies with path / (spec section 3). Each read of document.cookie
- * asks the browser process: a reader of several cookies passes one read of it as `jar`.
+ * asks the browser process: a reader of several cookies passes one read of it as `jar`. The build's
+ * prerender (web/prerender) has no document: it renders as a first visitor, with no cookie.
  */
-export function readCookie<T>(name: string, jar: string = document.cookie): T | null {
+export const cookieJar = (): string => (typeof document === "undefined" ? "" : document.cookie);
+
+export function readCookie<T>(name: string, jar: string = cookieJar()): T | null {
   const match = jar.match(new RegExp(`(?:^|; )${name.replace(/[-.]/g, "\\$&")}=([^;]*)`));
   if (!match) return null;
   try {

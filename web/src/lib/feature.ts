@@ -40,11 +40,26 @@ export interface AppRoute {
   page: () => Promise<{ default: ComponentType }>;
   meta?: RouteMeta;
   /**
+   * The page's title as an i18n key ("namespace:key"), or a function of the path's parameters answering
+   * one: the browser's tab reads "<title> · <site name>" in the reader's language.
+   */
+  title: PageText;
+  /** A public page's summary for search engines and link previews (meta description), as `title`. */
+  description?: PageText;
+  /**
+   * A public page rendered to HTML per language when the app is built (web/prerender.ts), so it paints
+   * before any script runs: `true`, or for a path with parameters the paths to render.
+   */
+  prerender?: true | string[];
+  /**
    * The page's first data calls, started with its chunk when the user navigates there or shows the
    * intent to (app/prefetch.ts), so the page finds them under way instead of asking after it loads.
    */
   preload?: (at: PreloadContext) => FirstCall[];
 }
+
+/** An i18n key ("namespace:key"), or the key for a path's parameters. */
+export type PageText = string | ((params: Record<string, string>) => string);
 
 /** Sections of the menu, in order. */
 export type NavSection = "dashboards" | "portal" | "commerce" | "admin" | "pages";

@@ -31,20 +31,37 @@ export function formatNumber(value: number): string {
 export const minorDigits = (currency: string) =>
   numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
+/** A currency's narrow sign ("$" for USD, "€" for EUR), as English writes it. */
+const narrowSign = (currency: string) =>
+  numberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+    .formatToParts(0)
+    .find((part) => part.type === "currency")?.value ?? currency;
+
+/**
+ * An amount of money in the reader's language. Arabic's symbol for many currencies is written in Latin
+ * letters ("US$", which an Arabic page shows as "$US"): there the currency's sign alone is shown ("$").
+ */
+function money(value: number, currency: string, options: Intl.NumberFormatOptions = {}): string {
+  const format = numberFormat(locale(), { style: "currency", currency, ...options });
+  if (i18n.language !== "ar") return format.format(value);
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === "currency" && /[A-Za-z]/.test(part.value) ? narrowSign(currency) : part.value))
+    .join("");
+}
+
 /** Money arrives in the currency's minor unit (API.md). */
 export function formatMoney(minor: number, currency = "USD"): string {
-  return numberFormat(locale(), { style: "currency", currency }).format(minor / 10 ** minorDigits(currency));
+  return money(minor / 10 ** minorDigits(currency), currency);
 }
 
 /** Money in a compact form for chart axes ("$1.2K", "1,2 k $"), from the currency's minor unit. */
 export function formatMoneyCompact(minor: number, currency = "USD"): string {
-  return numberFormat(locale(), {
-    style: "currency",
-    currency,
+  return money(minor / 10 ** minorDigits(currency), currency, {
     notation: "compact",
     minimumFractionDigits: 0,
     maximumFractionDigits: 2,
-  }).format(minor / 10 ** minorDigits(currency));
+  });
 }
 
 /**
@@ -55,12 +72,10 @@ export function formatMoneyCompact(minor: number, currency = "USD"): string {
 export function formatPerPoint(priceMinor: number, points: number, currency = "USD"): string {
   const digits = minorDigits(currency);
   const tenths = Math.round((priceMinor * 10) / points);
-  return numberFormat(locale(), {
-    style: "currency",
-    currency,
+  return money(tenths / 10 ** (digits + 1), currency, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits + 1,
-  }).format(tenths / 10 ** (digits + 1));
+  });
 }
 
 /** Unit words with their plural forms in every language (common namespace, `unit.*`). */

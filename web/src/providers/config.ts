@@ -23,7 +23,8 @@ export interface Preferences {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
-  theme: "light",
+  // The specification's site settings: follow the device (light where it says nothing).
+  theme: "system",
   skin: "default",
   "navbar-blur": true,
   "nav-collapsed": false,

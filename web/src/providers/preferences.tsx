@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { changeLanguage, isLanguage, RTL_LANGUAGES, type Language } from "../i18n";
 import i18n from "../i18n";
-import { readCookie, writeCookie } from "../lib/cookies";
+import { cookieJar, readCookie, writeCookie } from "../lib/cookies";
 import { DEFAULT_PREFERENCES, PREFERENCE_CHOICES, type Direction, type Preferences } from "./config";
 
 export type ColorScheme = "light" | "dark";
@@ -27,7 +27,7 @@ const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[
 /** Reads every preference cookie, keeping the default for a missing or unknown value. */
 export function readPreferences(): Preferences {
   const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
-  const jar = document.cookie;
+  const jar = cookieJar();
   for (const key of PREFERENCE_KEYS) {
     const value = readCookie<unknown>(key, jar);
     if ((PREFERENCE_CHOICES[key] as readonly unknown[]).includes(value)) out[key] = value;
@@ -44,7 +44,10 @@ export function effectivePreferences(stored: Preferences): Preferences {
   };
 }
 
-const darkQuery = () => (typeof window.matchMedia === "function" ? window.matchMedia("(prefers-color-scheme: dark)") : null);
+const darkQuery = () =>
+  typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-color-scheme: dark)")
+    : null;
 
 /** The daisyUI theme name for a scheme and skin (the same rule as web/public/preferences.js). */
 export function themeName(scheme: ColorScheme, skin: Preferences["skin"]): string {

@@ -87,6 +87,7 @@ export const payment = z.strictObject({
 /** A payment as its public page shows it (payment-detail, and checkout's answer): no user id, note or Stripe ids. */
 const publicPayment = payment.omit({ userId: true, note: true, card: true, buyer: true, unappliedCharge: true }).extend({
   payerName: z.string(),
+  proofName: z.string().nullable().meta({ description: "The name of the proof of transfer the payer sent, if any." }),
   bank,
   payByCard: z
     .boolean()

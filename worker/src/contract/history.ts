@@ -119,12 +119,17 @@ export const historyCalls = defineCalls({
     access: ["update", "History"],
     agent: true,
     maxBody: bodyLimitFor("report"),
-    input: z.object({
-      uniqueId: f.text(64),
-      status: f.int(1, 2),
-      similarity: f.blankIsAbsent(f.int(0, 100)),
-      report: f.optionalFile(),
-    }),
+    input: z
+      .object({
+        uniqueId: f.text(64),
+        status: f.int(1, 2),
+        similarity: f.blankIsAbsent(f.int(0, 100)),
+        similairy: f
+          .blankIsAbsent(f.int(0, 100))
+          .meta({ description: "The original client's spelling of similarity, accepted beside it (similarity wins)." }),
+        report: f.optionalFile(),
+      })
+      .transform(({ similairy, ...job }) => ({ ...job, similarity: job.similarity ?? similairy })),
     answer: z.strictObject({ message: z.string(), history }),
   },
 });

@@ -1,6 +1,8 @@
 /**
  * Security headers for every answer: API, images, the SPA's HTML and its assets. No inline scripts
- * are allowed; React sets styles through the DOM, and daisyUI/Tailwind ship as files.
+ * are allowed; React sets styles through the DOM, and daisyUI/Tailwind ship as files. Static files the
+ * platform serves without running the Worker get the same headers from the `_headers` file the build
+ * writes from SECURITY_HEADERS (scripts/static-headers.ts).
  */
 const CSP = [
   "default-src 'self'",
@@ -17,6 +19,22 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** Every answer's security headers, by name. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": CSP,
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+};
+
+/** The Server-Timing entry of every answer the Worker gives when metering is on (worker/src/index.ts). */
+export const WORKER_TIMING = "worker";
+
+/** Over HTTPS only: the Worker's answers carry it, and browsers keep it for the whole site. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export function withSecurityHeaders(response: Response, url: URL): Response {
   try {
     setSecurityHeaders(response.headers, url);
@@ -30,11 +48,6 @@ export function withSecurityHeaders(response: Response, url: URL): Response {
 }
 
 function setSecurityHeaders(h: Headers, url: URL) {
-  h.set("content-security-policy", CSP);
-  h.set("x-content-type-options", "nosniff");
-  h.set("x-frame-options", "DENY");
-  h.set("referrer-policy", "strict-origin-when-cross-origin");
-  h.set("cross-origin-opener-policy", "same-origin");
-  h.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (url.protocol === "https:") h.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) h.set(name, value);
+  if (url.protocol === "https:") h.set("strict-transport-security", HSTS);
 }

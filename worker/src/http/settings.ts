@@ -3,6 +3,17 @@
  * read the env here, and domain code gets the result as an argument (decision 0006).
  */
 
+/** What the web app needs before anyone signs in (app-settings, and the prerendered pages' <meta>). */
+export function appSettingsOf(env: Env) {
+  return {
+    siteName: env.SITE_NAME,
+    currency: env.CURRENCY,
+    languageSwitcher: env.LANGUAGE_SWITCHER === "true",
+    turnstileSiteKey: turnstileOf(env)?.siteKey ?? null,
+    termsUrl: termsOf(env)?.url ?? null,
+  };
+}
+
 /** Where a bank transfer goes (domain/commerce/lines.ts `Bank`). */
 export function bankOf(env: Env) {
   return { name: env.BANK_NAME, accountName: env.BANK_ACCOUNT_NAME, accountNumber: env.BANK_ACCOUNT_NUMBER, logo: env.BANK_LOGO };

@@ -3,7 +3,13 @@ import type { AppRoute, NavItem } from "../../lib/feature";
 const readAudit = { action: "read", subject: "Audit" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/apps/audit-log", name: "apps-audit-log", page: () => import("./pages/AuditPage"), meta: readAudit },
+  {
+    path: "/apps/audit-log",
+    name: "apps-audit-log",
+    title: "audit:title",
+    page: () => import("./pages/AuditPage"),
+    meta: readAudit,
+  },
 ];
 
 export const nav: NavItem[] = [

@@ -12,31 +12,58 @@ const twoSteps = () => import("./pages/TwoStepsPage");
 const verify = () => import("./pages/VerifyEmailPage");
 
 /** The v1 and v2 pages are two looks of the same flows (AuthFrame picks the look from the path). */
-function looks(page: string, load: AppRoute["page"], meta: RouteMeta): AppRoute[] {
+function looks(page: string, load: AppRoute["page"], meta: RouteMeta, title: string): AppRoute[] {
   return (["v1", "v2"] as const).map((look) => ({
     path: `/pages/authentication/${page}-${look}`,
     name: `pages-authentication-${page}-${look}`,
+    title,
     page: load,
     meta,
   }));
 }
 
 export const routes: AppRoute[] = [
-  { path: "/login", name: "login", page: login, meta: guest },
-  { path: "/register", name: "register", page: register, meta: guest },
-  { path: "/forgot-password", name: "forgot-password", page: forgot, meta: guest },
-  ...looks("login", login, guest),
-  ...looks("register", register, guest),
+  // The first visit's pages, prerendered per language (web/prerender.ts).
+  {
+    path: "/login",
+    name: "login",
+    title: "auth:pageTitle.login",
+    description: "auth:pageDescription.login",
+    prerender: true,
+    page: login,
+    meta: guest,
+  },
+  {
+    path: "/register",
+    name: "register",
+    title: "auth:registerTitle",
+    description: "auth:pageDescription.register",
+    prerender: true,
+    page: register,
+    meta: guest,
+  },
+  {
+    path: "/forgot-password",
+    name: "forgot-password",
+    title: "auth:forgotTitle",
+    description: "auth:pageDescription.forgot",
+    prerender: true,
+    page: forgot,
+    meta: guest,
+  },
+  ...looks("login", login, guest, "auth:pageTitle.login"),
+  ...looks("register", register, guest, "auth:registerTitle"),
   {
     path: "/pages/authentication/register-multi-steps",
     name: "pages-authentication-register-multi-steps",
+    title: "auth:registerTitle",
     page: () => import("./pages/RegisterMultiStepsPage"),
     meta: guest,
   },
-  ...looks("forgot-password", forgot, guest),
-  ...looks("reset-password", reset, open),
-  ...looks("two-steps", twoSteps, guest),
-  ...looks("verify-email", verify, open),
+  ...looks("forgot-password", forgot, guest, "auth:forgotTitle"),
+  ...looks("reset-password", reset, open, "auth:resetTitle"),
+  ...looks("two-steps", twoSteps, guest, "auth:twoStepsTitle"),
+  ...looks("verify-email", verify, open, "auth:verifyTitle"),
 ];
 
 export const nav: NavItem[] = [];

@@ -4,6 +4,7 @@ export const routes: AppRoute[] = [
   {
     path: "/pages/account-settings/billing",
     name: "pages-account-settings-billing",
+    title: "billing:pageTitle",
     page: () => import("./pages/BillingTabPage"),
     meta: { action: "read", subject: "Payment", navActiveLink: "/pages/account-settings/account" },
   },

@@ -8,6 +8,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/bundle",
     name: "portal-bundle",
+    title: "bundles:title",
     page: () => import("./pages/BundlePage"),
     meta: readBundles,
     preload: listPreload(SEARCH_BUNDLE, BUNDLE_LIST, (params, { can }) => bundleListBody(params, can("manage", "Bundle"))),

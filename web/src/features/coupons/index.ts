@@ -8,6 +8,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/coupon",
     name: "portal-coupon",
+    title: "coupons:title",
     page: () => import("./pages/CouponPage"),
     meta: readCoupons,
     preload: listPreload(SEARCH_COUPON, COUPON_LIST),

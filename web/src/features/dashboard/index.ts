@@ -11,6 +11,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/dashboard",
     name: "portal-dashboard",
+    title: "dashboard:pageTitle",
     page: () => import("./pages/PortalDashboardPage"),
     meta: { action: "read", subject: "Portal" },
     preload: statsPreload,
@@ -18,12 +19,14 @@ export const routes: AppRoute[] = [
   {
     path: "/access-control",
     name: "access-control",
+    title: "dashboard:access.title",
     page: () => import("./pages/AccessControlPage"),
     meta: { action: "read", subject: "AclDemo" },
   },
   {
     path: "/dashboards/crm",
     name: "dashboards-crm",
+    title: "dashboard:crmTitle",
     page: () => import("./pages/CrmDashboardPage"),
     meta: { action: "manage", subject: "all" },
     preload: statsPreload,
@@ -31,6 +34,7 @@ export const routes: AppRoute[] = [
   {
     path: "/dashboards/analytics",
     name: "dashboards-analytics",
+    title: "dashboard:analyticsTitle",
     page: () => import("./pages/AnalyticsPage"),
     meta: { action: "manage", subject: "all" },
     preload: statsPreload,

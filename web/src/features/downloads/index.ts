@@ -6,6 +6,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/download-page",
     name: "portal-download-page",
+    title: "downloads:title",
     page: () => import("./pages/DownloadPage"),
     meta: readDownloads,
   },

@@ -1,4 +1,5 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
+import { ARTICLES } from "./lib/articles";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
 const front = { layout: "blank", public: true } as const;
@@ -9,26 +10,70 @@ export const routes: AppRoute[] = [
   {
     path: "/front-pages/landing-page",
     name: "front-pages-landing-page",
+    title: "front:pageTitle.landing",
+    description: "front:pageDescription.landing",
+    prerender: true,
     page: () => import("./pages/LandingPage"),
     meta: front,
   },
-  { path: "/front-pages/pricing", name: "front-pages-pricing", page: () => import("./pages/FrontPricingPage"), meta: front },
-  { path: "/front-pages/checkout", name: "front-pages-checkout", page: () => import("./pages/CheckoutPage"), meta: front },
-  { path: "/front-pages/payment", name: "front-pages-payment", page: () => import("./pages/PaymentEntryPage"), meta: front },
+  {
+    path: "/front-pages/pricing",
+    name: "front-pages-pricing",
+    title: "front:pricing.title",
+    description: "front:pageDescription.pricing",
+    prerender: true,
+    page: () => import("./pages/FrontPricingPage"),
+    meta: front,
+  },
+  {
+    path: "/front-pages/checkout",
+    name: "front-pages-checkout",
+    title: "front:checkout.title",
+    page: () => import("./pages/CheckoutPage"),
+    meta: front,
+  },
+  {
+    path: "/front-pages/payment",
+    name: "front-pages-payment",
+    title: "front:payment.title",
+    page: () => import("./pages/PaymentEntryPage"),
+    meta: front,
+  },
   {
     path: "/front-pages/help-center",
     name: "front-pages-help-center",
+    title: "front:help.title",
+    description: "front:pageDescription.help",
+    prerender: true,
     page: () => import("./pages/HelpCenterPage"),
     meta: front,
   },
   {
     path: "/front-pages/help-center/article/:title",
     name: "front-pages-help-center-article-title",
+    title: ({ title }) => `front:help.articles.${title}.title`,
+    description: ({ title }) => `front:help.articles.${title}.summary`,
+    prerender: ARTICLES.map((article) => `/front-pages/help-center/article/${article.slug}`),
     page: () => import("./pages/HelpArticlePage"),
     meta: front,
   },
-  { path: "/pages/pricing", name: "pages-pricing", page: () => import("./pages/PortalPricingPage"), meta: portal },
-  { path: "/pages/faq", name: "pages-faq", page: () => import("./pages/FaqPage"), meta: portal },
+  {
+    path: "/front-pages/faq",
+    name: "front-pages-faq",
+    title: "front:faq.title",
+    description: "front:pageDescription.faq",
+    prerender: true,
+    page: () => import("./pages/FrontFaqPage"),
+    meta: front,
+  },
+  {
+    path: "/pages/pricing",
+    name: "pages-pricing",
+    title: "front:pricing.title",
+    page: () => import("./pages/PortalPricingPage"),
+    meta: portal,
+  },
+  { path: "/pages/faq", name: "pages-faq", title: "front:faq.title", page: () => import("./pages/FaqPage"), meta: portal },
 ];
 
 export const nav: NavItem[] = [

@@ -10,11 +10,18 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/history",
     name: "portal-history",
+    title: "history:titleAdmin",
     page: () => import("./pages/HistoryAdminPage"),
     meta: processJobs,
     preload: listPreload(SEARCH_HISTORY, HISTORY_ADMIN_LIST),
   },
-  { path: "/portal/history-user", name: "portal-history-user", page: () => import("./pages/HistoryUserPage"), meta: readOwnJobs },
+  {
+    path: "/portal/history-user",
+    name: "portal-history-user",
+    title: "history:titleUser",
+    page: () => import("./pages/HistoryUserPage"),
+    meta: readOwnJobs,
+  },
 ];
 
 export const nav: NavItem[] = [

@@ -10,11 +10,18 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/item",
     name: "portal-item",
+    title: "items:shopTitle",
     page: () => import("./pages/ItemShopPage"),
     meta: readItems,
     preload: listPreload(SEARCH_ITEM, ITEM_LIST_DEFAULTS, (params, { can }) => shopListBody(params, can("manage", "Item"))),
   },
-  { path: "/portal/itemSetting", name: "portal-itemSetting", page: () => import("./pages/ItemSettingPage"), meta: manageItems },
+  {
+    path: "/portal/itemSetting",
+    name: "portal-itemSetting",
+    title: "items:settingTitle",
+    page: () => import("./pages/ItemSettingPage"),
+    meta: manageItems,
+  },
 ];
 
 export const nav: NavItem[] = [

@@ -8,10 +8,17 @@ import { notificationSettings, SETTINGS_KEY } from "./api/notifications";
 const own = { action: "read", subject: "Profile" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/pages/notifications", name: "pages-notifications", page: () => import("./pages/NotificationsPage"), meta: own },
+  {
+    path: "/pages/notifications",
+    name: "pages-notifications",
+    title: "notifications:title",
+    page: () => import("./pages/NotificationsPage"),
+    meta: own,
+  },
   {
     path: "/pages/account-settings/notifications",
     name: "pages-account-settings-notifications",
+    title: "notifications:settingsTitle",
     page: () => import("./pages/NotificationSettingsPage"),
     meta: { ...own, navActiveLink: "/pages/account-settings/account" },
     preload: () => [{ key: SETTINGS_KEY, fetch: notificationSettings }],

@@ -7,6 +7,7 @@ export const routes: AppRoute[] = [
   {
     path: "/payment/payment",
     name: "payment-payment",
+    title: "payment:cartTitle",
     page: () => import("./pages/CheckoutPage"),
     meta: { action: "create", subject: "Payment" },
     preload: () => [{ key: CART_KEY, fetch: searchCart }],
@@ -14,6 +15,10 @@ export const routes: AppRoute[] = [
   {
     path: "/payment/:referenceId",
     name: "payment-reference-id",
+    title: "payment:paymentTitle",
+    description: "payment:pageDescription",
+    // One shell for every payment (the Worker serves it for any reference): the page fills it from one call.
+    prerender: ["/payment/_shell"],
     page: () => import("./pages/PaymentPage"),
     meta: { layout: "blank", public: true },
     preload: ({ params }) => [{ key: paymentDetailKey(params.referenceId!), fetch: () => paymentDetail(params.referenceId!) }],

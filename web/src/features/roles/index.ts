@@ -3,8 +3,14 @@ import type { AppRoute, NavItem } from "../../lib/feature";
 const readRoles = { action: "read", subject: "Role" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/apps/roles", name: "apps-roles", page: () => import("./pages/RolesPage"), meta: readRoles },
-  { path: "/apps/permissions", name: "apps-permissions", page: () => import("./pages/PermissionsPage"), meta: readRoles },
+  { path: "/apps/roles", name: "apps-roles", title: "roles:title", page: () => import("./pages/RolesPage"), meta: readRoles },
+  {
+    path: "/apps/permissions",
+    name: "apps-permissions",
+    title: "roles:permissionsTitle",
+    page: () => import("./pages/PermissionsPage"),
+    meta: readRoles,
+  },
 ];
 
 export const nav: NavItem[] = [

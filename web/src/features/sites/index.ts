@@ -8,6 +8,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/site",
     name: "portal-site",
+    title: "sites:title",
     page: () => import("./pages/SitePage"),
     meta: readSites,
     preload: listPreload(SEARCH_SITE, SITE_LIST),

@@ -9,6 +9,7 @@ export const routes: AppRoute[] = [
   {
     path: "/portal/user",
     name: "portal-user",
+    title: "users:title",
     page: () => import("./pages/UserListPage"),
     meta: readUsers,
     preload: usersPreload,
@@ -16,6 +17,7 @@ export const routes: AppRoute[] = [
   {
     path: "/apps/user/list",
     name: "apps-user-list",
+    title: "users:title",
     page: () => import("./pages/UserListPage"),
     meta: readUsers,
     preload: usersPreload,
@@ -23,6 +25,7 @@ export const routes: AppRoute[] = [
   {
     path: "/apps/user/view/:id",
     name: "apps-user-view-id",
+    title: "users:pageTitle.view",
     page: () => import("./pages/UserViewPage"),
     meta: { ...readUsers, navActiveLink: "/portal/user" },
   },

@@ -3,7 +3,13 @@ import type { AppRoute, NavItem } from "../../lib/feature";
 const readVendors = { action: "read", subject: "Vendor" } as const;
 
 export const routes: AppRoute[] = [
-  { path: "/portal/vendor", name: "portal-vendor", page: () => import("./pages/VendorPage"), meta: readVendors },
+  {
+    path: "/portal/vendor",
+    name: "portal-vendor",
+    title: "vendors:title",
+    page: () => import("./pages/VendorPage"),
+    meta: readVendors,
+  },
 ];
 
 export const nav: NavItem[] = [

@@ -157,6 +157,7 @@ export interface PaymentRow {
   lines: string;
   method: PaymentMethod;
   proofKey: string | null;
+  proofName: string | null;
   note: string;
   createdAt: string;
   paidAt: string | null;
@@ -214,7 +215,7 @@ export interface Bank {
  */
 export function publicPaymentView(p: PaymentRow, ownerName: string, how: { bank: Bank; payByCard: boolean }) {
   const { userId: _userId, note: _note, card: _card, buyer: _buyer, unappliedCharge: _charge, ...visible } = paymentView(p);
-  return { ...visible, payerName: maskName(ownerName), ...how };
+  return { ...visible, payerName: maskName(ownerName), proofName: p.proofName, ...how };
 }
 
 export const PAYMENT_COLUMNS = [
@@ -226,6 +227,7 @@ export const PAYMENT_COLUMNS = [
   "lines",
   "method",
   "proofKey",
+  "proofName",
   "note",
   "createdAt",
   "paidAt",

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
+import { useCopy } from "../../../components/CopyButton";
 import { SubmitButton, TextField } from "../../../components/FormField";
 import { ListPage } from "../../../components/ListPage";
 import { useSnackbar } from "../../../components/Snackbar";
@@ -13,7 +14,6 @@ import { createApiKey } from "../api/createApiKey";
 import { revokeApiKey } from "../api/revokeApiKey";
 
 /** Spec section 9: the "copied" flag shows for 1500 ms. */
-const COPIED_MS = 1500;
 
 /** Names and creates a key; the answer's key is shown once by the page. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: { key: string; name: string }) => Promise<unknown> }) {
@@ -57,17 +57,11 @@ export default function ApiKeysPage() {
     },
   });
   const [fresh, setFresh] = useState<{ key: string; name: string } | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopy();
   const canManage = ability.can("manage", "ApiKey");
 
   async function copy(key: string) {
-    try {
-      await navigator.clipboard.writeText(key);
-      setCopied(true);
-      setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      snackbar.error(t("copyFailed"));
-    }
+    if (!(await copyText(key))) snackbar.error(t("copyFailed"));
   }
 
   const columns: Column<ApiKeyRow>[] = [

@@ -7,6 +7,23 @@ import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
 
 const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
 
+/** An entry's detail as labelled values ("Role: support"), not raw JSON; nested values stay compact. */
+function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
+  const { t } = useTranslation("audit");
+  const entries = Object.entries(detail).filter(([, value]) => value !== null && value !== undefined && value !== "");
+  if (entries.length === 0) return <>—</>;
+  return (
+    <dl className="grid max-w-xs min-w-0 grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-base-content/70">{t(`detailKey.${key}`, { defaultValue: key })}</dt>
+          <dd className="min-w-0 break-all">{typeof value === "object" ? JSON.stringify(value) : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export default function AuditPage() {
   const { t } = useTranslation("audit");
   const list = useListController({
@@ -21,8 +38,18 @@ export default function AuditPage() {
       header: t("who"),
       render: (r) => <span className="break-all">{r.actorEmail || t("anonymous")}</span>,
     },
-    { key: "action", header: t("action"), render: (r) => <span className="font-mono text-sm">{r.action}</span> },
-    { key: "subject", header: t("subject"), render: (r) => [r.subject, r.subjectId].filter(Boolean).join(" #") || "—" },
+    {
+      key: "action",
+      header: t("action"),
+      // Unknown codes (a call's name on a refused call, say) stay as the server wrote them.
+      render: (r) => <span title={r.action}>{t(`actionName.${r.action}`, { defaultValue: r.action })}</span>,
+    },
+    {
+      key: "subject",
+      header: t("subject"),
+      render: (r) =>
+        [r.subject && t(`subjectName.${r.subject}`, { defaultValue: r.subject }), r.subjectId].filter(Boolean).join(" #") || "—",
+    },
     {
       key: "outcome",
       header: t("outcome"),
@@ -31,11 +58,7 @@ export default function AuditPage() {
     {
       key: "detail",
       header: t("detail"),
-      render: (r) => (
-        <span className="block max-w-xs min-w-0 truncate font-mono text-xs" title={JSON.stringify(r.detail)}>
-          {Object.keys(r.detail).length ? JSON.stringify(r.detail) : "—"}
-        </span>
-      ),
+      render: (r) => <AuditDetail detail={r.detail} />,
     },
     { key: "ip", header: t("ip"), render: (r) => r.ip || "—" },
   ];

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { afterLoginTarget, homeFor } from "../../../lib/home";
+import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
@@ -40,7 +40,7 @@ export default function LoginPage() {
       return;
     }
     signIn(answer);
-    navigate(afterLoginTarget(search, homeFor(answer.userData.role)), { replace: true });
+    navigate(afterLoginTarget(search, signedInHome(answer.userData.role)), { replace: true });
   });
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
-import { afterLoginTarget, homeFor } from "../../../lib/home";
+import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
@@ -34,7 +34,7 @@ export default function TwoStepsPage() {
       byRecoveryCode ? { challenge, recoveryCode: recoveryCode.trim() } : { challenge, code: code.trim() },
     );
     signIn(answer);
-    navigate(afterLoginTarget(search, homeFor(answer.userData.role)), { replace: true });
+    navigate(afterLoginTarget(search, signedInHome(answer.userData.role)), { replace: true });
   });
 
   const back = new URLSearchParams(search);

@@ -1,9 +1,8 @@
-import { useEffect, useState } from "react";
+import { useCopy } from "../../../components/CopyButton";
 import { useTranslation } from "react-i18next";
 import { codesCsv, download } from "./csv";
 
 /** Clipboard "copied" flag duration (spec section 9). */
-const COPIED_MS = 1500;
 
 interface Props {
   codes: string[];
@@ -15,22 +14,8 @@ interface Props {
 /** The codes just generated: shown once here, to copy or export as CSV. */
 export function NewCodes({ codes, quota, expires, onClose }: Props) {
   const { t } = useTranslation("coupons");
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join("\n"));
-      setCopied(true);
-    } catch {
-      console.error("Clipboard write failed");
-    }
-  }
+  const { copied, copy: copyText } = useCopy();
+  const copy = () => copyText(codes.join("\n"));
 
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="new-codes-title">

@@ -117,6 +117,11 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
                 </Link>
               </li>
               <li>
+                <Link href="/front-pages/faq" className="link link-hover">
+                  {t("menu.faq")}
+                </Link>
+              </li>
+              <li>
                 <Link href="/front-pages/payment" className="link link-hover">
                   {t("nav.payment")}
                 </Link>

@@ -1,20 +1,9 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
-export const HELP_CATEGORIES = ["buying", "using", "billing", "account"] as const;
-export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+import { ARTICLES, HELP_CATEGORIES, type HelpCategory } from "./articles";
 
-/** The articles in reading order; their texts live in the locale files under help.articles.<slug>. */
-const ARTICLES: { slug: string; category: HelpCategory; icon: string }[] = [
-  { slug: "how-to-buy-points", category: "buying", icon: "coins" },
-  { slug: "paying-by-bank-transfer", category: "buying", icon: "upload" },
-  { slug: "how-coupons-work", category: "buying", icon: "ticket" },
-  { slug: "how-to-use-a-site", category: "using", icon: "world" },
-  { slug: "what-similarity-means", category: "using", icon: "chart" },
-  { slug: "downloads-and-subscriptions", category: "using", icon: "download" },
-  { slug: "invoices-and-receipts", category: "billing", icon: "invoice" },
-  { slug: "account-security-and-two-factor", category: "account", icon: "shield" },
-];
+export { HELP_CATEGORIES, type HelpCategory };
 
 export interface HelpArticle {
   slug: string;

@@ -19,6 +19,9 @@ export function PaymentActions({ payment, onChanged, compact }: { payment: Payme
   const [busy, setBusy] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const open = OPEN_STATUSES.includes(payment.status);
+  // A transfer is confirmed against its proof; without one (still pending) there is nothing to check yet, so
+  // no Confirm here (a transfer seen in the bank is recorded from the invoice with "Add payment").
+  const confirmable = payment.status === "awaiting_confirmation" || payment.hasProof;
   const isAdmin = ability.can("update", "Payment");
   const size = compact ? "btn-xs" : "btn-sm";
 
@@ -78,9 +81,11 @@ export function PaymentActions({ payment, onChanged, compact }: { payment: Payme
       )}
       {open && isAdmin && (
         <>
-          <button type="button" className={`btn btn-success ${size}`} disabled={busy} onClick={() => void run("confirm")}>
-            {t("confirm")}
-          </button>
+          {confirmable && (
+            <button type="button" className={`btn btn-success ${size}`} disabled={busy} onClick={() => void run("confirm")}>
+              {t("confirm")}
+            </button>
+          )}
           <button type="button" className={`btn btn-ghost text-error ${size}`} disabled={busy} onClick={() => void run("cancel")}>
             {t("cancelPayment")}
           </button>

@@ -39,6 +39,22 @@ function NoteForm({ referenceId, note, onSaved }: { referenceId: string; note: s
   );
 }
 
+/** Opened at the address of a paid invoice: nothing to edit any more. */
+function PaidNotice({ referenceId }: { referenceId: string }) {
+  const { t } = useTranslation("invoices");
+  return (
+    <div className="card h-fit bg-base-100 shadow-sm">
+      <div className="card-body gap-3">
+        <h1 className="card-title">{t("editTitle")}</h1>
+        <p role="status">{t("paidNotEditable")}</p>
+        <Link href={`/apps/invoice/preview/${referenceId}`} className="btn btn-ghost">
+          {t("preview")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** Prices and lines are frozen; the admin edits the invoice's note (a PO number, a bank transaction id). */
 export default function InvoiceEditPage() {
   const { id = "" } = useParams<{ id: string }>();
@@ -50,7 +66,11 @@ export default function InvoiceEditPage() {
   return (
     <section className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
       <InvoiceDocument payment={detail.data.payment} seller={detail.data.seller} />
-      <NoteForm referenceId={id} note={detail.data.payment.note} onSaved={() => void detail.mutate()} />
+      {detail.data.payment.status === "paid" ? (
+        <PaidNotice referenceId={id} />
+      ) : (
+        <NoteForm referenceId={id} note={detail.data.payment.note} onSaved={() => void detail.mutate()} />
+      )}
     </section>
   );
 }

@@ -93,7 +93,8 @@ export default function InvoicePreviewPage() {
             {t("addPayment")}
           </button>
         )}
-        {isAdmin && (
+        {/* A paid invoice is issued: its note no longer changes. */}
+        {isAdmin && payment.status !== "paid" && (
           <Link href={`/apps/invoice/edit/${payment.referenceId}`} className="btn btn-ghost">
             {t("edit")}
           </Link>

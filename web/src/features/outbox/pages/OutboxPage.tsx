@@ -21,7 +21,11 @@ export default function OutboxPage() {
   const columns: Column<OutboxRow>[] = [
     { key: "createdAt", header: t("queuedAt"), render: (m) => formatDate(m.createdAt, true) },
     { key: "toEmail", header: t("to"), render: (m) => <span className="break-all">{m.toEmail}</span> },
-    { key: "mailKind", header: t("kind"), render: (m) => <span className="badge badge-soft">{m.mailKind}</span> },
+    {
+      key: "mailKind",
+      header: t("kind"),
+      render: (m) => <span className="badge badge-soft">{t(`kindName.${m.mailKind}`, { defaultValue: m.mailKind })}</span>,
+    },
     {
       key: "mailSubject",
       header: t("subject"),

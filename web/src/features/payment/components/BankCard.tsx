@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../../components/CopyButton";
 import type { Bank } from "../types";
 
 /** Where the transfer goes: the bank's logo and account (deployment settings). */
@@ -20,7 +21,8 @@ export function BankCard({ bank }: { bank: Bank }) {
           <dt className="inline text-base-content/70">{t("accountNumber")}: </dt>
           <dd className="inline font-mono font-medium" dir="ltr">
             {bank.accountNumber}
-          </dd>
+          </dd>{" "}
+          <CopyButton text={bank.accountNumber} label={t("copyAccountNumber")} />
         </div>
       </dl>
     </div>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { FilePicker } from "../../../components/FilePicker";
 import { ApiError } from "../../../lib/api";
 import { uploadProof } from "../api/paymentDetail";
 
@@ -7,7 +8,14 @@ const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
 const MAX_BYTES = 10 * 1024 * 1024;
 
 /** The payer's proof of transfer (image or PDF; the server checks the bytes), with upload progress. */
-export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; onUploaded: (message: string) => void }) {
+export function ProofUpload({
+  referenceId,
+  onUploaded,
+}: {
+  referenceId: string;
+  /** The server's message and the file's name, once uploaded. */
+  onUploaded: (message: string, fileName: string) => void;
+}) {
   const { t } = useTranslation("payment");
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -31,7 +39,7 @@ export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; 
       const answer = await uploadProof(referenceId, file, setProgress);
       setFile(null);
       if (input.current) input.current.value = "";
-      onUploaded(answer.message);
+      onUploaded(answer.message, file.name);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t("proofFailed"));
     } finally {
@@ -45,13 +53,12 @@ export function ProofUpload({ referenceId, onUploaded }: { referenceId: string; 
         <label htmlFor={id} className="font-medium">
           {t("proofLabel")}
         </label>
-        <input
+        <FilePicker
           ref={input}
           id={id}
-          type="file"
           name="file"
           accept={ACCEPT}
-          className="file-input w-full"
+          file={file}
           aria-describedby={`${id}-hint`}
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />

@@ -110,10 +110,12 @@ export default function CheckoutPage() {
               </Link>
             </Empty>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="table">
+            // On a phone (below sm) each row is a block: the product, then its quantity, total and Remove on one
+            // line, so nothing needs a sideways scroll; from sm up, a table.
+            <div className="sm:overflow-x-auto">
+              <table className="table max-sm:block">
                 <caption className="sr-only">{t("cartTitle")}</caption>
-                <thead>
+                <thead className="max-sm:hidden">
                   <tr>
                     <th>{t("colProduct")}</th>
                     <th className="text-end">{t("colPrice")}</th>
@@ -122,16 +124,19 @@ export default function CheckoutPage() {
                     <th />
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {carts.map((line) => (
-                    <tr key={line.cartId}>
-                      <td>
+                    <tr
+                      key={line.cartId}
+                      className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:py-3"
+                    >
+                      <td className="max-sm:basis-full max-sm:p-0">
                         <div className="font-medium">{formatLineName(line) || t("unknownProduct")}</div>
                         <div className="text-sm text-base-content/70">{t(`kind.${line.kind}`)}</div>
                         {!line.available && <span className="badge badge-warning badge-sm">{t("notOnSale")}</span>}
                       </td>
-                      <td className="text-end">{formatMoney(line.unitPrice, amounts.currency)}</td>
-                      <td>
+                      <td className="text-end max-sm:hidden">{formatMoney(line.unitPrice, amounts.currency)}</td>
+                      <td className="max-sm:p-0">
                         <div className="join justify-center">
                           <button
                             type="button"
@@ -155,8 +160,10 @@ export default function CheckoutPage() {
                           </button>
                         </div>
                       </td>
-                      <td className="text-end">{formatMoney(line.lineTotal, amounts.currency)}</td>
-                      <td className="text-end">
+                      <td className="text-end font-semibold max-sm:ms-auto max-sm:p-0" data-testid="line-total">
+                        {formatMoney(line.lineTotal, amounts.currency)}
+                      </td>
+                      <td className="text-end max-sm:p-0">
                         <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => void setQty(line, 0)}>
                           {t("remove")}
                         </button>

@@ -68,7 +68,7 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
               >
                 {choices.map((choice) => (
                   <option key={choice} value={choice}>
-                    {choice}
+                    {t(`${part}Name.${choice}`)}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { roleLabel } from "../../../lib/roles";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RoleDialog } from "../components/RoleDialog";
 import { useRoleActions } from "../components/useRoleActions";
@@ -11,7 +12,7 @@ function cell(role: Role, subject: string, t: (key: string) => string): string {
   return rules
     .map(
       (r) =>
-        `${r.inverted ? `${t("cannot")} ` : ""}${r.action}${r.subject === "all" ? "*" : ""}${r.conditions ? ` (${t("ownOnly")})` : ""}`,
+        `${r.inverted ? `${t("cannot")} ` : ""}${t(`actionName.${r.action}`)}${r.subject === "all" ? "*" : ""}${r.conditions ? ` (${t("ownOnly")})` : ""}`,
     )
     .join(", ");
 }
@@ -43,10 +44,10 @@ export default function PermissionsPage() {
                   <th key={role.roleId} scope="col">
                     {canManage && !role.builtIn ? (
                       <button type="button" className="link link-hover" onClick={() => setEditing({ role })}>
-                        {role.roleName}
+                        {roleLabel(role.roleName)}
                       </button>
                     ) : (
-                      role.roleName
+                      roleLabel(role.roleName)
                     )}
                   </th>
                 ))}
@@ -55,7 +56,7 @@ export default function PermissionsPage() {
             <tbody>
               {SUBJECTS.filter((s) => s !== "all").map((subject) => (
                 <tr key={subject}>
-                  <th scope="row">{subject}</th>
+                  <th scope="row">{t(`subjectName.${subject}`)}</th>
                   {list.map((role) => (
                     <td key={role.roleId} className="text-sm">
                       {cell(role, subject, t)}

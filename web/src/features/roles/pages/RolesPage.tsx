@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { roleLabel } from "../../../lib/roles";
 import { Link } from "wouter";
 import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
@@ -14,7 +15,7 @@ export function RuleBadge({ rule }: { rule: RoleRule }) {
   return (
     <span className={`badge badge-soft ${rule.inverted ? "badge-error" : "badge-primary"}`}>
       {rule.inverted ? `${t("cannot")} ` : ""}
-      {rule.action} {rule.subject}
+      {t("rule", { action: t(`actionName.${rule.action}`), subject: t(`subjectName.${rule.subject}`) })}
       {rule.conditions ? ` (${t("ownOnly")})` : ""}
     </span>
   );
@@ -39,7 +40,7 @@ export default function RolesPage() {
             <div className="card-body gap-3">
               <div className="flex items-start justify-between gap-2">
                 <div>
-                  <h2 className="card-title">{role.roleName}</h2>
+                  <h2 className="card-title">{roleLabel(role.roleName)}</h2>
                   <p className="text-sm text-base-content/70">{role.roleDesc}</p>
                 </div>
                 {role.builtIn && <span className="badge badge-outline">{t("builtIn")}</span>}

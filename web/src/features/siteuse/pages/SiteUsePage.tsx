@@ -90,7 +90,7 @@ function SendForm({ info, onSent }: { info: SiteUse; onSent: () => Promise<unkno
         </div>
       )}
       <div>
-        <SubmitButton sending={form.sending} disabled={!form.values.file || !form.passes("file") || !enough || !site.available}>
+        <SubmitButton sending={form.sending} disabled={!form.values.file || !form.passes("file") || !enough}>
           {t("submit", { value: formatCount("points", site.sitePrice) })}
         </SubmitButton>
       </div>
@@ -146,28 +146,32 @@ export default function SiteUsePage() {
               <div className="stat-value">{formatNumber(userQuota)}</div>
             </div>
           </div>
-          {!site.available && (
-            <div role="alert" className="alert alert-warning alert-soft">
+          {!site.available ? (
+            // Closed (no active vendor account): said at once, and no file to choose for nothing.
+            <div role="alert" className="alert alert-warning alert-soft" data-testid="site-closed">
               {t("unavailable")}
             </div>
+          ) : (
+            <>
+              {!enough && (
+                <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
+                  <span>
+                    {t("notEnough", { price: formatCount("points", site.sitePrice), balance: formatCount("points", userQuota) })}
+                  </span>
+                  <Link href="/portal/bundle" className="btn btn-sm btn-primary">
+                    {t("buyPoints")}
+                  </Link>
+                </div>
+              )}
+              <SendForm
+                info={info.data}
+                onSent={async () => {
+                  const fresh = await info.mutate();
+                  if (fresh) updateUserData({ userQuota: fresh.userQuota });
+                }}
+              />
+            </>
           )}
-          {!enough && (
-            <div role="alert" className="alert alert-warning alert-soft flex flex-wrap justify-between">
-              <span>
-                {t("notEnough", { price: formatCount("points", site.sitePrice), balance: formatCount("points", userQuota) })}
-              </span>
-              <Link href="/portal/bundle" className="btn btn-sm btn-primary">
-                {t("buyPoints")}
-              </Link>
-            </div>
-          )}
-          <SendForm
-            info={info.data}
-            onSent={async () => {
-              const fresh = await info.mutate();
-              if (fresh) updateUserData({ userQuota: fresh.userQuota });
-            }}
-          />
         </div>
       </div>
     </section>

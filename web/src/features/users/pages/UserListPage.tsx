@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { roleLabel } from "../../../lib/roles";
 import useSWR from "swr";
 import { Link } from "wouter";
 import { useSession } from "../../../providers/session";
@@ -56,7 +57,7 @@ export default function UserListPage() {
         </div>
       ),
     },
-    { key: "userRole", header: t("colRole"), render: (u) => <span className="badge badge-soft">{u.userRole}</span> },
+    { key: "userRole", header: t("colRole"), render: (u) => <span className="badge badge-soft">{roleLabel(u.userRole)}</span> },
     {
       key: "userPlan",
       header: t("colPlan"),
@@ -105,7 +106,7 @@ export default function UserListPage() {
           label: t("filterRole"),
           anyLabel: t("anyRole"),
           ...list.filter("selectedRole"),
-          options: (roles.data?.data ?? []).map((r) => ({ value: r.roleName, label: r.roleName })),
+          options: (roles.data?.data ?? []).map((r) => ({ value: r.roleName, label: roleLabel(r.roleName) })),
         },
         {
           label: t("filterPlan"),

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { roleLabel } from "../../../lib/roles";
 import useSWR, { useSWRConfig } from "swr";
 import { Link, useParams } from "wouter";
 import { useSession } from "../../../providers/session";
@@ -89,7 +90,7 @@ export default function UserViewPage() {
   const facts: [string, string][] = [
     [t("email"), u.userEmail],
     [t("phone"), u.userPhone || "—"],
-    [t("role"), u.userRole],
+    [t("role"), roleLabel(u.userRole)],
     [t("plan"), u.userPlan ?? t("noPlan")],
     [t("joined"), formatDate(u.createdAt)],
     [t("emailVerified"), u.emailVerified ? t("yes") : t("no")],
