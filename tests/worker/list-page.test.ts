@@ -75,7 +75,10 @@ describe("listPage", () => {
     const { query, ...options } = userList(db, { search: "", role: "", plan: "" });
     const all = await listPage(db, query, { ...options, window: { page: 1, limit: 7 } });
     expect(all.total).toBe(counter);
-    const ours = await listPage(db, query.where("u.userName", "like", `${tag} %`), { ...options, window: { page: 1, limit: 7 } });
+    const ours = await listPage(db, query.where(sql<boolean>`u.userName LIKE ${`${tag} %`}`), {
+      ...options,
+      window: { page: 1, limit: 7 },
+    });
     expect(ours.total).toBe(USERS - Math.floor(USERS / 7));
   });
 
@@ -101,6 +104,25 @@ describe("listPage", () => {
   });
 });
 
+describe("listPage's rows(ids)", () => {
+  it("looks the page's ids up and nothing else: a condition there, which the total would not count, is refused", async () => {
+    const db = getDb(env.DB);
+    const ids = db.selectFrom("users").select("userId as id").where("deletedAt", "is", null);
+    const options = { order: [[sql`u.userId`, "desc"]] as const, window: { page: 1, limit: 7 } };
+    const looked = await listPage(db, ids, {
+      ...options,
+      rows: (found) => db.selectFrom("users as u").selectAll().where("u.userId", "in", found),
+    });
+    expect(looked.rows).toHaveLength(7);
+    await expect(
+      listPage(db, ids, {
+        ...options,
+        rows: (found) => db.selectFrom("users as u").selectAll().where("u.userId", "in", found).where("u.emailVerified", "=", 1),
+      }),
+    ).rejects.toThrow("rows(ids) must look the ids up and nothing else");
+  });
+});
+
 describe("a filter added the way a newcomer would", () => {
   // One field in the call's input (the contract), one condition on the list's query: nothing else.
   const input = userCalls.searchuser.input.extend({ verified: f.bool().optional() });
@@ -114,7 +136,8 @@ describe("a filter added the way a newcomer would", () => {
       status: parsed.selectedStatus,
       plan: parsed.selectedPlan,
     });
-    const filtered = parsed.verified === undefined ? query : query.where("u.emailVerified", "=", parsed.verified ? 1 : 0);
+    const filtered =
+      parsed.verified === undefined ? query : query.where(sql<boolean>`u.emailVerified = ${parsed.verified ? 1 : 0}`);
     return listPage<{ userId: number; userName: string }>(db, filtered, { ...options, window: parsed });
   }
 

@@ -118,10 +118,25 @@ function totalStatement(db: DB, query: AnySelect, count: ListCount | undefined):
     .select([sql<number>`min(count(*), ${COUNT_CAP})`.as("n"), sql<number>`count(*) > ${COUNT_CAP}`.as("capped")]);
 }
 
+/**
+ * The page of `rows(query)`: the ids of `query` looked up, nothing else. A condition there would narrow
+ * the page and not the total, which counts `query`: it is refused, loudly.
+ */
+function pageOfIds(query: AnySelect, rows: (ids: AnySelect) => AnySelect): AnySelect {
+  const page = rows(query);
+  const where = (
+    page.toOperationNode() as OperationNode & { where?: { where: OperationNode & { operator?: { operator: string } } } }
+  ).where?.where;
+  if (where?.kind !== "BinaryOperationNode" || where.operator?.operator !== "in") {
+    throw new Error("listPage: rows(ids) must look the ids up and nothing else; conditions go in the query");
+  }
+  return page;
+}
+
 /** The statements of a list: its page, its total (one row: `n`, `capped`), then the reads of `with`. */
 export function listStatements(db: DB, query: AnySelect, options: ListOptions): Compilable[] {
   const { offset, limit } = pageWindow(options.window.page, options.window.limit);
-  let page: AnySelect = options.rows ? options.rows(query) : query;
+  let page: AnySelect = options.rows ? pageOfIds(query, options.rows) : query;
   for (const [by, direction] of options.order) page = page.orderBy(by, direction);
   return [page.limit(limit).offset(offset), totalStatement(db, query, options.count), ...(options.with ?? [])];
 }

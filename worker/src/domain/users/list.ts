@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../../db";
 import { SEARCH_SCAN, type AnySelect, type ListOptions } from "../../db/list";
 import { selectUserView, userOrder, type UserIds, type UserSource } from "./view";
@@ -34,30 +34,36 @@ function planHolders(db: DB, plan: string): UserIds {
     .where(notDeleted("s.userId"));
 }
 
+/** searchuser's conditions on the users themselves (a new filter adds its own here). */
+function userConditions(filter: UserFilter, like: string | null): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (filter.userId !== undefined) conditions.push(sql`u.userId = ${filter.userId}`);
+  if (filter.role) conditions.push(sql`u.userRole = ${filter.role}`);
+  if (filter.status !== undefined) conditions.push(sql`u.userIsActive = ${filter.status}`);
+  if (like !== null) conditions.push(sql`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`);
+  return conditions;
+}
+
 /**
  * searchuser as a list (db/list.ts): newest users first, live ones only.
  * - Filters walk the users' partial indexes (role, status, both); the unfiltered total is the 'users' counter.
  * - A plan reads its holders (subscriptions_item: the item's subscriptions not ended), all of them, to
- *   sort them: the page looks its ten users up, the total counts the holders alone.
+ *   sort them; alone, the page looks its ten users up and the total counts the holders alone.
  * - A text search alone walks the FTS matches; with filters, or of 1–2 characters (LIKE), it checks the
  *   SEARCH_SCAN newest matches (or newest users) one by one.
  */
 export function userList(db: DB, filter: UserFilter): { query: AnySelect } & Omit<ListOptions, "window"> {
   const match = ftsQuery(filter.search);
   const like = filter.search && !match ? likeAnywhere(filter.search) : null;
-  const filtered = filter.userId !== undefined || filter.role !== "" || filter.status !== undefined;
-  const filters = <Q extends ReturnType<typeof selectUserView>>(query: Q) => {
-    let q = query.where("u.deletedAt", "is", null) as Q;
-    if (filter.userId !== undefined) q = q.where("u.userId", "=", filter.userId) as Q;
-    if (filter.role) q = q.where("u.userRole", "=", filter.role) as Q;
-    if (filter.status !== undefined) q = q.where("u.userIsActive", "=", filter.status) as Q;
-    if (filter.plan) q = q.where("u.userId", "in", planHolders(db, filter.plan)) as Q;
-    if (like !== null)
-      q = q.where(sql<boolean>`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`) as Q;
-    return q;
+  const conditions = userConditions(filter, like);
+  const holders = filter.plan ? planHolders(db, filter.plan) : null;
+  const where = (query: ReturnType<typeof selectUserView>) => {
+    let q = query.where("u.deletedAt", "is", null);
+    for (const condition of conditions) q = q.where(condition);
+    return holders ? q.where("u.userId", "in", holders) : q;
   };
 
-  if (match !== null && !filtered && !filter.plan) {
+  if (match !== null && conditions.length === 0 && !holders) {
     const source: UserSource = { match };
     return { query: selectUserView(db, source).where(notDeleted("f.rowid")), order: [[userOrder(source), "desc"]] };
   }
@@ -70,15 +76,14 @@ export function userList(db: DB, filter: UserFilter): { query: AnySelect } & Omi
         : liveUsers(db).select("u.userId as id").orderBy("u.userId", "desc").limit(SEARCH_SCAN);
     const source: UserSource = { ids: candidates, filtered: true };
     return {
-      query: filters(selectUserView(db, source)),
+      query: where(selectUserView(db, source)),
       order: [[userOrder(source), "desc"]],
       count: { scanned: candidates, scan: SEARCH_SCAN },
     };
   }
   const newest = [[userOrder(null), "desc"]] as const;
-  if (filter.plan && !filtered) {
-    const rows = (ids: AnySelect) => selectUserView(db).where("u.userId", "in", ids);
-    return { query: planHolders(db, filter.plan), rows, order: newest };
+  if (holders && conditions.length === 0) {
+    return { query: holders, rows: (ids) => selectUserView(db).where("u.userId", "in", ids), order: newest };
   }
-  return { query: filters(selectUserView(db)), order: newest, count: { exact: "users", of: liveUsers(db) } };
+  return { query: where(selectUserView(db)), order: newest, count: { exact: "users", of: liveUsers(db) } };
 }
