@@ -18,7 +18,7 @@ import type { Database } from "./schema";
  */
 
 /** The most rows a total counts; more is answered as `total: COUNT_CAP, totalCapped: true`. */
-export const COUNT_CAP = 500;
+export const COUNT_CAP = 1000;
 /** The most candidates a search combined with other conditions looks at (`scanned`). */
 export const SEARCH_SCAN = 300;
 
@@ -55,8 +55,10 @@ export type ListOrder = ReadonlyArray<readonly [OrderByExpression<Database, any,
  *   join, and the rows are counted instead.
  * - `scanned`: the query reads only these candidates (its FROM is them, at most `scan` rows); the total
  *   is capped when they were all read, as older candidates went unseen.
+ * - `upTo`: counted up to fewer rows than COUNT_CAP, for a list whose page reads every match already (a
+ *   plan's holders, sorted): page and count together stay within the read budget.
  */
-export type ListCount = { exact: string; of: AnySelect } | { scanned: AnySelect; scan: number };
+export type ListCount = { exact: string; of: AnySelect } | { scanned: AnySelect; scan: number } | { upTo: number };
 
 export interface ListOptions {
   order: ListOrder;
@@ -113,9 +115,10 @@ function totalStatement(db: DB, query: AnySelect, count: ListCount | undefined):
       .selectFrom(counted.as("hits"))
       .select([sql<number>`count(*)`.as("n"), sql<number>`(${seen}) >= ${count.scan}`.as("capped")]);
   }
+  const cap = count && "upTo" in count ? count.upTo : COUNT_CAP;
   return db
-    .selectFrom(counted.limit(COUNT_CAP + 1).as("hits"))
-    .select([sql<number>`min(count(*), ${COUNT_CAP})`.as("n"), sql<number>`count(*) > ${COUNT_CAP}`.as("capped")]);
+    .selectFrom(counted.limit(cap + 1).as("hits"))
+    .select([sql<number>`min(count(*), ${cap})`.as("n"), sql<number>`count(*) > ${cap}`.as("capped")]);
 }
 
 /**

@@ -36,25 +36,24 @@ function historyFrom(db: DB, source: HistorySource) {
 
 /** Selects a HistoryView's columns from `history as h` (only the jobs of `source` when given; never keys, claim details or secrets). */
 export function selectHistoryView(db: DB, source: HistorySource = null) {
-  return historyFrom(db, source)
-    .leftJoin("users as u", "u.userId", "h.userId")
-    .select([
-      "h.historyId",
-      "h.uniqueId",
-      "h.userId",
-      sql<string>`coalesce(u.userName, '')`.as("userName"),
-      "h.siteId",
-      "h.siteName",
-      "h.vendorId",
-      "h.vendorName",
-      "h.fileName",
-      "h.pointsSpent",
-      "h.status",
-      "h.similarity",
-      sql<number>`h.reportKey IS NOT NULL`.as("hasReport"),
-      "h.createdAt",
-      "h.updatedAt",
-    ]);
+  // The owner's name as a column of its own, not a join: a count leaves the job's own join out then.
+  return historyFrom(db, source).select([
+    "h.historyId",
+    "h.uniqueId",
+    "h.userId",
+    sql<string>`coalesce((SELECT u.userName FROM users u WHERE u.userId = h.userId), '')`.as("userName"),
+    "h.siteId",
+    "h.siteName",
+    "h.vendorId",
+    "h.vendorName",
+    "h.fileName",
+    "h.pointsSpent",
+    "h.status",
+    "h.similarity",
+    sql<number>`h.reportKey IS NOT NULL`.as("hasReport"),
+    "h.createdAt",
+    "h.updatedAt",
+  ]);
 }
 
 export interface HistoryViewRow {

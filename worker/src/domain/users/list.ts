@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../../db";
-import { SEARCH_SCAN, type AnySelect, type ListOptions } from "../../db/list";
+import { COUNT_CAP, SEARCH_SCAN, type AnySelect, type ListOptions } from "../../db/list";
 import { selectUserView, userOrder, type UserIds, type UserSource } from "./view";
 
 /** searchuser's filters (contract: users.ts). */
@@ -19,6 +19,9 @@ export const liveUsers = (db: DB) => db.selectFrom("users as u").where("u.delete
 /** Not a deleted user: a probe of the small index of deleted users, cheaper than reading the user. */
 const notDeleted = (id: string) =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM users d INDEXED BY users_deleted WHERE d.userId = ${sql.ref(id)} AND d.deletedAt IS NOT NULL)`;
+
+/** A plan's holders are counted up to this many: the page reads every one of them already (to sort them). */
+export const HOLDERS_CAP = COUNT_CAP / 2;
 
 /** The ids (`id`) of the users holding the plan now: an item id, or every item of that name. */
 function planHolders(db: DB, plan: string): UserIds {
@@ -48,7 +51,8 @@ function userConditions(filter: UserFilter, like: string | null): RawBuilder<boo
  * searchuser as a list (db/list.ts): newest users first, live ones only.
  * - Filters walk the users' partial indexes (role, status, both); the unfiltered total is the 'users' counter.
  * - A plan reads its holders (subscriptions_item: the item's subscriptions not ended), all of them, to
- *   sort them; alone, the page looks its ten users up and the total counts the holders alone.
+ *   sort them; alone, the page looks its ten users up and the total counts the holders alone, up to
+ *   HOLDERS_CAP.
  * - A text search alone walks the FTS matches; with filters, or of 1–2 characters (LIKE), it checks the
  *   SEARCH_SCAN newest matches (or newest users) one by one.
  */
@@ -83,7 +87,8 @@ export function userList(db: DB, filter: UserFilter): { query: AnySelect } & Omi
   }
   const newest = [[userOrder(null), "desc"]] as const;
   if (holders && conditions.length === 0) {
-    return { query: holders, rows: (ids) => selectUserView(db).where("u.userId", "in", ids), order: newest };
+    const rows = (ids: AnySelect) => selectUserView(db).where("u.userId", "in", ids);
+    return { query: holders, rows, order: newest, count: { upTo: HOLDERS_CAP } };
   }
   return { query: where(selectUserView(db)), order: newest, count: { exact: "users", of: liveUsers(db) } };
 }
