@@ -17,7 +17,7 @@ export interface CallCase {
   next: () => Body;
 }
 
-const json = (body: object): Body => ({ contentType: "application/json", payload: JSON.stringify(body) });
+export const json = (body: object): Body => ({ contentType: "application/json", payload: JSON.stringify(body) });
 
 /** The day `n` days before yesterday (YYYY-MM-DD, UTC). */
 const dayBefore = (n: number) => new Date(Date.now() - (n + 1) * 86_400_000).toISOString().slice(0, 10);
@@ -28,7 +28,7 @@ function read(call: string, label: string, who: Who, body: object = {}): CallCas
 }
 
 /** The multipart body of submit-job: a site and a small PDF (16 kB, ASCII), the same for every request. */
-function submitJobBody(siteId: number): Body {
+export function submitJobBody(siteId: number): Body {
   const boundary = "----bench-boundary-7f3a";
   const pdf = `%PDF-1.4\n${"% bench document line\n".repeat(745)}%%EOF\n`;
   const payload = [
