@@ -12,6 +12,8 @@ import { runCron } from "../../worker/src/cron";
 import { SCHEDULES } from "../../worker/src/schedules";
 import { call, callForm, createAdmin, createAgentKey, createJobSite, createUser, pdfFile } from "./helpers";
 import { abilityOfRole, insertUser, type Principal } from "./proof-support";
+import { dashboardRefund, paidCard } from "./refund-support";
+import { postEvent, stripeEnv } from "./stripe-support";
 
 /**
  * Runs the real handler of every list call (and dashboard-stats) over a D1 binding that records the
@@ -76,6 +78,7 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
   searchvendor: [{ selectedVendor: 1 }, { selectedStatus: "active" }],
   "search-audit": [{ search: "login" }, { outcome: "denied" }],
   "search-outbox": [{ status: "failed" }],
+  "search-credit-note": [{ userId: 1 }, { referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
 };
 
 /** A trigram search and a short (LIKE) search, for the calls that take a search. */
@@ -200,7 +203,9 @@ describe("query plans of list calls", () => {
     return { res, log };
   }
 
-  const listCalls = routes.filter((r) => r.name.startsWith("search") || r.name === "dashboard-stats");
+  const listCalls = routes.filter(
+    (r) => r.name.startsWith("search") || r.name === "dashboard-stats" || r.name === "payment-attention",
+  );
 
   it("covers the big list calls of the budget", () => {
     const names = listCalls.map((r) => r.name);
@@ -296,6 +301,10 @@ describe("query plans of list calls", () => {
     await call("claim-jobs", { limit: 1 }, { bearer: (await createAgentKey()).key, env: recorded });
     await call("login", { email: client.email, password: "wrong password" }, { env: recorded });
     await call("deleteuser", { userId: client.userId }, { cookie: (await createAdmin()).cookie, env: recorded });
+    // A refund made in Stripe's dashboard: its event finds the payment by its PaymentIntent.
+    const card = await paidCard();
+    const { refund } = await dashboardRefund(card.paymentIntent, 10);
+    await postEvent("refund.created", refund, { env: { ...stripeEnv(), DB: recordingD1(env.DB, log) } });
     await note(log);
 
     const indexes = await env.DB.prepare(

@@ -6,7 +6,7 @@ import { countSubscriptionDays } from "../../worker/src/domain/stats/subscriptio
 import { randomActivity } from "./activity-support";
 
 /**
- * The dashboard roll-ups of migration 0130 (one row per day, and per payment status, site, vendor account
+ * The dashboard roll-ups of migration 0190 (one row per day, and per payment status, site, vendor account
  * and user) must equal the raw aggregates they replace: recomputed here, in JavaScript, from the raw rows
  * after random activity (aborted batches included).
  */
@@ -140,7 +140,7 @@ describe("the migration's backfill", () => {
     const tables = ["daily_stats", "daily_payment_stats", "daily_site_stats", "daily_vendor_stats", "daily_user_stats"];
     await env.DB.batch([
       ...tables.map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
-      ...tables.flatMap((table) => backfill("0130", table)),
+      ...tables.flatMap((table) => backfill("0190", table)),
     ]);
     expect([await storedDaily(), await storedByDay()]).toEqual(expected);
   }, 30_000);

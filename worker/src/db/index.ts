@@ -87,7 +87,7 @@ export async function runBatch<T = Record<string, unknown>>(
 
 /**
  * Rows one batch result changed. D1 counts the rows triggers wrote too (the counters and roll-ups of
- * migration 0130), so compare with 0: "changed something" or not, never "changed one row".
+ * migration 0190), so compare with 0: "changed something" or not, never "changed one row".
  */
 export function changes(result: D1Result<unknown> | undefined): number {
   return result?.meta?.changes ?? 0;

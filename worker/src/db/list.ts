@@ -50,7 +50,7 @@ export type ListOrder = ReadonlyArray<readonly [OrderByExpression<Database, any,
 
 /**
  * How the total is known, when not by counting the query's rows up to COUNT_CAP:
- * - `exact`: a counter kept by a trigger (migration 0130) of every row `of` selects (say, the live
+ * - `exact`: a counter kept by a trigger (migration 0190) of every row `of` selects (say, the live
  *   users). It answers only while the query reads exactly those rows: any other condition or inner
  *   join, and the rows are counted instead.
  * - `scanned`: the query reads only these candidates (its FROM is them, at most `scan` rows); the total

@@ -246,7 +246,7 @@ export interface RefundsTable {
   settledAt: string | null;
 }
 
-/** 'invoice' (the last invoice number), and the exact counters of migration 0130 kept by triggers. */
+/** 'invoice' and 'credit-note' (the last numbers of their series), and the exact counters of migration 0190 kept by triggers. */
 export interface CountersTable {
   counterName: string;
   counterValue: number;

@@ -10,7 +10,7 @@ import { dashboardCalls } from "../contract/dashboard";
 
 /**
  * dashboard-stats: the figures behind the dashboards. Business figures come from roll-ups by day kept by
- * triggers (migration 0130, worker/src/domain/stats): a row per day (and per status, site and vendor
+ * triggers (migration 0190, worker/src/domain/stats): a row per day (and per status, site and vendor
  * account), whatever the size of the tables. Days are UTC days.
  */
 

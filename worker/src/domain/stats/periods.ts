@@ -1,4 +1,4 @@
-/** Days as dashboard-stats counts them: UTC days, YYYY-MM-DD (the key of every roll-up row, migration 0130). */
+/** Days as dashboard-stats counts them: UTC days, YYYY-MM-DD (the key of every roll-up row, migration 0190). */
 
 const DAY_MS = 86_400_000;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);

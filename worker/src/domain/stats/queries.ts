@@ -1,6 +1,6 @@
 /**
  * The statements of dashboard-stats, sent as one batch (one round trip). Business figures read the
- * roll-ups of migration 0130, one row per day (and per payment status, site, vendor account): a period
+ * roll-ups of migration 0190, one row per day (and per payment status, site, vendor account): a period
  * is the sum of its days. Subscriptions active at a moment are the cron's count at the day's start
  * (subscription_days, ./subscriptions.ts) and the starts and ends since. The caller's own figures read
  * their own rows through per-user indexes. Days are UTC days, YYYY-MM-DD; `from` ≤ day < `to`.

@@ -1,6 +1,6 @@
 /**
  * Subscriptions active at the start of each UTC day, per item and in all (itemId 0): subscription_days
- * (migration 0130), written by the daily cron rather than by triggers, so a subscription granted costs
+ * (migration 0190), written by the daily cron rather than by triggers, so a subscription granted costs
  * no roll-up row. dashboard-stats reads the latest day up to a moment and adds the starts and ends
  * since (queries.ts `subscriptionsAt`). Nothing changes a subscription's start once it has passed, so a
  * day's count stays true; a missed day is filled on the next run.

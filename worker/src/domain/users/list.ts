@@ -13,7 +13,7 @@ export interface UserFilter {
   plan: string;
 }
 
-/** The live users: what the 'users' counter (migration 0130) counts. */
+/** The live users: what the 'users' counter (migration 0190) counts. */
 export const liveUsers = (db: DB) => db.selectFrom("users as u").where("u.deletedAt", "is", null);
 
 /** Not a deleted user: a probe of the small index of deleted users, cheaper than reading the user. */

@@ -4,7 +4,7 @@ import type { AnySelect, ListOptions } from "../../db/list";
 
 /**
  * search-role as a list (db/list.ts): built-in roles first, then by id; each with its live users (the
- * 'role:<name>' counter of migration 0130) and, as a second read of the same round trip, the rules of
+ * 'role:<name>' counter of migration 0190) and, as a second read of the same round trip, the rules of
  * every role the search matches (roles are few).
  */
 export function roleList(db: DB, search: string): { query: AnySelect } & Omit<ListOptions, "window"> {
