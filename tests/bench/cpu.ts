@@ -90,13 +90,20 @@ async function main() {
       for (const { name, dir } of given) bundles.push({ name, bundle: { dir, main: path.join(dir, "index.js") } });
     }
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
     // The SPA plays no part here: an empty assets folder.
     const assetsDir = path.join(work, "assets");
     mkdirSync(assetsDir);
     const seededDir = path.join(work, "seeded");
     await migrateLocal(seededDir, { quiet: true });
     const admin = (await seedLocal(seededDir)).admin;
-    const seeding = await startBenchServer({ stateDir: seededDir, portalBundle: bundles[0]!.bundle, helloBundle, assetsDir });
+    const seeding = await startBenchServer({
+      stateDir: seededDir,
+      portalBundle: bundles[0]!.bundle,
+      helloBundle,
+      pdfBundle,
+      assetsDir,
+    });
     const ctx = await readSeedContext(seeding.db, admin.email.toLowerCase(), DEMO_CLIENT.email);
     log(`seeding ${ROWS} rows per large table…`);
     await seedBulk(seeding.db, ctx, ROWS, 100);
@@ -107,7 +114,7 @@ async function main() {
       const stateDir = path.join(work, `state-${name}`);
       cpSync(seededDir, stateDir, { recursive: true });
       const known = workerdChildren();
-      const server = await startBenchServer({ stateDir, portalBundle: bundle, helloBundle, assetsDir });
+      const server = await startBenchServer({ stateDir, portalBundle: bundle, helloBundle, pdfBundle, assetsDir });
       const pid = [...workerdChildren()].find((p) => !known.has(p));
       if (pid === undefined) throw new Error("could not find the workerd process of the server");
       // workerd on the last core, this process (autocannon) on the others: the two never share a core.

@@ -53,13 +53,14 @@ async function main() {
     log("bundling the Workers (wrangler deploy --dry-run)…");
     const portalBundle = await bundleWorker(path.join(work, "portal"));
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
 
     const stateDir = path.join(work, "state");
     log("applying migrations and the demo seed…");
     await migrateLocal(stateDir, { quiet: true });
     const admin = await seedLocal(stateDir).then((r) => r.admin);
     const known = workerdChildren();
-    const server = await startBenchServer({ stateDir, portalBundle, helloBundle, assetsDir: webDir });
+    const server = await startBenchServer({ stateDir, portalBundle, helloBundle, pdfBundle, assetsDir: webDir });
     // The workerd process of the portal, its D1 and hello-world: whose CPU per request is measured.
     const pid = [...workerdChildren()].find((p) => !known.has(p)) ?? null;
     if (pid === null) notes.push("workerd's process not found: CPU figures are 0");
