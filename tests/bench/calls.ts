@@ -17,7 +17,7 @@ export interface CallCase {
   next: () => Body;
 }
 
-const json = (body: object): Body => ({ contentType: "application/json", payload: JSON.stringify(body) });
+export const json = (body: object): Body => ({ contentType: "application/json", payload: JSON.stringify(body) });
 
 /** The day `n` days before yesterday (YYYY-MM-DD, UTC). */
 const dayBefore = (n: number) => new Date(Date.now() - (n + 1) * 86_400_000).toISOString().slice(0, 10);
@@ -28,7 +28,7 @@ function read(call: string, label: string, who: Who, body: object = {}): CallCas
 }
 
 /** The multipart body of submit-job: a site and a small PDF (16 kB, ASCII), the same for every request. */
-function submitJobBody(siteId: number): Body {
+export function submitJobBody(siteId: number): Body {
   const boundary = "----bench-boundary-7f3a";
   const pdf = `%PDF-1.4\n${"% bench document line\n".repeat(745)}%%EOF\n`;
   const payload = [
@@ -41,9 +41,9 @@ function submitJobBody(siteId: number): Body {
 
 /**
  * Every read call of the portal (`me`, each `search*` list without and with a search term and a
- * filter, `search-quota`, `dashboard-stats`), then the three writes. Admin calls see everything;
- * client calls are the bench client's own (one row in ten of history and payments, all of the
- * quota ledger). dashboard-stats is also measured past its one-minute cache of the business
+ * filter, `search-quota`, `payment-attention`, `dashboard-stats`), then the three writes. Admin
+ * calls see everything; client calls are the bench client's own (one row in ten of history and
+ * payments, all of the quota ledger). dashboard-stats is also measured past its one-minute cache of the business
  * figures (each request names a period ending on another day). Writes get fresh inputs per request:
  * redeem-coupon takes the next coupon of a pool seeded for it (`poolCode`), updatecart cycles
  * products and quantities, submit-job spends the points the seed granted (same document each time;
@@ -75,6 +75,9 @@ export function callCases(ctx: SeedContext): CallCase[] {
     read("search-payment", "search", "admin", { search: BENCH_TERMS.userName }),
     read("search-payment", "filter status", "admin", { status: "paid" }),
     read("search-payment", "own (client)", "client"),
+    read("payment-attention", "admin", "admin"),
+    read("search-credit-note", "all", "admin"),
+    read("search-credit-note", "own (client)", "client"),
     read("search-coupon", "all", "admin"),
     read("search-coupon", "search", "admin", { search: BENCH_TERMS.couponCode }),
     read("search-coupon", "filter status", "admin", { status: "unused" }),

@@ -11,7 +11,7 @@
  */
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateLocal } from "../../scripts/lib";
@@ -21,6 +21,7 @@ import { SCHEDULES } from "../../worker/src/schedules";
 import { callCases, type Who } from "./calls";
 import { HELLO_PATHS, startBenchServer, type BenchServer, type WorkerBundle } from "./harness";
 import { callTarget, requestsOf, signIn, type Target } from "./load";
+import { cpuSeconds, workerdChildren } from "./process-cpu";
 import { readSeedContext, seedBulk } from "./seed-bulk";
 import { bundleWorker } from "./sizes";
 
@@ -28,34 +29,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 400);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 15);
 const CONNECTIONS = 10;
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS = 100;
 
 const log = (text: string) => console.error(`bench:cpu: ${text}`);
-
-/** The workerd processes started by this process (Miniflare's), by pid. */
-function workerdChildren(): Set<number> {
-  const found = new Set<number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (stat.includes("(workerd)") && Number(fields[1]) === process.pid) found.add(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
-}
-
-/** User + system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 14 and 15 of stat(5), counted from the state field (3) here.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
 
 interface Served {
   name: string;
@@ -115,13 +90,20 @@ async function main() {
       for (const { name, dir } of given) bundles.push({ name, bundle: { dir, main: path.join(dir, "index.js") } });
     }
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
     // The SPA plays no part here: an empty assets folder.
     const assetsDir = path.join(work, "assets");
     mkdirSync(assetsDir);
     const seededDir = path.join(work, "seeded");
     await migrateLocal(seededDir, { quiet: true });
     const admin = (await seedLocal(seededDir)).admin;
-    const seeding = await startBenchServer({ stateDir: seededDir, portalBundle: bundles[0]!.bundle, helloBundle, assetsDir });
+    const seeding = await startBenchServer({
+      stateDir: seededDir,
+      portalBundle: bundles[0]!.bundle,
+      helloBundle,
+      pdfBundle,
+      assetsDir,
+    });
     const ctx = await readSeedContext(seeding.db, admin.email.toLowerCase(), DEMO_CLIENT.email);
     log(`seeding ${ROWS} rows per large table…`);
     await seedBulk(seeding.db, ctx, ROWS, 100);
@@ -132,7 +114,7 @@ async function main() {
       const stateDir = path.join(work, `state-${name}`);
       cpSync(seededDir, stateDir, { recursive: true });
       const known = workerdChildren();
-      const server = await startBenchServer({ stateDir, portalBundle: bundle, helloBundle, assetsDir });
+      const server = await startBenchServer({ stateDir, portalBundle: bundle, helloBundle, pdfBundle, assetsDir });
       const pid = [...workerdChildren()].find((p) => !known.has(p));
       if (pid === undefined) throw new Error("could not find the workerd process of the server");
       // workerd on the last core, this process (autocannon) on the others: the two never share a core.

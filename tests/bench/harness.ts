@@ -44,6 +44,8 @@ export async function startBenchServer(opts: {
   stateDir: string;
   portalBundle: WorkerBundle;
   helloBundle: WorkerBundle;
+  /** The PDF Worker (pdf/), behind the portal's PDF service binding. */
+  pdfBundle: WorkerBundle;
   assetsDir: string;
   /** A port for the portal's inspector (CPU profiles, tests/bench/profile.ts); none by default, as measuring needs. */
   inspectorPort?: number;
@@ -54,6 +56,7 @@ export async function startBenchServer(opts: {
     overrides: { assets: { directory: opts.assetsDir } },
   }).workerOptions;
   const hello = unstable_getMiniflareWorkerOptions(path.join(ROOT, "tests/bench/hello.toml")).workerOptions;
+  const pdf = unstable_getMiniflareWorkerOptions(path.join(ROOT, "pdf/wrangler.toml")).workerOptions;
   const bundled = (bundle: WorkerBundle) => ({ modules: true, modulesRoot: bundle.dir, scriptPath: bundle.main });
   const mf = new Miniflare({
     host: "127.0.0.1",
@@ -82,6 +85,13 @@ export async function startBenchServer(opts: {
         name: "bench-hello",
         ...bundled(opts.helloBundle),
         routes: Object.values(HELLO_PATHS).map((p) => `*${p}`),
+      },
+      {
+        ...pdf,
+        name: "edge-portal-pdf",
+        ...bundled(opts.pdfBundle),
+        // Its fonts are binary modules beside the bundle.
+        modulesRules: [{ type: "Data", include: ["**/*.woff"] }],
       },
     ],
   });

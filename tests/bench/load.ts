@@ -1,6 +1,7 @@
 import autocannon, { type Request as LoadRequest } from "autocannon";
-import { parseUsageHeader, type D1Usage } from "../../worker/src/db/usage";
+import { parseTraceHeader, parseUsageHeader, TRACE_HEADER, type D1Usage, type TracedStatement } from "../../worker/src/db/usage";
 import type { Body, CallCase } from "./calls";
+import { cpuSeconds } from "./process-cpu";
 import type { Throughput } from "./report";
 
 /** autocannon's connections: enough to keep workerd busy on two shared cores. */
@@ -50,64 +51,47 @@ export function requestsOf(target: Target): LoadRequest[] {
 }
 
 /**
- * Throughput and p99 latency of `seconds` of load; any error answer fails the measurement, and so does
- * a run without any answer unless `warmUp` (a first call that fills a cache may outlast the warm-up).
+ * Throughput, p99 latency and the CPU per request of the workerd process `pid` (none: 0) over `seconds`
+ * of load; any error answer fails the measurement, and so does a run without any answer unless `warmUp`
+ * (a first call that fills a cache may outlast the warm-up).
  */
-export async function hammer(baseUrl: string, target: Target, seconds: number, warmUp = false): Promise<Throughput> {
+export async function hammer(
+  baseUrl: string,
+  target: Target,
+  seconds: number,
+  warmUp = false,
+  pid: number | null = null,
+): Promise<Throughput> {
+  const cpuBefore = pid === null ? 0 : cpuSeconds(pid);
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     connections: CONNECTIONS,
     duration: seconds,
     requests: requestsOf(target),
   });
+  const cpu = pid === null ? 0 : cpuSeconds(pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
   if (result.requests.total === 0 && !warmUp) throw new Error(`no answer within ${seconds} s`);
-  // Completed requests over the run's own duration (the per-second sample average misses a short run's tail).
-  return { reqPerSec: result.requests.total / result.duration, p99Ms: result.latency.p99 };
+  return {
+    // Completed requests over the run's own duration (the per-second sample average misses a short run's tail).
+    reqPerSec: result.requests.total / result.duration,
+    p99Ms: result.latency.p99,
+    processCpuMs: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
+  };
 }
 
-/** Warm-up, then the measured run. */
-export async function measure(baseUrl: string, target: Target, seconds: number): Promise<Throughput> {
+/** Warm-up, then the measured run (with the CPU per request of workerd `pid`). */
+export async function measure(baseUrl: string, target: Target, seconds: number, pid: number | null = null): Promise<Throughput> {
   await hammer(baseUrl, target, WARM_UP_SECONDS, true);
-  return hammer(baseUrl, target, seconds);
+  return hammer(baseUrl, target, seconds, false, pid);
 }
 
-/** Length of one slice of a paired measurement. */
-const SLICE_SECONDS = 1;
-
-/**
- * A target and a baseline measured in alternating one-second slices, `seconds` of each after the
- * target's warm-up: load from elsewhere on a shared machine then weighs on both alike, so their ratio
- * holds where two runs a minute apart differ by half. Req/s over all slices; p99 the worst slice's.
- */
-export async function measurePaired(
-  baseUrl: string,
-  target: Target,
-  baseline: Target,
-  seconds: number,
-): Promise<{ target: Throughput; baseline: Throughput }> {
-  await hammer(baseUrl, target, WARM_UP_SECONDS, true);
-  const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
-  const runs = { target: [] as Throughput[], baseline: [] as Throughput[] };
-  for (let i = 0; i < slices; i++) {
-    runs.baseline.push(await hammer(baseUrl, baseline, SLICE_SECONDS));
-    runs.target.push(await hammer(baseUrl, target, SLICE_SECONDS));
-  }
-  return { target: combined(runs.target), baseline: combined(runs.baseline) };
-}
-
-/** Slices of equal length as one run. */
-export function combined(slices: Throughput[]): Throughput {
-  const reqPerSec = slices.reduce((sum, s) => sum + s.reqPerSec, 0) / slices.length;
-  return { reqPerSec, p99Ms: Math.max(...slices.map((s) => s.p99Ms)) };
-}
-
-async function post(baseUrl: string, call: string, cookie: string, body: Body) {
+async function post(baseUrl: string, call: string, cookie: string, body: Body, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl}/api/${call}`, {
     method: "POST",
-    headers: { cookie, "content-type": body.contentType },
+    headers: { ...headers, cookie, "content-type": body.contentType },
     body: body.payload,
   });
 }
@@ -134,6 +118,16 @@ export async function probeUsage(baseUrl: string, c: CallCase, cookie: string): 
     worst.rowsWritten = Math.max(worst.rowsWritten, usage.rowsWritten);
   }
   return worst;
+}
+
+/** The statements one request of a read case ran (the meter's trace), to time D1's part of it. */
+export async function probeStatements(baseUrl: string, c: CallCase, cookie: string): Promise<TracedStatement[]> {
+  const res = await post(baseUrl, c.call, cookie, c.next(), { [TRACE_HEADER]: "1" });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 200)}`);
+  const trace = res.headers.get(TRACE_HEADER);
+  if (!trace) throw new Error("the answer carries no statements (is D1_METER on?)");
+  return parseTraceHeader(trace);
 }
 
 /** A case as autocannon's target: the call's path, the caller's cookie, the case's bodies. */

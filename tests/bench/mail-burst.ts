@@ -55,6 +55,7 @@ async function main() {
     log("bundling the Workers (wrangler deploy --dry-run)…");
     const portalBundle = await bundleWorker(path.join(work, "portal"));
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
     // No pages are loaded: an empty site stands in for the SPA.
     const assetsDir = path.join(work, "client");
     mkdirSync(assetsDir);
@@ -66,6 +67,7 @@ async function main() {
       stateDir,
       portalBundle,
       helloBundle,
+      pdfBundle,
       assetsDir,
       bindings: { MAIL_API_URL: stub.url, MAIL_API_KEY: "bench-key", MAIL_FROM: "Portal <bench@example.test>" },
     });

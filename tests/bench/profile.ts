@@ -74,12 +74,20 @@ async function main() {
     // Unminified, so that the profile names the functions.
     const portalBundle = await bundleWorker(path.join(work, "portal"), "wrangler.toml", { minify: false });
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
     const stateDir = path.join(work, "state");
     const assetsDir = path.join(work, "assets");
     mkdirSync(assetsDir);
     await migrateLocal(stateDir, { quiet: true });
     const admin = (await seedLocal(stateDir)).admin;
-    const server = await startBenchServer({ stateDir, portalBundle, helloBundle, assetsDir, inspectorPort: INSPECTOR_PORT });
+    const server = await startBenchServer({
+      stateDir,
+      portalBundle,
+      helloBundle,
+      pdfBundle,
+      assetsDir,
+      inspectorPort: INSPECTOR_PORT,
+    });
     try {
       const ctx = await readSeedContext(server.db, admin.email.toLowerCase(), DEMO_CLIENT.email);
       await seedBulk(server.db, ctx, ROWS, 100);

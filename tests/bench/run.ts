@@ -2,12 +2,12 @@
  * `npm run bench [-- --json FILE]`: the budgets of docs/decisions/0002-budgets.md in one run. Builds
  * the SPA and bundles the Worker as deployed (sizes), seeds BENCH_ROWS rows per large table, runs the
  * portal and a hello-world Worker on one workerd without dev tooling (harness.ts), measures every
- * read call and three writes (D1 round trips and rows, req/s, p99, shares of both baselines) and the
- * first meaningful paint of the main routes in Chromium, the first visit of the public pages (Lighthouse
- * 12.2.3 mobile, median of 3, and the Worker invocations of a cold load: public-pages.ts; about 10 minutes
- * of the run), prints the tables and exits non-zero when
- * anything is over budget. Not part of `npm test`. BENCH_ROWS (default 100000) and BENCH_SECONDS
- * (default 5, per target) scale it down: `BENCH_ROWS=2000 BENCH_SECONDS=1 npm run bench`.
+ * read call and three writes (D1 round trips and rows, D1's own time, the Worker's CPU, req/s, p99),
+ * the rows three flows of writes cost (flows.ts), the first meaningful paint of the main routes in
+ * Chromium and the first visit of the public pages (Lighthouse 12.2.3 mobile, median of 3, and the Worker
+ * invocations of a cold load: public-pages.ts; about 10 minutes of the run), prints the tables and exits
+ * non-zero when anything is over budget. Not part of `npm test`. BENCH_ROWS (default 100000) and
+ * BENCH_SECONDS (default 5, per target) scale it down: `BENCH_ROWS=2000 BENCH_SECONDS=1 npm run bench`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,10 +16,13 @@ import { migrateLocal } from "../../scripts/lib";
 import { seedLocal } from "../../scripts/platform";
 import { DEMO_CLIENT } from "../../scripts/seed-data";
 import { SCHEDULES } from "../../worker/src/schedules";
-import { callCases, type Who } from "./calls";
+import { callCases, type CallCase, type Who } from "./calls";
+import { d1Millis, type TimingDb } from "./d1-time";
+import { measureFlows } from "./flows";
 import { HELLO_PATHS, startBenchServer } from "./harness";
-import { callTarget, isKnownCall, measure, measurePaired, probeUsage, signIn, WARM_UP_SECONDS } from "./load";
+import { callTarget, isKnownCall, measure, probeStatements, probeUsage, signIn, WARM_UP_SECONDS } from "./load";
 import { firstPaints } from "./paint";
+import { workerdChildren } from "./process-cpu";
 import { formatPublicPages, publicPageFigures, publicPagesOver } from "./public-pages";
 import { callResult, formatReport, overBudget, reportJson, type BenchReport, type CallResult } from "./report";
 import { readSeedContext, seedBulk } from "./seed-bulk";
@@ -52,12 +55,17 @@ async function main() {
     log("bundling the Workers (wrangler deploy --dry-run)…");
     const portalBundle = await bundleWorker(path.join(work, "portal"));
     const helloBundle = await bundleWorker(path.join(work, "hello"), "tests/bench/hello.toml");
+    const pdfBundle = await bundleWorker(path.join(work, "pdf"), "pdf/wrangler.toml");
 
     const stateDir = path.join(work, "state");
     log("applying migrations and the demo seed…");
     await migrateLocal(stateDir, { quiet: true });
     const admin = await seedLocal(stateDir).then((r) => r.admin);
-    const server = await startBenchServer({ stateDir, portalBundle, helloBundle, assetsDir: webDir });
+    const known = workerdChildren();
+    const server = await startBenchServer({ stateDir, portalBundle, helloBundle, pdfBundle, assetsDir: webDir });
+    // The workerd process of the portal, its D1 and hello-world: whose CPU per request is measured.
+    const pid = [...workerdChildren()].find((p) => !known.has(p)) ?? null;
+    if (pid === null) notes.push("workerd's process not found: CPU figures are 0");
     try {
       const ctx = await readSeedContext(server.db, admin.email.toLowerCase(), DEMO_CLIENT.email);
       log(`seeding ${ROWS} rows per large table…`);
@@ -73,9 +81,15 @@ async function main() {
         client: await signIn(server.url, DEMO_CLIENT),
       };
       log(`measuring (autocannon, ${SECONDS} s per target after ${WARM_UP_SECONDS} s of warm-up)…`);
-      const baselines = {
-        hello: await measure(server.url, { path: HELLO_PATHS.hello }, SECONDS),
-        oneTrip: await measure(server.url, { path: HELLO_PATHS.oneTrip }, SECONDS),
+      const hello = await measure(server.url, { path: HELLO_PATHS.hello }, SECONDS, pid);
+      /** D1's time for a read case's statements; null (over budget, with a note) when they cannot be had. */
+      const timeD1 = async (c: CallCase, cookie: string) => {
+        try {
+          return await d1Millis(server.db as unknown as TimingDb, await probeStatements(server.url, c, cookie));
+        } catch (error) {
+          notes.push(`${c.call} (${c.case}): D1 time not measured: ${(error as Error).message}`);
+          return null;
+        }
       };
       const calls: CallResult[] = [];
       for (const c of callCases(ctx)) {
@@ -87,14 +101,22 @@ async function main() {
         log(`${c.call} (${c.case})`);
         const base = { call: c.call, case: c.case, kind: c.kind };
         try {
-          const paired = await measurePaired(server.url, callTarget(c, cookie), { path: HELLO_PATHS.oneTrip }, SECONDS);
+          const measured = await measure(server.url, callTarget(c, cookie), SECONDS, pid);
           const usage = await probeUsage(server.url, c, cookie);
-          calls.push(callResult({ ...base, ...usage }, paired.target, baselines, paired.baseline));
+          // A write's statements change rows: they are not run again to be timed.
+          const d1Ms = c.kind === "read" ? await timeD1(c, cookie) : null;
+          calls.push(callResult({ ...base, ...usage, d1Ms }, measured, hello));
         } catch (error) {
-          const failed = { ...base, roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 };
-          calls.push({ ...callResult(failed, { reqPerSec: 0, p99Ms: 0 }, baselines), error: (error as Error).message });
+          const failed = { ...base, roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0, d1Ms: null };
+          calls.push({
+            ...callResult(failed, { reqPerSec: 0, p99Ms: 0, processCpuMs: 0 }, hello),
+            error: (error as Error).message,
+          });
         }
       }
+
+      log("flows of writes…");
+      const flows = await measureFlows(server.url, ctx, admin, DEMO_CLIENT);
 
       log("first meaningful paint in Chromium…");
       // The payment a payer opens: the newest still to pay, else the newest.
@@ -109,8 +131,9 @@ async function main() {
       const report: BenchReport = {
         rows: ROWS,
         seconds: SECONDS,
-        baselines,
+        hello,
         calls,
+        flows,
         firstPaint,
         sizes: {
           loginJsKb: web.loginJsKb,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, countRows, createAdmin, createUser } from "./helpers";
+import { call, countRows, createAdmin, createAgentKey, createUser } from "./helpers";
 
 describe("API keys", () => {
   it("shows a new key once, stores only its hash, lets it call agent calls, and revokes it", async () => {
@@ -51,5 +51,24 @@ describe("API keys", () => {
     expect(blank.status).toBe(400);
     expect(blank.body.error).toBe('The field "keyName" is required.');
     expect(await countRows("api_keys")).toBe(keys);
+  });
+
+  it("records a key's last use at most once a minute: an agent's burst of calls writes it once", async () => {
+    const { key, apiKeyId } = await createAgentKey();
+    const lastUse = () =>
+      env.DB.prepare("SELECT lastUsedAt FROM api_keys WHERE apiKeyId = ?1").bind(apiKeyId).first<string>("lastUsedAt");
+    const first = await call("claim-jobs", { limit: 1, siteId: 999_999 }, { bearer: key });
+    expect(first.status).toBe(200);
+    const used = await lastUse();
+    expect(Date.now() - Date.parse(used!)).toBeLessThan(60_000);
+    const again = await call("claim-jobs", { limit: 1, siteId: 999_999 }, { bearer: key });
+    expect(again.status).toBe(200);
+    expect(again.usage!.rowsWritten).toBe(0);
+    expect(await lastUse()).toBe(used);
+    // A minute later, the next call records it again.
+    const earlier = new Date(Date.now() - 61_000).toISOString();
+    await env.DB.prepare("UPDATE api_keys SET lastUsedAt = ?1 WHERE apiKeyId = ?2").bind(earlier, apiKeyId).run();
+    await call("claim-jobs", { limit: 1, siteId: 999_999 }, { bearer: key });
+    expect(await lastUse()).not.toBe(earlier);
   });
 });

@@ -230,7 +230,7 @@ describe("migration 0085 (payments rebuilt for method 'card')", () => {
       "SELECT type, name FROM sqlite_master WHERE tbl_name = 'payments' AND type IN ('index', 'trigger') AND sql IS NOT NULL",
     ).all<{ type: string; name: string }>();
     expect(new Set(present.results.map((r) => `${r.type}:${r.name}`))).toEqual(created);
-    expect(created.has("index:payments_user_status")).toBe(true);
+    expect(created.has("index:payments_status")).toBe(true);
     expect(created.has("trigger:payments_stats_insert")).toBe(true);
   });
 });

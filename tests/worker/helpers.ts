@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { hashPassword } from "../../worker/src/auth/password";
-import { foldedStatement, type FoldedPart } from "../../worker/src/db/folded";
+import type { Compilable } from "kysely";
 import { parseUsageHeader, type D1Usage } from "../../worker/src/db/meter";
 import worker from "../../worker/src/index";
 import { checkAnswer } from "./contract-check";
@@ -225,22 +225,17 @@ export function pdfFile(name = "essay.pdf", text = "hello"): File {
   return new File([`%PDF-1.4\n% ${text}\n%%EOF\n`], name, { type: "application/pdf" });
 }
 
-/**
- * The EXPLAIN QUERY PLAN lines of each answered part of a folded statement (db/folded.ts), each read
- * with the statement's sources, as the statement reads it.
- */
-export async function partPlans(parts: readonly FoldedPart[]): Promise<Array<{ part: FoldedPart; plan: string[] }>> {
-  const sources = parts.filter((part) => part.source !== undefined);
-  const answered = parts.filter((part) => part.source === undefined);
+/** The EXPLAIN QUERY PLAN lines of each statement of a list (db/list.ts `listStatements`), in order. */
+export async function listPlans(statements: Compilable[]): Promise<Array<{ sql: string; plan: string[] }>> {
   // A caller's loop over no plans would check nothing.
-  if (answered.length === 0) throw new Error("partPlans: the statement has no part to plan");
+  if (statements.length === 0) throw new Error("listPlans: no statement to plan");
   return Promise.all(
-    answered.map(async (part) => {
-      const statement = foldedStatement([part, ...sources]);
-      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
-        .bind(...statement.binds)
+    statements.map(async (statement) => {
+      const compiled = statement.compile();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`)
+        .bind(...(compiled.parameters as unknown[]))
         .all<{ detail: string }>();
-      return { part, plan: plan.results.map((row) => row.detail) };
+      return { sql: compiled.sql, plan: plan.results.map((row) => row.detail) };
     }),
   );
 }

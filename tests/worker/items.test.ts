@@ -1,9 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../worker/src/db";
-import { ITEM_SORTS } from "../../worker/src/contract/items";
-import { itemListQueries } from "../../worker/src/routes/items";
-import { badScans, call, callForm, countRows, createAdmin, createUser, partPlans, pdfFile } from "./helpers";
+import { call, callForm, countRows, createAdmin, createUser, pdfFile } from "./helpers";
 
 /** A 1×1 PNG: real image bytes. */
 const PNG = Uint8Array.from(
@@ -86,19 +83,6 @@ describe("searchitem", () => {
     const bad = await call("searchitem", { sort: "random()" }, { cookie: admin.cookie });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("sort");
-  });
-
-  it("uses an index or the FTS table for every list query", async () => {
-    const db = getDb(env.DB);
-    for (const sort of ITEM_SORTS) {
-      for (const isActive of [undefined, 1] as const) {
-        for (const search of ["", "research"]) {
-          const parts = itemListQueries(db, { search, sort, isActive, page: 1, limit: 12 });
-          const label = `${sort} ${isActive} "${search}"`;
-          for (const { plan } of await partPlans(parts)) expect(badScans(plan), label).toEqual([]);
-        }
-      }
-    }
   });
 });
 

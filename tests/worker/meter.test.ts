@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseUsageHeader, usageHeader } from "../../worker/src/db/meter";
+import { env } from "cloudflare:workers";
+import { parseUsageHeader, TRACE_HEADER, usageHeader } from "../../worker/src/db/meter";
+import { parseTraceHeader } from "../../worker/src/db/usage";
 import { call, createAdmin, createUser } from "./helpers";
 
 /** Every API answer reports what it cost D1 (worker/src/db/meter.ts), as the budgets are stated in rows. */
@@ -35,5 +37,24 @@ describe("D1 meter", () => {
     const anonymous = await call("searchuser", {});
     expect(anonymous.status).toBe(401);
     expect(anonymous.usage).toEqual({ roundTrips: 0, statements: 0, rowsRead: 0, rowsWritten: 0 });
+  });
+
+  it("answers the statements a call ran when asked (the bench times them), and only then", async () => {
+    const admin = await createAdmin();
+    await call("searchuser", {}, { cookie: admin.cookie });
+    const plain = await call("searchuser", { search: "Test" }, { cookie: admin.cookie });
+    expect(plain.headers.has(TRACE_HEADER)).toBe(false);
+    const traced = await call("searchuser", { search: "Test" }, { cookie: admin.cookie, headers: { [TRACE_HEADER]: "1" } });
+    const statements = parseTraceHeader(traced.headers.get(TRACE_HEADER)!);
+    // The remembered session's check, the page and the total: what the call's usage counts.
+    expect(statements).toHaveLength(traced.usage!.statements);
+    expect(statements[0]!.sql).toContain("sessionHolds");
+    expect(statements[1]!.sql).toContain("users_fts MATCH");
+    expect(statements[1]!.params).toContain('"Test"');
+    // Each runs again as it was sent.
+    const page = await env.DB.prepare(statements[1]!.sql)
+      .bind(...statements[1]!.params)
+      .all();
+    expect(page.results.length).toBe(traced.body.data.length);
   });
 });

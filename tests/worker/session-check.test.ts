@@ -91,21 +91,36 @@ async function userOfNewRole(prefix: string, subject: string) {
 }
 
 describe("remembered sessions", () => {
-  it("serve a read call in one statement: the session check rides in the call's own read", async () => {
+  it("serve a read call in one round trip: the session check is the first statement of the call's batch", async () => {
     const { cookie } = await admin();
     const first: Trip[] = [];
     expect((await send("searchuser", { search: "Proof" }, cookie, first)).status).toBe(200);
-    expect(first.map((t) => t.kind)).toEqual(["statement", "statement"]);
+    // The session loaded, then the list's batch.
+    expect(first.map((t) => t.kind)).toEqual(["statement", "batch"]);
     expect(checks(first)).toBe(0);
     const again: Trip[] = [];
     const res = await send("searchuser", { search: "Proof" }, cookie, again);
     expect(res.status).toBe(200);
     expect(res.body.total).toBeGreaterThanOrEqual(1);
     expect(again).toHaveLength(1);
-    expect(again[0]!.kind).toBe("statement");
-    expect(again[0]!.sql).toHaveLength(1);
-    // The check first, then the page and the total, folded into one row of JSON (db/folded.ts).
-    expect(again[0]!.sql[0]).toMatch(/^SELECT \(CASE WHEN .* AS sessionHolds, \(SELECT json_group_array/s);
+    expect(again[0]!.kind).toBe("batch");
+    // The check, a plain statement answering 1 or 0, then the page and the total (db/list.ts).
+    expect(again[0]!.sql).toHaveLength(3);
+    expect(again[0]!.sql[0]).toMatch(/^SELECT \(\(SELECT json_array\(.*\) IS \?3\) AS sessionHolds$/s);
+  });
+
+  it("throw away a page read under a changed session and read it again, error texts never consulted", async () => {
+    const user = await insertUser("admin");
+    const cookie = await sessionCookie(user.userId);
+    expect((await send("searchuser", {}, cookie)).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET userName = 'Renamed Proof' WHERE userId = ?1").bind(user.userId).run();
+    const trips: Trip[] = [];
+    const res = await send("searchuser", { userId: user.userId }, cookie, trips);
+    expect(res.status).toBe(200);
+    expect(res.body.data[0].userName).toBe("Renamed Proof");
+    // The checked batch answered sessionHolds 0: the session loaded afresh, the list read again.
+    expect(trips.map((t) => t.kind)).toEqual(["batch", "statement", "batch"]);
+    expect(checks(trips)).toBe(1);
   });
 
   it("are never used by a call that changes something", async () => {

@@ -90,6 +90,8 @@ export interface EventOptions {
   sendInstead?: string;
   /** A whole header instead of a computed one (null: none). */
   header?: string | null;
+  /** The Worker's bindings (stripeEnv() by default). */
+  env?: Env;
 }
 
 /** Posts a Stripe event for `session` to the webhook, signed as Stripe signs it. */
@@ -108,7 +110,7 @@ export async function postPayload(payload: string, opts: EventOptions = {}) {
   return call("stripe-webhook", undefined, {
     raw: opts.sendInstead ?? payload,
     headers: { "content-type": "application/json; charset=utf-8", ...(header === null ? {} : { "stripe-signature": header }) },
-    env: stripeEnv(),
+    env: opts.env ?? stripeEnv(),
   });
 }
 

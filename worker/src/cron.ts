@@ -8,8 +8,8 @@ import { sendReminders } from "./domain/notifications/reminders";
 import { dispatchMail } from "./domain/outbox/dispatch";
 import { cronPortalOf, mailQueueOf } from "./http/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
-import { sweepEndedPlans } from "./domain/users/plans";
 import { describeError, logFailure } from "./errors/log";
+import { countSubscriptionDays } from "./domain/stats/subscriptions";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -49,9 +49,9 @@ export const cronTasks: CronTask[] = [
     schedule: frequent,
     run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES),
   },
-  { name: "sweep-ended-plans", schedule: frequent, run: (env) => sweepEndedPlans(env.DB) },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
   { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
+  { name: "count-subscription-days", schedule: daily, run: (env) => countSubscriptionDays(env.DB) },
 ];
 
 /**

@@ -56,13 +56,11 @@ SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
   ${SESSION_FROM}`;
 
 /**
- * 1 while the session is still the one fingerprinted and not idle past its limit; otherwise evaluating it
- * fails with "integer overflow" (`SESSION_CHANGED_ERROR` of db/session-check.ts), which fails the
- * statement it is part of and rolls back the batch it leads. The error differs from the batch guards'
- * "malformed JSON" so the two are never confused. Parameters: ?1 token hash, ?2 now, ?3 fingerprint.
+ * 1 while the session is still the one fingerprinted and not idle past its limit, else 0: the first
+ * statement of a remembered session's first batch (db/session-check.ts). Parameters: ?1 token hash,
+ * ?2 now, ?3 fingerprint.
  */
-const CHECK_EXPRESSION = `(CASE WHEN (SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3
-            THEN 1 ELSE abs(-9223372036854775808) END)`;
+const CHECK_EXPRESSION = `((SELECT ${FINGERPRINT} ${SESSION_FROM} AND ?2 - s.lastSeenAt <= s.idleSeconds) IS ?3)`;
 
 interface SessionRow extends SessionUser {
   sessionId: number;

@@ -15,6 +15,7 @@ import type { SEARCH_INDEXES } from "./search-indexes";
 export type DB = Kysely<Database>;
 
 const instances = new WeakMap<D1Database, DB>();
+const bindings = new WeakMap<DB, D1Database>();
 
 /**
  * SQLite's compiler with every LIMIT bound as `cast(? as integer)`. D1 keeps a statement compiled
@@ -53,8 +54,16 @@ export function getDb(d1: D1Database): DB {
     const executor = shared.getExecutor().withConnectionProvider(new DefaultConnectionProvider(driver));
     db = new Kysely<Database>({ config: { dialect }, dialect, driver, executor });
     instances.set(d1, db);
+    bindings.set(db, d1);
   }
   return db;
+}
+
+/** The D1 binding a Kysely instance of `getDb` runs on (for a batch of its queries). */
+export function bindingOf(db: DB): D1Database {
+  const d1 = bindings.get(db);
+  if (!d1) throw new Error("a Kysely instance not made by getDb");
+  return d1;
 }
 
 /** Turns a Kysely query into a prepared D1 statement, for use in `DB.batch()`. */
@@ -78,7 +87,7 @@ export async function runBatch<T = Record<string, unknown>>(
 
 /**
  * Rows one batch result changed. D1 counts the rows triggers wrote too (the counters and roll-ups of
- * migrations 0090 and 0091), so compare with 0: "changed something" or not, never "changed one row".
+ * migration 0190), so compare with 0: "changed something" or not, never "changed one row".
  */
 export function changes(result: D1Result<unknown> | undefined): number {
   return result?.meta?.changes ?? 0;

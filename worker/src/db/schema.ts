@@ -246,15 +246,10 @@ export interface RefundsTable {
   settledAt: string | null;
 }
 
+/** 'invoice' and 'credit-note' (the last numbers of their series), and the exact counters of migration 0190 kept by triggers. */
 export interface CountersTable {
   counterName: string;
   counterValue: number;
-}
-
-/** Migrations 0110, 0111: drawn anew (random) by every write that can change what a search of the index matches. */
-export interface SearchVersionsTable {
-  indexName: "users" | "coupons" | "history" | "audit" | "payments";
-  version: number;
 }
 
 export interface SubscriptionsTable {
@@ -265,13 +260,6 @@ export interface SubscriptionsTable {
   endsAt: string;
   grantRef: string;
   createdAt: Defaulted<string>;
-}
-
-/** Migration 0120: per item and live user with a subscription to it, the latest end (kept by triggers). */
-export interface PlanHoldersTable {
-  itemId: number;
-  userId: number;
-  endsAt: string;
 }
 
 export type LedgerReason = "grant" | "spend" | "refund" | "redeem" | "adjust";
@@ -388,9 +376,7 @@ export interface Database {
   payments: PaymentsTable;
   refunds: RefundsTable;
   counters: CountersTable;
-  search_versions: SearchVersionsTable;
   subscriptions: SubscriptionsTable;
-  plan_holders: PlanHoldersTable;
   quota_ledger: QuotaLedgerTable;
   history: HistoryTable;
   history_fts: FtsTable & { history_fts: string };

@@ -1,17 +1,14 @@
 /**
- * A D1 binding that folds a session re-check into the request's first round trip.
+ * A D1 binding that puts a session re-check into the request's first round trip.
  *
  * A read call made with a session remembered by this isolate skips the session query: its handler gets
- * this binding instead, whose first statement or batch goes out as one batch led by the check; a read
- * folded into one statement (db/folded.ts) carries the check as its first column instead, so the call
- * is one statement in all. The check fails its statement (rolling back the batch it leads) when the
- * session changed, so nothing is ever read or written under a stale session: the dispatcher then loads
- * the session afresh and runs the call again. Statements issued while the check is under way wait for
- * it; later ones go straight to D1.
+ * this binding instead, whose first statement or batch goes out as one batch led by the check, a plain
+ * statement answering `sessionHolds` 1 or 0. When the session changed, the call's rows are thrown away
+ * (StaleSession): the dispatcher loads the session afresh and runs the call again, so nothing is ever
+ * answered under a stale session. Only calls that write nothing run on a remembered session (the
+ * dispatcher's `readsOnly`), so nothing is written under one either. Statements issued while the check is
+ * under way wait for it; later ones go straight to D1.
  */
-
-/** The message SQLite gives when the session check (auth/session.ts CHECK_EXPRESSION) finds the session changed or gone. */
-export const SESSION_CHANGED_ERROR = "integer overflow";
 
 /** The remembered session no longer holds: run the call again with a freshly loaded one. */
 export class StaleSession extends Error {
@@ -20,21 +17,11 @@ export class StaleSession extends Error {
   }
 }
 
-/** The check as an SQL expression, with its parameters (numbered ?1…, so it must come first in a statement). */
+/** The check as an SQL expression (1 while the session holds), with its parameters (numbered ?1…). */
 export interface CheckExpression {
   sql: string;
   binds: readonly unknown[];
 }
-
-/**
- * Runs one read statement that `build` prepares on `d1`, carrying `check` as a column while the check
- * has not run yet (null once it has). What the checked binding offers under CARRY_CHECK.
- */
-export type CheckCarrier = (
-  build: (d1: D1Database, check: CheckExpression | null) => D1PreparedStatement,
-) => Promise<D1Result<unknown>>;
-
-export const CARRY_CHECK = Symbol("carryCheck");
 
 export interface SessionCheckedD1 {
   d1: D1Database;
@@ -62,8 +49,6 @@ export function withSessionCheck(real: D1Database, check: CheckExpression): Sess
     return settle;
   }
 
-  const isStale = (error: unknown) => String(error).includes(SESSION_CHANGED_ERROR);
-
   /** Runs `statements` as a batch, led by the check when it has not run yet. */
   async function batch<T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
     if (confirmed) return real.batch<T>(statements);
@@ -72,48 +57,24 @@ export function withSessionCheck(real: D1Database, check: CheckExpression): Sess
       return real.batch<T>(statements);
     }
     const settle = start();
+    let all: D1Result<T>[];
     try {
-      const all = await real.batch<T>([checkStatement(), ...statements]);
-      settle(null);
-      return all.slice(1);
+      all = await real.batch<T>([checkStatement(), ...statements]);
     } catch (error) {
-      // The check runs first: a later statement's failure means the session held.
-      const stale = isStale(error) ? new StaleSession() : null;
+      // A statement failed and rolled the batch back, the check's answer with it: the check answers alone.
+      const stale = holds(await real.batch([checkStatement()])) ? null : new StaleSession();
       settle(stale);
       throw stale ?? error;
     }
+    const stale = holds(all) ? null : new StaleSession();
+    settle(stale);
+    if (stale) throw stale;
+    return all.slice(1);
   }
 
-  /** One read statement carrying the check as its first column (db/folded.ts). */
-  const carry: CheckCarrier = async (build) => {
-    if (confirmed) return build(real, null).all();
-    if (checked) {
-      await checked;
-      return build(real, null).all();
-    }
-    const settle = start();
-    try {
-      const result = await build(real, check).all();
-      settle(null);
-      return result;
-    } catch (error) {
-      if (isStale(error)) {
-        const stale = new StaleSession();
-        settle(stale);
-        throw stale;
-      }
-      // The statement failed, perhaps before its check was evaluated: the check answers on its own.
-      try {
-        await real.batch([checkStatement()]);
-        settle(null);
-      } catch (checkError) {
-        const stale = isStale(checkError) ? new StaleSession() : null;
-        settle(stale);
-        if (stale) throw stale;
-      }
-      throw error;
-    }
-  };
+  /** Whether the batch's first statement, the check, found the session unchanged. */
+  const holds = (results: D1Result<unknown>[]) =>
+    (results[0]?.results[0] as { sessionHolds?: number } | undefined)?.sessionHolds === 1;
 
   const unwrap = (s: D1PreparedStatement) => (s instanceof CheckedStatement ? s.inner : s);
 
@@ -161,7 +122,6 @@ export function withSessionCheck(real: D1Database, check: CheckExpression): Sess
     },
     // Unchecked, and refused anyway: the call already runs in its D1 session (db/sessions.ts).
     withSession: (constraint?: string) => real.withSession(constraint),
-    [CARRY_CHECK]: carry,
   } as unknown as D1Database;
 
   return { d1, confirm };

@@ -3,7 +3,7 @@ import { AGENT_RULES, loadAgent } from "../auth/apikey";
 import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
 import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
 import { getDb, nowSeconds } from "../db";
-import { meterD1, newUsage, usageHeader } from "../db/meter";
+import { meterD1, newUsage, TRACE_HEADER, traceHeader, usageHeader } from "../db/meter";
 import { BOOKMARK_HEADER, openSession, requestBookmark, sessionConstraint } from "../db/sessions";
 import { StaleSession, withSessionCheck, type SessionCheckedD1 } from "../db/session-check";
 import { readBody, validate, type ParsedBody } from "./body";
@@ -42,9 +42,11 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     // as recent as the caller's bookmark, anything that may write from the primary.
     const mayWrite = def === undefined || !readsOnly(def);
     const session = openSession(env.DB, sessionConstraint(requestBookmark(request), mayWrite));
-    const primary = mayWrite ? null : () => meterD1(env.DB, usage);
+    const metered = env.D1_METER === "true";
+    const trace = metered && request.headers.get(TRACE_HEADER) === "1" ? [] : null;
+    const primary = mayWrite ? null : () => meterD1(env.DB, usage, trace);
     const failure: Failure = {};
-    const response = await handle(request, url, name, { ...env, DB: meterD1(session.db, usage) }, exec, primary, failure);
+    const response = await handle(request, url, name, { ...env, DB: meterD1(session.db, usage, trace) }, exec, primary, failure);
     if (failure.code !== undefined) {
       logFailure({
         kind: "call",
@@ -60,7 +62,8 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
     }
     const bookmark = session.bookmark();
     if (bookmark) response.headers.set(BOOKMARK_HEADER, bookmark);
-    if (env.D1_METER === "true") response.headers.append("server-timing", usageHeader(usage));
+    if (metered) response.headers.append("server-timing", usageHeader(usage));
+    if (trace) response.headers.set(TRACE_HEADER, traceHeader(trace));
     return response;
   };
 

@@ -1,4 +1,4 @@
-import type { ListTotal } from "../db/counts";
+import type { ListTotal } from "../db/list";
 import { HttpError } from "../errors";
 import type { Language } from "../errors/language";
 import {
@@ -45,7 +45,7 @@ export function spliceLast(objectText: string, key: string, valueText: string): 
 
 /**
  * A list answer: `{data, total, page, limit}` (and `extra` fields), plus `totalCapped: true` when the total
- * is a lower bound (db/counts.ts). Its type comes from the arguments alone.
+ * is a lower bound (db/list.ts). Its type comes from the arguments alone.
  */
 export function list<T, E extends object = Record<never, never>>(
   data: T[],

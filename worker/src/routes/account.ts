@@ -1,4 +1,3 @@
-import type { InferResult } from "kysely";
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
 import { clearRecoveryCodes, newRecoveryCodes, replaceRecoveryCodes } from "../auth/recovery-codes";
@@ -8,11 +7,11 @@ import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "..
 import { consumeToken, issueToken } from "../auth/tokens";
 import { requireHuman } from "../auth/turnstile";
 import { nowIso, nowSeconds, prepare, runBatch } from "../db";
-import { readFolded } from "../db/folded";
-import { cappedTotal, pageWindow, totalOf } from "../db/counts";
+import { listPage } from "../db/list";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { resetMail, verificationMail } from "../domain/users/mails";
+import { sessionList } from "../domain/users/sessions";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
@@ -237,26 +236,28 @@ function sessionOwner(ctx: Ctx, userId: number | undefined): number {
   return userId;
 }
 
+interface SessionRow {
+  sessionId: number;
+  userAgent: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: number;
+  rememberMe: number;
+}
+
 const searchSession = route(accountCalls["search-session"], {
   async handler(ctx, { userId: wanted, page, limit }) {
     const userId = sessionOwner(ctx, wanted);
-    const window = pageWindow(page, limit);
-    const sessions = ctx.db.selectFrom("sessions").where("userId", "=", userId);
-    // One round trip; a user's sessions are few, counted up to COUNT_CAP all the same.
-    const pageRows = sessions
-      .select(["sessionId", "userAgent", "ip", "createdAt", "lastSeenAt", "rememberMe"])
-      .orderBy("lastSeenAt", "desc")
-      .limit(window.limit)
-      .offset(window.offset);
-    const [found, total] = await readFolded(ctx.env.DB, [pageRows, cappedTotal(ctx.db, sessions.select("sessionId"))]);
-    const rows = found!.results as InferResult<typeof pageRows>;
+    const { query, ...options } = sessionList(ctx.db, userId);
+    const found = await listPage<SessionRow>(ctx.db, query, { ...options, window: { page, limit } });
+    const rows = found.rows;
     const data = rows.map((s) => ({
       ...s,
       rememberMe: s.rememberMe === 1,
       lastSeenAt: new Date(s.lastSeenAt * 1000).toISOString(),
       current: s.sessionId === ctx.sessionId,
     }));
-    return list(data, totalOf(total), page, limit);
+    return list(data, found, page, limit);
   },
 });
 

@@ -1,8 +1,7 @@
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
-import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
+import { listPage } from "../db/list";
+import { apiKeyList, KEY_COLUMNS } from "../domain/admin/api-keys";
 import { audit, insertedRowId } from "../domain/audit";
 import { actorOf, domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
@@ -11,28 +10,11 @@ import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
 import { adminCalls } from "../contract/admin";
 
-const KEY_COLUMNS = ["k.apiKeyId", "k.keyName", "k.keyPrefix", "k.scope", "k.createdAt", "k.lastUsedAt", "k.revokedAt"] as const;
-
-/** A search-apikey request as its statement's values: its window alone. */
-export const apiKeyListValues = (page: number, limit: number) => pageWindow(page, limit);
-
-/** search-apikey's statement: its page, then its total, built once per shape and bound per request. */
-export const apiKeyList = statementTemplate<{ offset: number; limit: number }>((db, v) => [
-  db
-    .selectFrom("api_keys as k")
-    .leftJoin("users as u", "u.userId", "k.createdBy")
-    .select([...KEY_COLUMNS, "u.userName as createdByName"])
-    .orderBy("k.createdAt", "desc")
-    .limit(v.limit)
-    .offset(v.offset),
-  counterTotal(db, counterName("apikeys")),
-]);
-
 const searchApiKey = route(adminCalls["search-apikey"], {
-  async handler(ctx, { page, limit }) {
-    const [rows, total] = await runFolded(ctx.env.DB, apiKeyList.parts(ctx.db, apiKeyListValues(page, limit)));
-    const data = rows!.results as unknown as ListRowOf<"search-apikey">[];
-    return list(data, totalOf(total), page, limit);
+  async handler(ctx, input) {
+    const { query, ...options } = apiKeyList(ctx.db);
+    const page = await listPage<ListRowOf<"search-apikey">>(ctx.db, query, { ...options, window: input });
+    return list(page.rows, page, input.page, input.limit);
   },
 });
 

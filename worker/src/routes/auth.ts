@@ -8,7 +8,6 @@ import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
 import { nowIso, nowSeconds, prepare, runBatch } from "../db";
-import { readFolded } from "../db/folded";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
@@ -85,10 +84,9 @@ async function signedInAs(
   withSettings: true,
 ): Promise<{ userData: UserData; userAbilityRules: AppRule[]; notificationSettings: NotificationSettings }>;
 async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[], withSettings = false) {
-  const [found] = await readFolded(ctx.env.DB, [
-    userViewOf(ctx.db, userId).select(SETTINGS_COLUMNS.map((column) => `u.${column}` as const)),
-  ]);
-  const row = found!.results[0] as (Parameters<typeof toUserView>[0] & SettingsRow & { recoveryCodesLeft: number }) | undefined;
+  const row = (await userViewOf(ctx.db, userId)
+    .select(SETTINGS_COLUMNS.map((column) => `u.${column}` as const))
+    .executeTakeFirst()) as (Parameters<typeof toUserView>[0] & SettingsRow & { recoveryCodesLeft: number }) | undefined;
   if (!row) throw unauthorized();
   const {
     recoveryCodesLeft,

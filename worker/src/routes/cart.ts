@@ -2,7 +2,6 @@ import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch, type DB } from "../db";
-import { readFolded } from "../db/folded";
 import { abortUnlessChangedExactly, runGuardedBatch } from "../db/guard";
 import { cardPayable } from "../domain/commerce/card";
 import {
@@ -62,8 +61,7 @@ function productOf(line: CartLine): Product | undefined {
 
 /** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
 async function cartOf(ctx: Ctx, userId: number) {
-  const [found] = await readFolded(ctx.env.DB, [cartLines(ctx.db, userId)]);
-  const rows = found!.results as CartLine[];
+  const rows = await cartLines(ctx.db, userId).execute();
   const carts = rows.map((r) => {
     const product = productOf(r);
     const available = product?.active ?? false;

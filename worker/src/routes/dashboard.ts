@@ -1,6 +1,6 @@
 import { row, scopeOf, type AppAbility, type Subject } from "../auth/ability";
-import { addDays, daysFrom, spansOf, spansThrough } from "../domain/stats/periods";
-import { runFolded } from "../db/folded";
+import { addDays, daysFrom } from "../domain/stats/periods";
+import { runBatch } from "../db";
 import * as stats from "../domain/stats/queries";
 import { jsonText, spliceLast } from "../http/respond";
 import { route } from "../http/route";
@@ -9,14 +9,12 @@ import { PAYMENT_STATUSES } from "../contract/commerce";
 import { dashboardCalls } from "../contract/dashboard";
 
 /**
- * dashboard-stats: the figures behind the dashboards. Business figures come from roll-ups kept by
- * triggers (migration 0091, worker/src/domain/stats): at most a few thousand rows for a year, whatever
- * the size of the tables. Days are UTC days.
+ * dashboard-stats: the figures behind the dashboards. Business figures come from roll-ups by day kept by
+ * triggers (migration 0190, worker/src/domain/stats): a row per day (and per status, site and vendor
+ * account), whatever the size of the tables. Days are UTC days.
  */
 
 const DAY_MS = 86_400_000;
-/** A day after every row: "since the period began" runs to it. */
-const FAR_FUTURE = "9999-01-01";
 
 /** The period [start, end) of `range` UTC days ending with the day `end` (today by default). */
 export function periodOf(range: number, end: string | undefined, now: Date) {
@@ -46,10 +44,7 @@ type Own = NonNullable<Stats["own"]>;
 type Kpi = { current: number; previous: number };
 const num = (value: unknown) => Number(value ?? 0) || 0;
 
-/**
- * The call's reads: collected as statements, run as one (db/folded.ts: one round trip, one row of
- * JSON, the session check riding along), their rows handed back by name.
- */
+/** The call's reads: collected as statements, run as one batch (one round trip), their rows handed back by name. */
 class Reads {
   private statements: stats.Statement[] = [];
   private names: string[] = [];
@@ -60,7 +55,10 @@ class Reads {
   }
   async run(): Promise<Map<string, Row[]>> {
     if (!this.statements.length) return new Map();
-    const results = await runFolded(this.d1, this.statements);
+    const results = await runBatch<Row>(
+      this.d1,
+      this.statements.map((s) => this.d1.prepare(s.sql).bind(...s.binds)),
+    );
     return new Map(this.names.map((name, i) => [name, results[i]!.results]));
   }
 }
@@ -85,27 +83,18 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const all = (ability: AppAbility, subject: Subject) => scopeOf(ability, "read", subject) === "all";
 
 /** Adds the statements of the business figures the caller's reach allows. */
-function addBusiness(reads: Reads, p: Period, reach: Subject[], now: Date) {
+function addBusiness(reads: Reads, p: Period, reach: Subject[]) {
   const first = p.days[0]!;
-  const spans = spansOf(first, p.endDay);
   reads.add("setup", stats.setup());
   reads.add("days", stats.days(addDays(first, -p.days.length), p.endDay));
-  reads.add("paymentsByStatus", stats.paymentsByStatus(spans));
+  reads.add("paymentsByStatus", stats.paymentsByStatus(first, p.endDay));
   if (reach.includes("User")) {
-    // Active at the period's end (its last midnight plus today's starts and ends up to now) and start.
-    const untilNow = p.asOf < p.end;
-    const today = p.days[p.days.length - 1]!;
-    const lastMidnight = `${today}T00:00:00.000Z`;
-    reads.add(
-      "subscriptionsNow",
-      untilNow
-        ? stats.subscriptionsAt(spansThrough(today), lastMidnight, now.toISOString())
-        : stats.subscriptionsAt(spansThrough(p.endDay), p.end, p.end),
-    );
-    reads.add("subscriptionsBefore", stats.subscriptionsAt(spansThrough(first), p.start, p.start));
+    // Active at the period's end (now, for a period running to today) and at its start.
+    reads.add("subscriptionsNow", stats.subscriptionsAt(p.asOf));
+    reads.add("subscriptionsBefore", stats.subscriptionsAt(p.start));
   }
-  if (reach.includes("History")) reads.add("jobsBySite", stats.jobsBySite(spans));
-  if (reach.includes("Vendor")) reads.add("vendorLoad", stats.vendorLoad(spans));
+  if (reach.includes("History")) reads.add("jobsBySite", stats.jobsBySite(first, p.endDay));
+  if (reach.includes("Vendor")) reads.add("vendorLoad", stats.vendorLoad(first, p.endDay));
 }
 
 function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
@@ -141,11 +130,11 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Busine
   kpis.revenue = kpi(revenue);
   kpis.paidPayments = kpi(paid);
   seriesOut.payments = daily("paymentsCreated").current;
-  const byStatus = new Map((rows.get("paymentsByStatus") ?? []).map((r) => [num(r.dimId), r]));
-  out.paymentsByStatus = PAYMENT_STATUSES.map((status, i) => ({
+  const byStatus = new Map((rows.get("paymentsByStatus") ?? []).map((r) => [String(r.status), r]));
+  out.paymentsByStatus = PAYMENT_STATUSES.map((status) => ({
     status,
-    count: num(byStatus.get(i + 1)?.n),
-    amount: num(byStatus.get(i + 1)?.amount),
+    count: num(byStatus.get(status)?.n),
+    amount: num(byStatus.get(status)?.amount),
   }));
 
   if (reach.includes("User")) {
@@ -211,24 +200,24 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Busine
 
 function own(p: Period, rows: Map<string, Row[]>, now: Date): Own {
   const out: Own = { subscriptions: [] };
+  // The caller's days from the period's first on: the period's own, then those after it.
+  const ownDays = rows.get("ownDays") ?? [];
+  const inPeriod = ownDays.filter((r) => String(r.day) < p.endDay);
   if (rows.has("ownQuota")) {
     const balance = num(rows.get("ownQuota")?.[0]?.userQuota);
-    // The statement reads the period's days only.
-    const ledger = rows.get("ownLedgerByDay") ?? [];
     // Balance = sum of the ledger, so the balance before the period is today's less what came since.
-    let running = balance - num(rows.get("ownLedgerSince")?.[0]?.net);
+    let running = balance - sum(ownDays.map((r) => num(r.added) - num(r.used)));
     out.balance = balance;
-    out.balanceSeries = series(p, placed(p, ledger), "net").map((delta) => (running += delta));
-    out.pointsAdded = sum(ledger.map((r) => num(r.added)));
-    out.pointsUsed = sum(ledger.map((r) => num(r.used)));
+    const net = inPeriod.map((r) => ({ day: r.day, net: num(r.added) - num(r.used) }));
+    out.balanceSeries = series(p, placed(p, net), "net").map((delta) => (running += delta));
+    out.pointsAdded = sum(inPeriod.map((r) => num(r.added)));
+    out.pointsUsed = sum(inPeriod.map((r) => num(r.used)));
   }
-  if (rows.has("ownJobs")) {
-    const jobs = rows.get("ownJobs")?.[0] ?? {};
-    out.jobsByStatus = {
-      queued: num(jobs.jobs) - num(jobs.done) - num(jobs.failed),
-      done: num(jobs.done),
-      failed: num(jobs.failed),
-    };
+  if (rows.has("ownRecentJobs")) {
+    const jobs = sum(inPeriod.map((r) => num(r.jobs)));
+    const done = sum(inPeriod.map((r) => num(r.done)));
+    const failed = sum(inPeriod.map((r) => num(r.failed)));
+    out.jobsByStatus = { queued: jobs - done - failed, done, failed };
     out.recentJobs = (rows.get("ownRecentJobs") ?? []).map((r) => ({
       uniqueId: String(r.uniqueId),
       siteName: String(r.siteName),
@@ -295,21 +284,15 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
     const reach = (["User", "Quota", "History", "Vendor", "Coupon"] as const).filter((s) => all(ability, s));
     const cacheKey = `${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
     const cached = isBusiness ? readCache(cacheKey, now) : null;
-    if (isBusiness && !cached) addBusiness(reads, p, reach, now);
+    if (isBusiness && !cached) addBusiness(reads, p, reach);
     const userId = ctx.user?.userId;
     if (userId !== undefined) {
       // Own rows only: each part needs the caller's ability over their own row of that subject.
-      const first = p.days[0]!;
-      if (ability.can("read", row("Quota", { userId }))) {
-        reads.add("ownQuota", stats.ownQuota(userId));
-        reads.add("ownLedgerByDay", stats.ownLedgerByDay(userId, first, p.endDay));
-        // Everything since the period began: the balance then is today's less that.
-        reads.add("ownLedgerSince", stats.ownLedgerNet(userId, spansOf(first, FAR_FUTURE)));
-      }
-      if (ability.can("read", row("History", { userId }))) {
-        reads.add("ownJobs", stats.ownJobs(userId, spansOf(first, p.endDay)));
-        reads.add("ownRecentJobs", stats.ownRecentJobs(userId));
-      }
+      const readsQuota = ability.can("read", row("Quota", { userId }));
+      const readsJobs = ability.can("read", row("History", { userId }));
+      if (readsQuota || readsJobs) reads.add("ownDays", stats.ownDays(userId, p.days[0]!));
+      if (readsQuota) reads.add("ownQuota", stats.ownQuota(userId));
+      if (readsJobs) reads.add("ownRecentJobs", stats.ownRecentJobs(userId));
       reads.add("ownSubscriptions", stats.ownSubscriptions(userId, now.toISOString()));
     }
     const rows = await reads.run();

@@ -1,9 +1,7 @@
-import { sql } from "kysely";
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
-import { pageWindow } from "../db/counts";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
+import { listPage } from "../db/list";
+import { downloadList } from "../domain/commerce/subscriptions";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
 import { json, list } from "../http/respond";
@@ -87,45 +85,13 @@ const jobFileForAgent = route(downloadCalls["job-file"], {
   },
 });
 
-/** The values of a search-downloads request its statement binds (db/templates.ts). */
-type DownloadListValues = {
-  userId: number;
-  /** The request's time: a subscription ending later is held. */
-  now: string;
-  offset: number;
-  limit: number;
-};
-
-/** A search-downloads request (the caller's) as its statement's values. */
-export const downloadListValues = (userId: number, page: number, limit: number): DownloadListValues => ({
-  userId,
-  now: nowIso(),
-  ...pageWindow(page, limit),
-});
-
-/** search-downloads' statement: its page, then its count, built once per shape and bound per request. */
-export const downloadList = statementTemplate<DownloadListValues>((db, v) => {
-  // subscriptions_user (userId, endsAt) serves both parts; one row per item, the latest end.
-  const held = db.selectFrom("subscriptions as s").where("s.userId", "=", v.userId).where("s.endsAt", ">", v.now);
-  return [
-    held
-      .innerJoin("items as i", "i.itemId", "s.itemId")
-      .select(["i.itemId", "i.itemName", "i.itemUrl", "i.itemFile", sql<string>`max(s.endsAt)`.as("endsAt")])
-      .groupBy("i.itemId")
-      .orderBy("i.itemName")
-      .limit(v.limit)
-      .offset(v.offset),
-    held.select(sql<number>`count(DISTINCT s.itemId)`.as("n")),
-  ];
-});
-
 /** Items the caller holds an active subscription to, with their URL and downloadable file. */
 const searchDownloads = route(downloadCalls["search-downloads"], {
   async handler(ctx, { page, limit }) {
     const user = requireUser(ctx);
-    const [rows, count] = await runFolded(ctx.env.DB, downloadList.parts(ctx.db, downloadListValues(user.userId, page, limit)));
-    const items = rows!.results as unknown as ListRowOf<"search-downloads">[];
-    return list(items, Number((count!.results[0] as { n: number }).n), page, limit);
+    const { query, ...options } = downloadList(ctx.db, user.userId, nowIso());
+    const found = await listPage<ListRowOf<"search-downloads">>(ctx.db, query, { ...options, window: { page, limit } });
+    return list(found.rows, found, page, limit);
   },
 });
 

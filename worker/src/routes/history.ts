@@ -1,11 +1,6 @@
-import { sql } from "kysely";
-import { z } from "zod";
 import { scopeOf } from "../auth/ability";
-import { ftsMatches, ftsQuery, likeAnywhere, nowIso, type DB } from "../db";
-import { runFolded } from "../db/folded";
-import { cappedTotal, counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
-import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type RememberedValues } from "../db/search-totals";
-import { statementTemplate } from "../db/templates";
+import { nowIso } from "../db";
+import { listPage } from "../db/list";
 import { audit } from "../domain/audit";
 import { actorOf, domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, msg, notFound, requiredField } from "../errors";
@@ -14,156 +9,27 @@ import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { jobNotices } from "../domain/jobs/notices";
-import { loadHistoryView, selectHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
+import { jobList } from "../domain/jobs/list";
+import { loadHistoryView, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
 import { deleteStored, storeUpload } from "../domain/storage/files";
-import { historyCalls, searchHistoryInput } from "../contract/history";
+import { historyCalls } from "../contract/history";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
-
-/** The values of a search-history request its statement binds (db/templates.ts); null: not set. */
-type HistoryListValues = RememberedValues & {
-  ownerId: number | null;
-  /** The vendor site (selectedVendor) and the vendor account. */
-  siteId: number | null;
-  vendorId: number | null;
-  status: number | null;
-  /** A search's FTS expression, or its LIKE pattern when it has no word of 3 or more characters. */
-  match: string | null;
-  like: string | null;
-  /** Without a search, the counter of the filters when one covers them. */
-  counter: string | null;
-  offset: number;
-  limit: number;
-};
-
-/** The filters of search-history a counter (migration 0090) covers, in the counter's name order. */
-function counterFilters(v: Pick<HistoryListValues, "ownerId" | "siteId" | "vendorId" | "status">) {
-  const filters: Array<readonly [string, number]> = [];
-  // Counted families: user[,status]; site[,vendor][,status]; vendor[,status]; status; nothing.
-  if (v.ownerId !== null) {
-    if (v.siteId !== null || v.vendorId !== null) return null;
-    filters.push(["user", v.ownerId]);
-  }
-  if (v.siteId !== null) filters.push(["site", v.siteId]);
-  if (v.vendorId !== null) filters.push(["vendor", v.vendorId]);
-  if (v.status !== null) filters.push(["status", v.status]);
-  return filters;
-}
-
-/** A text search with no filter: what is counted from the FTS index alone and remembered. */
-const searchAlone = (v: HistoryListValues) =>
-  v.match !== null && v.ownerId === null && v.siteId === null && v.vendorId === null && v.status === null;
-
-/**
- * A search-history request as its statement's values, and the memory of its search when it has one.
- * `ownerId` limits to one user's jobs.
- */
-export function historyListValues(ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
-  const window = pageWindow(input.page, input.limit);
-  const match = ftsQuery(input.search);
-  const like = !match && input.search ? likeAnywhere(input.search) : null;
-  const filters = {
-    ownerId,
-    siteId: input.selectedVendor || null,
-    vendorId: input.vendorId || null,
-    status: input.status ?? null,
-  };
-  const counted = counterFilters(filters);
-  const values: HistoryListValues = {
-    ...filters,
-    match,
-    like,
-    counter: !match && !like && counted ? counterName("history", ...counted) : null,
-    offset: window.offset,
-    limit: window.limit,
-    ...NOTHING_REMEMBERED,
-  };
-  const memory = searchAlone(values) ? searchMemory(["history"], `search-history\u0000${match}`, window) : null;
-  return { values: memory ? { ...values, ...memory.values } : values, memory };
-}
-
-/**
- * The page and total statements of search-history. Filters are indexed columns (history_user,
- * history_site, history_vendor, history_status and their status twins); the total comes from a counter.
- * A text search alone walks history_fts and counts up to COUNT_CAP; a search with filters, a 1–2
- * character search (LIKE) or a filter pair no counter covers looks at the SEARCH_SCAN newest candidates
- * (db/counts.ts).
- */
-function historyListStatement(db: DB, v: HistoryListValues) {
-  const conds = [];
-  if (v.ownerId !== null) conds.push(sql`h.userId = ${v.ownerId}`);
-  if (v.siteId !== null) conds.push(sql`h.siteId = ${v.siteId}`);
-  if (v.vendorId !== null) conds.push(sql`h.vendorId = ${v.vendorId}`);
-  if (v.status !== null) conds.push(sql`h.status = ${v.status}`);
-  if (v.like !== null) {
-    conds.push(
-      sql`(h.fileName LIKE ${v.like} ESCAPE '\\' OR h.siteName LIKE ${v.like} ESCAPE '\\' OR h.vendorName LIKE ${v.like} ESCAPE '\\')`,
-    );
-  }
-  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : sql<boolean>`1`;
-  const paged = <Q extends { limit(n: number): Q; offset(n: number): Q }>(query: Q) => query.limit(v.limit).offset(v.offset);
-
-  if (v.counter !== null) {
-    const page = selectHistoryView(db).where(where).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-    return [paged(page), counterTotal(db, v.counter)];
-  }
-  if (searchAlone(v)) {
-    return rememberedSearch(db, ["history"], v, {
-      match: v.match!,
-      // historyId grows with time: the FTS index's order is newest first, and a page stops after its ids.
-      walk: (walk) => paged(ftsMatches(db, "history_fts", walk).orderBy(sql`rowid`, "desc")),
-      fromIds: (ids) => selectHistoryView(db, { ids }).orderBy("h.historyId", "desc"),
-      total: cappedTotal(db, ftsMatches(db, "history_fts", v.match!)),
-    });
-  }
-  const candidates = candidateJobs(db, v);
-  const hits = db
-    .selectFrom(candidates.as("c"))
-    .crossJoin("history as h")
-    .whereRef("h.historyId", "=", "c.id")
-    .select(["c.id", sql<number>`${where}`.as("hit")]);
-  // The page's ids first, then the view (and its join) for those rows alone.
-  const ids = paged(
-    hits.where(where).clearSelect().select("h.historyId as id").orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc"),
-  );
-  const page = selectHistoryView(db, { ids }).orderBy("h.createdAt", "desc").orderBy("h.historyId", "desc");
-  return [page, scannedTotal(db, hits)];
-}
-
-/** search-history's statement: its page, then its total, built once per shape and bound per request. */
-export const historyList = statementTemplate<HistoryListValues>(historyListStatement);
-
-/** search-history's statement for one request, built directly (a test reads its query plans). */
-export function historySearchQueries(db: DB, ownerId: number | null, input: z.output<typeof searchHistoryInput>) {
-  return historyList.direct(db, historyListValues(ownerId, input).values);
-}
-
-/** At most SEARCH_SCAN job ids to check one by one: the newest text matches, or the newest jobs of the narrowest filter. */
-function candidateJobs(db: DB, v: HistoryListValues) {
-  if (v.match !== null) {
-    return ftsMatches(db, "history_fts", v.match)
-      .orderBy(sql`rowid`, "desc")
-      .limit(SEARCH_SCAN);
-  }
-  let newest = db.selectFrom("history").select("historyId as id");
-  if (v.ownerId !== null) newest = newest.where("userId", "=", v.ownerId);
-  else if (v.vendorId !== null) newest = newest.where("vendorId", "=", v.vendorId);
-  else if (v.siteId !== null) newest = newest.where("siteId", "=", v.siteId);
-  else if (v.status !== null) newest = newest.where(sql<boolean>`status = ${v.status}`);
-  return newest.orderBy("createdAt", "desc").limit(SEARCH_SCAN);
-}
 
 const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
     const scope = scopeOf(ctx.ability, "read", "History");
     if (scope === "none") throw forbidden(msg("notAllowed", { action: "read", subject: "History" }), "missing_permission");
-    // A client's own jobs only, whatever userId they send.
-    const ownerId = scope === "own" ? requireUser(ctx).userId : (input.userId ?? null);
-    const { values, memory } = historyListValues(ownerId, input);
-    const [rows, total] = await runFolded(ctx.env.DB, historyList.parts(ctx.db, values));
-    const data = (rows!.results as unknown as HistoryViewRow[]).map(toHistoryView);
-    const counted = memory ? memory.read(total, { rows: rows!.results, id: "historyId" }) : totalOf(total);
-    return list(data, counted, input.page, input.limit);
+    const { query, ...options } = jobList(ctx.db, {
+      // A client's own jobs only, whatever userId they send.
+      ownerId: scope === "own" ? requireUser(ctx).userId : (input.userId ?? null),
+      siteId: input.selectedVendor || undefined,
+      vendorId: input.vendorId || undefined,
+      status: input.status,
+      search: input.search,
+    });
+    const page = await listPage<HistoryViewRow>(ctx.db, query, { ...options, window: input });
+    return list(page.rows.map(toHistoryView), page, input.page, input.limit);
   },
 });
 

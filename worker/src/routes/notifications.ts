@@ -1,15 +1,9 @@
 import { readUnsubscribeToken } from "../auth/unsubscribe";
 import { notificationCalls } from "../contract/notifications";
 import { runBatch } from "../db";
+import { listPage } from "../db/list";
 import { audit } from "../domain/audit";
-import {
-  countOf,
-  notificationListQueries,
-  notificationView,
-  readStatements,
-  TOTAL_CAP,
-  type NotificationRow,
-} from "../domain/notifications/list";
+import { countOf, notificationList, notificationView, readStatements, type NotificationRow } from "../domain/notifications/list";
 import { mailOff, saveSettings, settingsView } from "../domain/notifications/settings";
 import { badRequest, notFound, unauthorized } from "../errors";
 import { domainOf, requireUser } from "../http/context";
@@ -21,14 +15,12 @@ import { route } from "../http/route";
 const searchNotification = route(notificationCalls["search-notification"], {
   async handler(ctx, { unreadOnly, page, limit }) {
     const user = requireUser(ctx);
-    const window = { offset: (page - 1) * limit, limit };
-    const [rows, total, unread] = await runBatch(ctx.env.DB, [
-      ...notificationListQueries(ctx.db, user.userId, unreadOnly, window),
-    ]);
+    const { query, ...options } = notificationList(ctx.db, user.userId, unreadOnly);
+    const found = await listPage<NotificationRow>(ctx.db, query, { ...options, window: { page, limit } });
     const language = requestLanguage(ctx.request) ?? "en";
-    const data = (rows!.results as unknown as NotificationRow[]).map((row) => notificationView(row, language));
-    const counted = countOf(total);
-    return list(data, { total: counted, totalCapped: counted >= TOTAL_CAP }, page, limit, { unread: countOf(unread) });
+    const data = found.rows.map((row) => notificationView(row, language));
+    const unread = Number((found.with[0]?.[0] as { n: number } | undefined)?.n ?? 0);
+    return list(data, found, page, limit, { unread });
   },
 });
 

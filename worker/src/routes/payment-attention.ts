@@ -1,6 +1,6 @@
 import { commerceCalls } from "../contract/commerce";
-import { runBatch } from "../db";
-import { attentionQueries, refundView, type RefundRow } from "../domain/commerce/attention";
+import { listPage } from "../db/list";
+import { attentionList, refundView, type RefundRow } from "../domain/commerce/attention";
 import { paymentReader, paymentWithUser, type PaymentWithUser } from "../domain/commerce/queries";
 import { forbidden } from "../errors";
 import { requireUser } from "../http/context";
@@ -11,11 +11,12 @@ import { route } from "../http/route";
 const paymentAttention = route(commerceCalls["payment-attention"], {
   async handler(ctx) {
     if (paymentReader(ctx.ability, requireUser(ctx).userId).scope !== "all") throw forbidden("adminOnly");
-    const [awaiting, total, refunds] = await runBatch(ctx.env.DB, [...attentionQueries(ctx.db)]);
+    const { query, ...options } = attentionList(ctx.db);
+    const awaiting = await listPage<PaymentWithUser>(ctx.db, query, options);
     return json({
-      awaiting: (awaiting!.results as unknown as PaymentWithUser[]).map(paymentWithUser),
-      awaitingTotal: (total!.results[0] as { total: number }).total,
-      refunds: (refunds!.results as unknown as RefundRow[]).map(refundView),
+      awaiting: awaiting.rows.map(paymentWithUser),
+      awaitingTotal: awaiting.total,
+      refunds: (awaiting.with[0] as unknown as RefundRow[]).map(refundView),
     });
   },
 });

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { changes, nowSeconds, runBatch } from "../db";
-import { runFolded } from "../db/folded";
+import { listPage } from "../db/list";
 import { audit } from "../domain/audit";
 import { grantPayment } from "../domain/commerce/grant";
 import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
 import {
   paymentConditions,
-  paymentListQueries,
+  paymentList,
   paymentReader,
   paymentWithUser,
   requireAllPayments,
@@ -15,7 +15,6 @@ import {
 } from "../domain/commerce/queries";
 import { cardPayable } from "../domain/commerce/card";
 import { creditNotesByPayment } from "../domain/commerce/credit-notes";
-import { pageWindow } from "../db/counts";
 import { checkSignature } from "../domain/commerce/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
@@ -169,10 +168,9 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
 const searchPayment = route(commerceCalls["search-payment"], {
   async handler(ctx, input) {
     const reader = paymentReader(ctx.ability, requireUser(ctx).userId);
-    const queries = paymentListQueries(ctx.db, reader, input, pageWindow(input.page, input.limit));
-    const [rows, total] = await runFolded(ctx.env.DB, queries.parts);
-    const data = (rows!.results as unknown as PaymentWithUser[]).map(paymentWithUser);
-    return list(data, queries.readTotal(total, rows!.results), input.page, input.limit);
+    const { query, ...options } = paymentList(ctx.db, reader, input);
+    const page = await listPage<PaymentWithUser>(ctx.db, query, { ...options, window: input });
+    return list(page.rows.map(paymentWithUser), page, input.page, input.limit);
   },
 });
 

@@ -1,9 +1,8 @@
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
-import { counterName, counterTotal, pageWindow, totalOf } from "../db/counts";
+import { listPage } from "../db/list";
+import { ledgerList } from "../domain/commerce/quota";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
@@ -59,54 +58,17 @@ const redeemCoupon = route(quotaCalls["redeem-coupon"], {
   },
 });
 
-/** The values of a search-quota request its statement binds (db/templates.ts). */
-type QuotaListValues = {
-  userId: number;
-  /** The counter of the user's ledger. */
-  counter: string;
-  offset: number;
-  limit: number;
-};
-
-/** A search-quota request (the user whose ledger it reads) as its statement's values. */
-export const quotaListValues = (userId: number, page: number, limit: number): QuotaListValues => ({
-  userId,
-  counter: counterName("ledger", ["user", userId]),
-  ...pageWindow(page, limit),
-});
-
-/**
- * search-quota's statement, built once per shape and bound per request: the balance, the page of the
- * ledger (quota_ledger_user) and its counter.
- */
-export const quotaList = statementTemplate<QuotaListValues>((db, v) => [
-  db.selectFrom("users").select("userQuota").where("userId", "=", v.userId),
-  db
-    .selectFrom("quota_ledger")
-    .select(["ledgerId", "delta", "reason", "ref", "note", "createdAt"])
-    .where("userId", "=", v.userId)
-    .orderBy("createdAt", "desc")
-    .orderBy("ledgerId", "desc")
-    .limit(v.limit)
-    .offset(v.offset),
-  counterTotal(db, v.counter),
-]);
-
 const searchQuota = route(quotaCalls["search-quota"], {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
     if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
-    // One round trip: the balance, the page of the ledger and its counter.
-    const [owner, rows, total] = await runFolded(
-      ctx.env.DB,
-      quotaList.parts(ctx.db, quotaListValues(userId, input.page, input.limit)),
-    );
-    const balance = owner!.results[0] as { userQuota: number } | undefined;
+    // One round trip: the page of the ledger, its total and the balance.
+    const { query, ...options } = ledgerList(ctx.db, userId);
+    const page = await listPage<ListRowOf<"search-quota">>(ctx.db, query, { ...options, window: input });
+    const balance = page.with[0]![0] as { userQuota: number } | undefined;
     if (!balance) throw notFound("noSuchUser");
-    return list(rows!.results as unknown as ListRowOf<"search-quota">[], totalOf(total), input.page, input.limit, {
-      userQuota: balance.userQuota,
-    });
+    return list(page.rows, page, input.page, input.limit, { userQuota: balance.userQuota });
   },
 });
 

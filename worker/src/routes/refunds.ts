@@ -1,5 +1,4 @@
-import { runBatch } from "../db";
-import { pageWindow } from "../db/counts";
+import { listPage } from "../db/list";
 import {
   creditNoteByKey,
   creditNoteList,
@@ -56,10 +55,9 @@ const creditNoteDetail = route(refundCalls["credit-note-detail"], {
 
 const searchCreditNote = route(refundCalls["search-credit-note"], {
   async handler(ctx, input) {
-    const { page, total } = creditNoteList(ctx.db, readerOf(ctx), input, pageWindow(input.page, input.limit));
-    const [rows, count] = await runBatch(ctx.env.DB, [page, total]);
-    const data = (rows!.results as unknown as CreditNoteRow[]).map(creditNoteView);
-    return list(data, (count!.results[0] as { total: number }).total, input.page, input.limit);
+    const { query, ...options } = creditNoteList(ctx.db, readerOf(ctx), input);
+    const found = await listPage<CreditNoteRow>(ctx.db, query, { ...options, window: input });
+    return list(found.rows.map(creditNoteView), found, input.page, input.limit);
   },
 });
 

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
-import { likeAnywhere, runBatch } from "../db";
-import { pageWindow } from "../db/counts";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
+import { runBatch } from "../db";
+import { listPage } from "../db/list";
+import { roleList } from "../domain/users/roles";
 import { audit } from "../domain/audit";
 import { domainOf } from "../http/context";
 import { conflict, notFound } from "../errors";
@@ -15,51 +14,16 @@ import { adminCalls } from "../contract/admin";
 type Role = ListRowOf<"search-role">;
 type RuleOut = Role["rules"][number];
 
-/** search-role's statement: the page's roles, their count, and the rules of the page's roles. */
-export const roleList = statementTemplate<{ like: string | null; offset: number; limit: number }>((db, v) => {
-  let roles = db.selectFrom("roles");
-  if (v.like !== null) roles = roles.where(sql<boolean>`roleName LIKE ${v.like} ESCAPE '\\'`);
-  const pageRoles = roles
-    .select([
-      "roleId",
-      "roleName",
-      "roleDesc",
-      "builtIn",
-      "createdAt",
-      // Live users only (deleted ones keep their role for the books): the role's counter (migration 0090).
-      sql<number>`coalesce((SELECT counterValue FROM counters WHERE counterName = 'users:role=' || roles.roleName), 0)`.as(
-        "userCount",
-      ),
-    ])
-    .orderBy("builtIn", "desc")
-    .orderBy("roleId")
-    .limit(v.limit)
-    .offset(v.offset);
-  return [
-    pageRoles,
-    roles.select((eb) => eb.fn.countAll<number>().as("n")),
-    // The rules of the page's roles only, not of every role.
-    db
-      .selectFrom("role_rules")
-      .select(["roleId", "action", "subject", "inverted", "conditions"])
-      .where("roleId", "in", pageRoles.clearSelect().select("roleId"))
-      // By role first: the role_rules_role index answers in this order, reading only these roles' rules.
-      .orderBy("roleId")
-      .orderBy("ruleId"),
-  ];
-});
-
-/** A search-role request as its statement's values. */
-export const roleListValues = (search: string, page: number, limit: number) => ({
-  like: search ? likeAnywhere(search) : null,
-  ...pageWindow(page, limit),
-});
-
 const searchRole = route(adminCalls["search-role"], {
-  async handler(ctx, { search, page, limit }) {
-    const [rows, count, rules] = await runFolded(ctx.env.DB, roleList.parts(ctx.db, roleListValues(search, page, limit)));
+  async handler(ctx, input) {
+    const { query, ...options } = roleList(ctx.db, input.search);
+    const page = await listPage<Omit<Role, "builtIn" | "rules"> & { builtIn: number }>(ctx.db, query, {
+      ...options,
+      window: input,
+    });
+    const rules = page.with[0]!;
     const byRole = new Map<number, RuleOut[]>();
-    for (const r of rules!.results as unknown as (Omit<RuleOut, "inverted" | "conditions"> & {
+    for (const r of rules as unknown as (Omit<RuleOut, "inverted" | "conditions"> & {
       roleId: number;
       inverted: number;
       conditions: string | null;
@@ -74,12 +38,12 @@ const searchRole = route(adminCalls["search-role"], {
       if (ofRole) ofRole.push(out);
       else byRole.set(r.roleId, [out]);
     }
-    const data = (rows!.results as unknown as (Omit<Role, "builtIn" | "rules"> & { builtIn: number })[]).map((r) => ({
+    const data = page.rows.map((r) => ({
       ...r,
       builtIn: r.builtIn === 1,
       rules: byRole.get(r.roleId) ?? [],
     }));
-    return list(data, Number((count!.results[0] as { n: number }).n), page, limit);
+    return list(data, page, input.page, input.limit);
   },
 });
 

@@ -1,109 +1,21 @@
-import { sql, type SqlBool } from "kysely";
-import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
-import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { changes, nowIso, runBatch } from "../db";
+import { listPage } from "../db/list";
+import { SITE_COLUMNS, siteList, toSite, type SiteRow } from "../domain/catalogue/sites";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
-import { imageUrl, storeUpload } from "../domain/storage/files";
+import { storeUpload } from "../domain/storage/files";
 import { conflict, notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { siteCalls } from "../contract/sites";
 
-const SITE_COLUMNS = ["siteId", "siteName", "siteDesc", "sitePrice", "siteIsUse", "siteImage", "createdAt", "updatedAt"] as const;
-
-interface SiteRow {
-  siteId: number;
-  siteName: string;
-  siteDesc: string;
-  sitePrice: number;
-  siteIsUse: number;
-  siteImage: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export function toSite(row: SiteRow) {
-  return { ...row, siteIsUse: row.siteIsUse === 1, siteImage: imageUrl(row.siteImage) };
-}
-
-export interface SiteFilter {
-  search: string;
-  status: 0 | 1 | undefined;
-  page: number;
-  limit: number;
-}
-
-/** The values of a searchsite request its statement binds (db/templates.ts); null: not set. */
-type SiteListValues = {
-  status: 0 | 1 | null;
-  /** The search's LIKE pattern; without a search, the counter of the filter instead. */
-  like: string | null;
-  counter: string | null;
-  offset: number;
-  limit: number;
-};
-
-/** A searchsite request as its statement's values. */
-export function siteListValues(filter: SiteFilter): SiteListValues {
-  const { offset, limit } = pageWindow(filter.page, filter.limit);
-  const status = filter.status ?? null;
-  if (filter.search) return { status, like: likeAnywhere(filter.search), counter: null, offset, limit };
-  const counter = status === null ? counterName("sites") : counterName("sites", ["use", status]);
-  return { status, like: null, counter, offset, limit };
-}
-
-/**
- * The page and total statements of searchsite. The total comes from a counter; a search (a LIKE on the
- * name: sites are few) checks the first SEARCH_SCAN sites by name one by one (db/counts.ts).
- */
-function siteListStatement(db: DB, v: SiteListValues) {
-  const status = v.status === null ? [] : [sql<SqlBool>`siteIsUse = ${v.status}`];
-  if (v.like === null) {
-    const where = status.length ? status[0]! : sql<SqlBool>`1 = 1`;
-    return [
-      db
-        .selectFrom("sites")
-        .select(SITE_COLUMNS)
-        .where(where)
-        .orderBy("siteName")
-        .orderBy("siteId")
-        .limit(v.limit)
-        .offset(v.offset),
-      counterTotal(db, v.counter!),
-    ] as const;
-  }
-  let candidates = db.selectFrom("sites").select("siteId as id").orderBy("siteName").orderBy("siteId").limit(SEARCH_SCAN);
-  for (const cond of status) candidates = candidates.where(cond);
-  const match = sql<SqlBool>`s.siteName LIKE ${v.like} ESCAPE '\\'`;
-  const joined = db.selectFrom(candidates.as("c")).crossJoin("sites as s").whereRef("s.siteId", "=", "c.id");
-  return [
-    joined
-      .select(SITE_COLUMNS.map((c) => `s.${c}` as const))
-      .where(match)
-      .orderBy("s.siteName")
-      .orderBy("s.siteId")
-      .limit(v.limit)
-      .offset(v.offset),
-    scannedTotal(db, joined.select(["c.id", sql<number>`${match}`.as("hit")])),
-  ] as const;
-}
-
-/** searchsite's statement: its page, then its total, built once per shape and bound per request. */
-export const siteList = statementTemplate<SiteListValues>(siteListStatement);
-
-/** searchsite's statement for one request, built directly (a test reads its query plans). */
-export function siteListQueries(db: DB, filter: SiteFilter) {
-  return siteList.direct(db, siteListValues(filter));
-}
-
 const searchSite = route(siteCalls.searchsite, {
   async handler(ctx, input) {
     // Those who cannot manage sites (clients) see only the sites in use.
     const status = ctx.ability.can("manage", "Site") ? input.selectedStatus : 1;
-    const [rows, total] = await runFolded(ctx.env.DB, siteList.parts(ctx.db, siteListValues({ ...input, status })));
-    return list((rows!.results as unknown as SiteRow[]).map(toSite), totalOf(total), input.page, input.limit);
+    const { query, ...options } = siteList(ctx.db, { search: input.search, status });
+    const page = await listPage<SiteRow>(ctx.db, query, { ...options, window: input });
+    return list(page.rows.map(toSite), page, input.page, input.limit);
   },
 });
 

@@ -5,8 +5,7 @@ import { clearRecoveryCodes } from "../auth/recovery-codes";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
 import { changes, nowIso, runBatch } from "../db";
-import { runFolded } from "../db/folded";
-import { pageWindow } from "../db/counts";
+import { listPage } from "../db/list";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { dispatchSoon } from "../domain/outbox/dispatch";
@@ -14,7 +13,7 @@ import { queueMail } from "../domain/outbox/queue";
 import { imageUrl, storeUpload } from "../domain/storage/files";
 import { closeAccount } from "../domain/users/closure";
 import { verificationMail } from "../domain/users/mails";
-import { userListQueries } from "../domain/users/list";
+import { userList } from "../domain/users/list";
 import { selectUserView, toUserView, type UserView } from "../domain/users/view";
 import { badRequest, conflict, forbidden, notFound, requiredField } from "../errors";
 import { isLanguage, type Language } from "../errors/language";
@@ -33,21 +32,15 @@ const otherAdminExists = (userId: number) =>
 
 const searchUser = route(userCalls.searchuser, {
   async handler(ctx, input) {
-    const { page, limit } = input;
-    const queries = userListQueries(
-      ctx.db,
-      {
-        search: input.search,
-        userId: input.userId,
-        role: input.selectedRole,
-        status: input.selectedStatus,
-        plan: input.selectedPlan,
-      },
-      pageWindow(page, limit),
-    );
-    const [rows, total] = await runFolded(ctx.env.DB, queries.parts);
-    const data = (rows!.results as unknown as UserViewRow[]).map(toUserView);
-    return list(data, queries.readTotal(total, rows!.results), page, limit);
+    const { query, ...options } = userList(ctx.db, {
+      search: input.search,
+      userId: input.userId,
+      role: input.selectedRole,
+      status: input.selectedStatus,
+      plan: input.selectedPlan,
+    });
+    const page = await listPage<UserViewRow>(ctx.db, query, { ...options, window: input });
+    return list(page.rows.map(toUserView), page, input.page, input.limit);
   },
 });
 

@@ -1,9 +1,7 @@
-import { sql, type SqlBool } from "kysely";
 import { seal } from "../auth/secretbox";
-import { changes, likeAnywhere, nowIso, runBatch, type DB } from "../db";
-import { runFolded } from "../db/folded";
-import { statementTemplate } from "../db/templates";
-import { counterName, counterTotal, pageWindow, scannedTotal, SEARCH_SCAN, totalOf } from "../db/counts";
+import { changes, nowIso, runBatch } from "../db";
+import { listPage } from "../db/list";
+import { selectVendors, toVendor, vendorList, type VendorRow } from "../domain/catalogue/vendors";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { badRequest, conflict, notFound, requiredField } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
@@ -11,132 +9,15 @@ import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { LOGIN_METHODS, vendorCalls } from "../contract/vendors";
 
-/**
- * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
- * selected here: only whether one is stored.
- */
-function selectVendors(db: DB) {
-  return db
-    .selectFrom("vendor_accounts as v")
-    .leftJoin("sites as s", "s.siteId", "v.vendorSiteID")
-    .select([
-      "v.vendorId",
-      "v.vendorSiteID",
-      "s.siteName",
-      "v.vendorName",
-      "v.loginMethod",
-      "v.vendorEmail",
-      "v.vendorIsActive",
-      sql<number>`v.vendorSecret IS NOT NULL`.as("hasSecret"),
-      "v.lastUsedAt",
-      "v.createdAt",
-      "v.updatedAt",
-    ]);
-}
-
-interface VendorRow {
-  vendorId: number;
-  vendorSiteID: number;
-  siteName: string | null;
-  vendorName: string;
-  loginMethod: "cookie" | "email";
-  vendorEmail: string;
-  vendorIsActive: number;
-  hasSecret: number;
-  lastUsedAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const toVendor = (row: VendorRow) => ({ ...row, vendorIsActive: row.vendorIsActive === 1, hasSecret: row.hasSecret === 1 });
-
-export interface VendorFilter {
-  search: string;
-  siteId: number | undefined;
-  status: 0 | 1 | undefined;
-  page: number;
-  limit: number;
-}
-
-/** The values of a searchvendor request its statement binds (db/templates.ts); null: not set. */
-type VendorListValues = {
-  siteId: number | null;
-  status: 0 | 1 | null;
-  /** The search's LIKE pattern; without a search, the counter of the filters instead. */
-  like: string | null;
-  counter: string | null;
-  offset: number;
-  limit: number;
-};
-
-/** A searchvendor request as its statement's values. */
-export function vendorListValues(filter: VendorFilter): VendorListValues {
-  const { offset, limit } = pageWindow(filter.page, filter.limit);
-  const siteId = filter.siteId ?? null;
-  const status = filter.status ?? null;
-  if (filter.search) return { siteId, status, like: likeAnywhere(filter.search), counter: null, offset, limit };
-  const filters: Array<readonly [string, number]> = [];
-  if (siteId !== null) filters.push(["site", siteId]);
-  if (status !== null) filters.push(["active", status]);
-  return { siteId, status, like: null, counter: counterName("vendors", ...filters), offset, limit };
-}
-
-/**
- * The page and total statements of searchvendor. The total comes from a counter; a search (a LIKE on
- * the name: accounts are few) checks the first SEARCH_SCAN accounts by name of the filtered ones, one
- * by one (db/counts.ts).
- */
-function vendorListStatement(db: DB, v: VendorListValues) {
-  const conds = [];
-  if (v.siteId !== null) conds.push(sql<SqlBool>`v.vendorSiteID = ${v.siteId}`);
-  if (v.status !== null) conds.push(sql<SqlBool>`v.vendorIsActive = ${v.status}`);
-  const where = conds.length ? sql<SqlBool>`${sql.join(conds, sql` AND `)}` : sql<SqlBool>`1 = 1`;
-  if (v.like === null) {
-    return [
-      selectVendors(db).where(where).orderBy("v.vendorName").orderBy("v.vendorId").limit(v.limit).offset(v.offset),
-      counterTotal(db, v.counter!),
-    ] as const;
-  }
-  const candidates = db
-    .selectFrom("vendor_accounts as v")
-    .select("v.vendorId as id")
-    .where(where)
-    .orderBy("v.vendorName")
-    .orderBy("v.vendorId")
-    .limit(SEARCH_SCAN);
-  const match = sql<SqlBool>`v.vendorName LIKE ${v.like} ESCAPE '\\'`;
-  return [
-    selectVendors(db)
-      .where("v.vendorId", "in", candidates)
-      .where(match)
-      .orderBy("v.vendorName")
-      .orderBy("v.vendorId")
-      .limit(v.limit)
-      .offset(v.offset),
-    scannedTotal(
-      db,
-      db
-        .selectFrom(candidates.as("c"))
-        .crossJoin("vendor_accounts as v")
-        .whereRef("v.vendorId", "=", "c.id")
-        .select(["c.id", sql<number>`${match}`.as("hit")]),
-    ),
-  ] as const;
-}
-
-/** searchvendor's statement: its page, then its total, built once per shape and bound per request. */
-export const vendorList = statementTemplate<VendorListValues>(vendorListStatement);
-
-/** searchvendor's statement for one request, built directly (a test reads its query plans). */
-export function vendorListQueries(db: DB, filter: VendorFilter) {
-  return vendorList.direct(db, vendorListValues(filter));
-}
-
 const searchVendor = route(vendorCalls.searchvendor, {
   async handler(ctx, input) {
-    const values = vendorListValues({ ...input, siteId: input.selectedVendor, status: input.selectedStatus });
-    const [rows, total] = await runFolded(ctx.env.DB, vendorList.parts(ctx.db, values));
-    return list((rows!.results as unknown as VendorRow[]).map(toVendor), totalOf(total), input.page, input.limit);
+    const { query, ...options } = vendorList(ctx.db, {
+      search: input.search,
+      siteId: input.selectedVendor,
+      status: input.selectedStatus,
+    });
+    const page = await listPage<VendorRow>(ctx.db, query, { ...options, window: input });
+    return list(page.rows.map(toVendor), page, input.page, input.limit);
   },
 });
 

@@ -1,44 +1,35 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
+import type { AnySelect, ListOptions } from "../../db/list";
 import { UNAPPLIED_CHARGE, type UnappliedReason } from "./card";
 import { selectPayments } from "./queries";
 
 /** How many of each the payments list shows above itself. */
 export const ATTENTION_ROWS = 20;
-/** The awaiting payments counted at most (the answer says "1,000+" past it). */
-export const AWAITING_CAP = 1000;
 /** Charges recorded for a refund longer ago than this are no longer shown (the audit log keeps them). */
 const REFUND_DAYS = 90;
 
 /**
- * What waits for an admin, shown first on the payments list (issue 30), in one round trip: payments with
- * a proof of transfer (they never expire, so they wait for a confirmation or a cancellation), oldest
- * first, and their count; then the card charges recorded for a refund (`card-payment-unapplied` audit
- * rows) with the payment's amount where the portal knows it. Served by payments_status and audit_action.
+ * What waits for an admin, shown first on the payments list (issue 30), as one list (db/list.ts, one
+ * round trip): payments with a proof of transfer (they never expire, so they wait for a confirmation or
+ * a cancellation), oldest first by id through payments_status, and their count up to COUNT_CAP (an
+ * unwatched portal could gather many); with it, the card charges recorded for a refund
+ * (`card-payment-unapplied` audit rows, through their partial index audit_unapplied) with the payment's
+ * amount where the portal knows it.
  */
-export function attentionQueries(db: DB, now = new Date()) {
-  const waiting = sql<boolean>`p.status = 'awaiting_confirmation'`;
-  const awaiting = selectPayments(db, waiting)
-    .clearOrderBy()
-    .orderBy("p.createdAt", "asc")
-    .orderBy("p.paymentId", "asc")
-    .limit(ATTENTION_ROWS);
-  // Counted up to AWAITING_CAP: proofs never expire, so an unwatched portal could gather many.
-  const awaitingTotal = db
-    .selectFrom(
-      db.selectFrom("payments").select("paymentId").where("status", "=", "awaiting_confirmation").limit(AWAITING_CAP).as("w"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("total"));
+export function attentionList(db: DB, now = new Date()): { query: AnySelect } & ListOptions {
+  const query = selectPayments(db, sql<boolean>`p.status = 'awaiting_confirmation'`).clearOrderBy();
   const since = new Date(now.getTime() - REFUND_DAYS * 86_400_000).toISOString();
   const refunds = db
     .selectFrom("audit_log as a")
     .leftJoin("payments as p", "p.referenceId", "a.subjectId")
     .select(["a.auditId", "a.subjectId as referenceId", "a.detail", "a.createdAt", "p.amount", "p.currency"])
-    .where("a.action", "=", UNAPPLIED_CHARGE)
+    // A literal, as the partial index's own condition is: SQLite matches the two as written.
+    .where("a.action", "=", sql.lit(UNAPPLIED_CHARGE))
     .where("a.createdAt", ">=", since)
     .orderBy("a.createdAt", "desc")
     .limit(ATTENTION_ROWS);
-  return [awaiting, awaitingTotal, refunds] as const;
+  return { query, order: [["p.paymentId", "asc"]], window: { page: 1, limit: ATTENTION_ROWS }, with: [refunds] };
 }
 
 export interface RefundRow {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
+import type { AnySelect, ListOptions } from "../../db/list";
 import { notFound } from "../../errors";
 import type { PaymentReader } from "./queries";
 
@@ -64,29 +65,25 @@ export function creditNoteView({ pointsWanted, lines, ...row }: CreditNoteRow) {
   return { ...row, lines: JSON.parse(lines) as CreditLine[], pointsSpent: Math.max(pointsWanted - row.pointsReclaimed, 0) };
 }
 
+// A refund's payment is joined by its key (every refund has one): a list's count leaves it out.
 const selectCreditNotes = (db: DB) =>
-  db.selectFrom("refunds as r").innerJoin("payments as p", "p.referenceId", "r.referenceId").select(CREDIT_NOTE_COLUMNS);
+  db.selectFrom("refunds as r").leftJoin("payments as p", "p.referenceId", "r.referenceId").select(CREDIT_NOTE_COLUMNS);
 
 /**
- * search-credit-note's page and total, from the same conditions: the reader's own refunds, or (those
- * who read every payment) every refund, one user's or one payment's; newest first, read through
- * refunds_user or refunds_payment (both keep refundId order).
+ * search-credit-note as a list (db/list.ts): the reader's own refunds, or (those who read every payment)
+ * every refund, one user's or one payment's; newest first by id, through refunds_user or refunds_payment
+ * (both keep refundId order).
  */
 export function creditNoteList(
   db: DB,
   reader: PaymentReader,
-  filter: { referenceId?: string; userId?: number },
-  window: { offset: number; limit: number },
-) {
+  filter: { referenceId?: string | undefined; userId?: number | undefined },
+): { query: AnySelect } & Omit<ListOptions, "window"> {
   const userId = reader.scope === "own" ? reader.userId : filter.userId;
-  let page = selectCreditNotes(db);
-  if (userId !== undefined) page = page.where("r.userId", "=", userId);
-  if (filter.referenceId !== undefined) page = page.where("r.referenceId", "=", filter.referenceId);
-  const paged = page.orderBy("r.refundId", "desc").limit(window.limit).offset(window.offset);
-  let total = db.selectFrom("refunds as r").select((eb) => eb.fn.countAll<number>().as("total"));
-  if (userId !== undefined) total = total.where("r.userId", "=", userId);
-  if (filter.referenceId !== undefined) total = total.where("r.referenceId", "=", filter.referenceId);
-  return { page: paged, total };
+  let query = selectCreditNotes(db);
+  if (userId !== undefined) query = query.where("r.userId", "=", userId);
+  if (filter.referenceId !== undefined) query = query.where("r.referenceId", "=", filter.referenceId);
+  return { query, order: [["r.refundId", "desc"]] };
 }
 
 /** Every credit note of a user, oldest first (their data export). */

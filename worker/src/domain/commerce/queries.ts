@@ -1,10 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
-import { counterName, counterTotal, scannedCount, scannedTotal, SEARCH_SCAN, totalOf, type ListTotal } from "../../db/counts";
-import type { FoldedPart, Rows } from "../../db/folded";
-import { NOTHING_REMEMBERED, rememberedSearch, searchMemory, type IdRows, type RememberedValues } from "../../db/search-totals";
-import { statementTemplate } from "../../db/templates";
+import { SEARCH_SCAN, type AnySelect, type ListOptions } from "../../db/list";
 import { forbidden, msg, notFound } from "../../errors";
 import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
 
@@ -38,7 +35,7 @@ const REFERENCE_PREFIX = /^[A-Za-z0-9_-]{8,100}$/;
 /**
  * The WHERE of the payments this reader may read (null: every payment) for an export or one payment:
  * admins see every payment (optionally one user's), clients only their own whatever userId they send.
- * Lists page through `paymentListQueries` instead, whose cost is bounded.
+ * Lists page through `paymentList` instead, whose cost is bounded.
  */
 export function paymentConditions(reader: PaymentReader, filter: PaymentFilter): RawBuilder<boolean> | null {
   const { scope } = reader;
@@ -48,7 +45,7 @@ export function paymentConditions(reader: PaymentReader, filter: PaymentFilter):
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
   const search = filter.search.trim();
   if (search) {
-    const byRef = namedBy(namedValues(search));
+    const byRef = namedBy(search);
     if (scope === "all") {
       const fts = ftsQuery(search);
       byRef.push(
@@ -74,13 +71,22 @@ export const buyerColumns = [
 
 /** Payments with their buyer's name and email, newest first. */
 export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
-  const query = db
-    .selectFrom("payments as p")
-    .leftJoin("users as u", "u.userId", "p.userId")
-    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns])
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.paymentId", "desc");
+  const query = selectPaymentView(db).orderBy("p.paymentId", "desc");
   return where ? query.where(where) : query;
+}
+
+/**
+ * A payment's columns and its buyer's name and email, from `payments as p` or from the payments of
+ * candidate ids (CROSS JOIN: SQLite starts from them). The buyer is joined by key: a count leaves it out.
+ */
+function selectPaymentView(db: DB, ids: AnySelect | null = null) {
+  const payments = db.selectFrom("payments as p");
+  const from = ids
+    ? (db.selectFrom(ids.as("c")).crossJoin("payments as p").whereRef("p.paymentId", "=", "c.id") as unknown as typeof payments)
+    : payments;
+  return from
+    .leftJoin("users as u", "u.userId", "p.userId")
+    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns]);
 }
 
 /**
@@ -90,205 +96,78 @@ export function selectPayments(db: DB, where: RawBuilder<boolean> | null) {
 const BUYER_SCAN = SEARCH_SCAN / 4;
 const BUYER_PAYMENTS = SEARCH_SCAN / 2;
 
-/** What a search names by itself: the references starting with it (a range), the invoice it numbers. */
-interface NamedValues {
-  refFrom: string | null;
-  refTo: string | null;
-  invoice: number | null;
-}
-
-/** The values of a list request its statement binds (db/templates.ts); null: not set. */
-type PaymentListValues = NamedValues &
-  RememberedValues & {
-    counter: string | null;
-    ownerId: number | null;
-    status: string | null;
-    fts: string | null;
-    like: string | null;
-    offset: number;
-    limit: number;
-  };
-
-export interface PaymentListQueries {
-  /** The page's rows, then the total's row. */
-  parts: FoldedPart[];
-  readTotal(total: Rows<unknown> | undefined, pageRows: readonly unknown[]): ListTotal;
-}
-
-/**
- * The page and total statements of search-payment (db/counts.ts says what each may cost). Without a
- * search: an index walk (payments_newest, payments_status, payments_user, payments_user_status) and a
- * counter. With one: the payment of that reference or invoice number, and (for those who read every
- * payment) the payments of the SEARCH_SCAN newest buyers whose name or email matches, at most
- * SEARCH_SCAN of them; a 1–2 character search checks the buyers of the SEARCH_SCAN newest payments.
- * Built once per shape and bound per request (db/templates.ts).
- */
-export function paymentListQueries(
-  db: DB,
-  reader: PaymentReader,
-  filter: PaymentFilter,
-  window: { offset: number; limit: number },
-): PaymentListQueries {
-  const { values, shape, memory } = paymentListValues(reader, filter, window);
-  return {
-    parts: paymentList.parts(db, values, shape),
-    readTotal: memory ? (total, pageRows) => memory.read(total, { rows: pageRows, id: "paymentId" }) : (total) => totalOf(total),
-  };
-}
-
-/** A list request as its statement's values and shape, and the memory of its search when it has one. */
-export function paymentListValues(reader: PaymentReader, filter: PaymentFilter, window: { offset: number; limit: number }) {
-  const ownerId = reader.scope === "own" ? reader.userId : (filter.userId ?? null);
-  const status = filter.status || null;
-  const search = filter.search.trim();
-  const base = { ownerId, status, offset: window.offset, limit: window.limit };
-  if (!search) {
-    const filters: Array<readonly [string, string | number]> = [];
-    if (ownerId !== null) filters.push(["user", ownerId]);
-    if (status) filters.push(["status", status]);
-    const values: PaymentListValues = {
-      ...base,
-      counter: counterName("payments", ...filters),
-      fts: null,
-      like: null,
-      refFrom: null,
-      refTo: null,
-      invoice: null,
-      ...NOTHING_REMEMBERED,
-    };
-    return { values, shape: "list", memory: null };
-  }
-  // Only those who read every payment find payments by their buyer.
-  const byBuyer = reader.scope === "all";
-  const fts = byBuyer ? ftsQuery(search) : null;
-  const like = byBuyer && !fts ? likeAnywhere(search) : null;
-  const named = namedValues(search);
-  // A buyer search alone depends on nothing but who matches, which payments they have and the payment it
-  // names (reference, invoice number): its total and pages are remembered (db/search-totals.ts).
-  const memory =
-    fts !== null && ownerId === null && !status
-      ? searchMemory(["users", "payments"], `search-payment\u0000${JSON.stringify([fts, named])}`, window)
-      : null;
-  const values: PaymentListValues = { ...base, counter: null, fts, like, ...named, ...(memory?.values ?? NOTHING_REMEMBERED) };
-  return { values, shape: "search", memory };
-}
-
-/** search-payment's statement: its page, then its total. */
-export const paymentList = statementTemplate<PaymentListValues>((db, v, shape) => {
-  if (shape === "list") {
-    const conds: RawBuilder<unknown>[] = [];
-    if (v.ownerId !== null) conds.push(sql`p.userId = ${v.ownerId}`);
-    if (v.status !== null) conds.push(sql`p.status = ${v.status}`);
-    const page = selectPayments(db, conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null);
-    return [page.limit(v.limit).offset(v.offset), counterTotal(db, v.counter!)];
-  }
-  // Candidates carry what the filters look at (c.userId, c.status, c.at), read from covering indexes.
-  const conds: RawBuilder<unknown>[] = [];
-  if (v.ownerId !== null) conds.push(sql`c.userId = ${v.ownerId}`);
-  if (v.status !== null) conds.push(sql`c.status = ${v.status}`);
-  // The newest payments are candidates too: each must be the one named, or a matching buyer's.
-  if (v.like !== null)
-    conds.push(sql`(c.named OR u.userName LIKE ${v.like} ESCAPE '\\' OR u.userEmail LIKE ${v.like} ESCAPE '\\')`);
-  const where = conds.length ? sql<boolean>`${sql.join(conds, sql` AND `)}` : null;
-  // A payment is found twice only when the search names one (its reference, its invoice number) and
-  // it is also a matching buyer's: only then are candidates made distinct.
-  const named = namedBy(v).length > 0;
-  const joinedOn = (match: string | RawBuilder<string> | null, walking: RawBuilder<boolean> = sql`1`) => {
-    const candidates = db.selectFrom(candidatePayments(db, v, match, v.like !== null, walking).as("c"));
-    return v.like !== null ? candidates.leftJoin("users as u", "u.userId", "c.userId") : candidates;
-  };
-  // The page's ids first, then the payments' columns for those rows alone.
-  const idsOn = (match: string | RawBuilder<string> | null, walking?: RawBuilder<boolean>) => {
-    const ids = joinedOn(match, walking).select("c.id");
-    return (named ? ids.distinct() : ids)
-      .$if(where !== null, (q) => q.where(where!))
-      .orderBy(sql`c.at`, "desc")
-      .orderBy("c.id", "desc")
-      .limit(v.limit)
-      .offset(v.offset);
-  };
-  const pageOf = (ids: IdRows) =>
-    db
-      .selectFrom(ids.as("pg"))
-      .crossJoin("payments as p")
-      .whereRef("p.paymentId", "=", "pg.id")
-      .leftJoin("users as u", "u.userId", "p.userId")
-      // paymentId: what a remembered page keeps of its rows (not part of the answer).
-      .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.paymentId", ...buyerColumns])
-      .orderBy("p.createdAt", "desc")
-      .orderBy("p.paymentId", "desc");
-  const total =
-    named || where !== null
-      ? scannedTotal(db, joinedOn(v.fts).select(["c.id", sql<number>`${where ?? sql`1`}`.as("hit")]), BUYER_PAYMENTS)
-      : scannedCount(db, joinedOn(v.fts).select("c.id"), BUYER_PAYMENTS);
-  if (v.fts !== null && where === null) {
-    return rememberedSearch(db, ["users", "payments"], v, { match: v.fts, walk: idsOn, fromIds: pageOf, total });
-  }
-  return [pageOf(idsOn(v.fts)), total];
-});
-
 /** The invoice number a search names ("42" or "#42"), or null. */
 const invoiceNumberOf = (search: string) => (/^#?\d+$/.test(search) ? Number(search.replace("#", "")) : null);
 
-function namedValues(search: string): NamedValues {
-  const byReference = REFERENCE_PREFIX.test(search);
-  // References are base64url, whose characters all sort below "~": the range holds every one starting with the search.
-  return { refFrom: byReference ? search : null, refTo: byReference ? `${search}~` : null, invoice: invoiceNumberOf(search) };
-}
-
-/** What a search names by itself: references starting with it, the invoice it numbers. */
-function namedBy(named: NamedValues): RawBuilder<boolean>[] {
+/** What a search names by itself: the references starting with it (a range of their index), the invoice it numbers. */
+function namedBy(search: string): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
-  if (named.refFrom !== null)
-    conditions.push(sql<boolean>`(p.referenceId >= ${named.refFrom} AND p.referenceId < ${named.refTo})`);
-  if (named.invoice !== null) conditions.push(sql<boolean>`p.invoiceNumber = ${named.invoice}`);
+  // References are base64url, whose characters all sort below "~": the range holds every one starting with the search.
+  if (REFERENCE_PREFIX.test(search))
+    conditions.push(sql<boolean>`(p.referenceId >= ${search} AND p.referenceId < ${`${search}~`})`);
+  const invoice = invoiceNumberOf(search);
+  if (invoice !== null) conditions.push(sql<boolean>`p.invoiceNumber = ${invoice}`);
   return conditions;
 }
 
 /**
- * The payments a search may show (id, at, status, userId, named): the one its reference or invoice
- * number names (only while `walking`: a remembered page has them already), and for buyer searches the
- * payments of the newest matching buyers or, for 1–2 characters, the BUYER_PAYMENTS newest payments
- * (db/counts.ts).
+ * search-payment as a list (db/list.ts): newest payments first. Without a search, the filters walk
+ * payments_user or payments_status and the unfiltered total is the 'payments' counter. A search finds
+ * the payment its reference or invoice number names and, for those who read every payment, the
+ * payments of the BUYER_SCAN newest buyers whose name or email matches (at most BUYER_PAYMENTS); a 1–2
+ * character search checks the buyers of the BUYER_PAYMENTS newest payments.
  */
-function candidatePayments(
+export function paymentList(
   db: DB,
-  named: NamedValues,
-  fts: string | RawBuilder<string> | null,
-  newest: boolean,
-  walking: RawBuilder<boolean>,
-) {
-  const columns = ["p.paymentId as id", "p.createdAt as at", "p.status", "p.userId"] as const;
-  const conditions = namedBy(named);
-  const namedRows = db
+  reader: PaymentReader,
+  filter: PaymentFilter,
+): { query: AnySelect } & Omit<ListOptions, "window"> {
+  const ownerId = reader.scope === "own" ? reader.userId : (filter.userId ?? null);
+  const filters = <Q extends AnySelect>(query: Q) => {
+    let q = query;
+    if (ownerId !== null) q = q.where(sql.ref("p.userId"), "=", ownerId) as Q;
+    if (filter.status) q = q.where(sql.ref("p.status"), "=", filter.status) as Q;
+    return q;
+  };
+  const newest = [[sql`p.paymentId`, "desc"]] as const;
+  const search = filter.search.trim();
+  if (!search) {
+    const all = db.selectFrom("payments as p");
+    return { query: filters(selectPaymentView(db)), order: newest, count: { exact: "payments", of: all } };
+  }
+  const named = namedBy(search);
+  const namedIds = db
     .selectFrom("payments as p")
-    .select([...columns, sql<number>`1`.as("named")])
-    .where(conditions.length ? sql<boolean>`(${sql.join(conditions, sql` OR `)}) AND ${walking}` : sql<boolean>`1 = 0`);
-  if (fts) {
-    const buyers = db
-      .selectFrom("users_fts")
-      .select(sql<number>`rowid`.as("userId"))
-      .where(sql<boolean>`users_fts MATCH ${fts}`)
-      .orderBy(sql`rowid`, "desc")
-      .limit(BUYER_SCAN);
-    const theirs = db
-      .selectFrom(buyers.as("b"))
-      .crossJoin("payments as p")
-      .whereRef("p.userId", "=", "b.userId")
-      .select([...columns, sql<number>`0`.as("named")])
-      .limit(BUYER_PAYMENTS);
-    // A search that names no payment (most: a buyer's name or email) has no named branch to carry.
-    return conditions.length ? namedRows.unionAll(db.selectFrom(theirs.as("t")).selectAll()) : theirs;
+    .select("p.paymentId as id")
+    .where(named.length ? sql<boolean>`(${sql.join(named, sql` OR `)})` : sql<boolean>`0`);
+  // Only those who read every payment find payments by their buyer.
+  if (reader.scope !== "all") {
+    return { query: filters(selectPaymentView(db, namedIds)), order: newest };
   }
-  if (newest) {
-    const recent = db
-      .selectFrom("payments as p")
-      .select([...columns, sql<number>`0`.as("named")])
-      .orderBy("p.createdAt", "desc")
-      .limit(BUYER_PAYMENTS);
-    return conditions.length ? namedRows.unionAll(db.selectFrom(recent.as("r")).selectAll()) : recent;
+  const fts = ftsQuery(search);
+  const like = fts === null ? likeAnywhere(search) : null;
+  const buyers = db
+    .selectFrom("users_fts")
+    .select(sql<number>`rowid`.as("userId"))
+    .where(sql<boolean>`users_fts MATCH ${fts ?? ""}`)
+    .orderBy(sql`rowid`, "desc")
+    .limit(BUYER_SCAN);
+  const scanned =
+    fts !== null
+      ? db
+          .selectFrom(buyers.as("b"))
+          .crossJoin("payments as p")
+          .whereRef("p.userId", "=", "b.userId")
+          .select("p.paymentId as id")
+          .limit(BUYER_PAYMENTS)
+      : db.selectFrom("payments as p").select("p.paymentId as id").orderBy("p.paymentId", "desc").limit(BUYER_PAYMENTS);
+  const candidates = db.selectFrom(scanned.as("s")).selectAll().union(namedIds);
+  let query = filters(selectPaymentView(db, candidates));
+  if (like !== null) {
+    const buyer = sql<boolean>`(u.userName LIKE ${like} ESCAPE '\\' OR u.userEmail LIKE ${like} ESCAPE '\\')`;
+    query = query.where(named.length ? sql<boolean>`(${sql.join([...named, buyer], sql` OR `)})` : buyer);
   }
-  return namedRows;
+  return { query, order: newest, count: { scanned, scan: BUYER_PAYMENTS } };
 }
 
 export type PaymentWithUser = PaymentRow & { userName: string | null; userEmail: string | null };

@@ -8,19 +8,26 @@ import type { Database } from "../../db/schema";
 export type HistoryView = z.output<typeof history>;
 
 /**
- * Where a job list's rows come from: every job, or the ids of one page found beforehand (a query
- * selecting `id`, so the view's join is made for those rows alone).
+ * Where a job list's rows come from: every job, the jobs an FTS expression matches (walked in the
+ * index's rowid order, each job joined by its key: a count leaves the join out), or candidate ids
+ * found beforehand (CROSS JOIN: SQLite starts from them whatever conditions follow).
  */
-export type HistorySource = { ids: JobIds } | null;
+export type HistorySource = { match: string } | { ids: JobIds } | null;
 
-/** A query selecting history ids as `id`: candidates (db/counts.ts) or one page of them. */
+/** A query selecting history ids as `id`: a search's candidates (db/list.ts `scanned`). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobIds = SelectQueryBuilder<Database, any, { id: number }>;
 
-/** `history as h`, or only the jobs of `source`, walked from the ids (CROSS JOIN). */
+/** `history as h`, the jobs an FTS expression matches, or the jobs of the given ids. */
 function historyFrom(db: DB, source: HistorySource) {
   const jobs = db.selectFrom("history as h");
   if (source === null) return jobs;
+  if ("match" in source) {
+    return db
+      .selectFrom("history_fts as f")
+      .leftJoin("history as h", "h.historyId", "f.rowid")
+      .where(sql<boolean>`history_fts MATCH ${source.match}`) as unknown as typeof jobs;
+  }
   return db
     .selectFrom(source.ids.as("c"))
     .crossJoin("history as h")
@@ -29,25 +36,24 @@ function historyFrom(db: DB, source: HistorySource) {
 
 /** Selects a HistoryView's columns from `history as h` (only the jobs of `source` when given; never keys, claim details or secrets). */
 export function selectHistoryView(db: DB, source: HistorySource = null) {
-  return historyFrom(db, source)
-    .leftJoin("users as u", "u.userId", "h.userId")
-    .select([
-      "h.historyId",
-      "h.uniqueId",
-      "h.userId",
-      sql<string>`coalesce(u.userName, '')`.as("userName"),
-      "h.siteId",
-      "h.siteName",
-      "h.vendorId",
-      "h.vendorName",
-      "h.fileName",
-      "h.pointsSpent",
-      "h.status",
-      "h.similarity",
-      sql<number>`h.reportKey IS NOT NULL`.as("hasReport"),
-      "h.createdAt",
-      "h.updatedAt",
-    ]);
+  // The owner's name as a column of its own, not a join: a count leaves the job's own join out then.
+  return historyFrom(db, source).select([
+    "h.historyId",
+    "h.uniqueId",
+    "h.userId",
+    sql<string>`coalesce((SELECT u.userName FROM users u WHERE u.userId = h.userId), '')`.as("userName"),
+    "h.siteId",
+    "h.siteName",
+    "h.vendorId",
+    "h.vendorName",
+    "h.fileName",
+    "h.pointsSpent",
+    "h.status",
+    "h.similarity",
+    sql<number>`h.reportKey IS NOT NULL`.as("hasReport"),
+    "h.createdAt",
+    "h.updatedAt",
+  ]);
 }
 
 export interface HistoryViewRow {

@@ -1,10 +1,10 @@
 import type { NotificationKind } from "../../contract/notifications";
 import { nowIso, type DB } from "../../db";
+import type { AnySelect, ListOptions } from "../../db/list";
 import type { Language } from "../../errors/language";
 import { renderNotification } from "./notify";
 
-/** Totals are counted up to this (the list says "1,000+"); the bell's unread count up to UNREAD_CAP. */
-export const TOTAL_CAP = 1000;
+/** The bell's unread count is counted up to this (a list's total, up to COUNT_CAP: db/list.ts). */
 export const UNREAD_CAP = 100;
 
 /** The caller's notifications (an index on userId), or only the unread ones (the partial notifications_unread). */
@@ -21,16 +21,16 @@ const countUpTo = (db: DB, userId: number, unreadOnly: boolean, cap: number) =>
     .select((eb) => eb.fn.countAll<number>().as("n"));
 
 /**
- * A page of the caller's notifications, newest first, its total (the same conditions) and the unread
- * count: three plain statements for one round trip (runBatch), each read through an index of the user's rows.
+ * search-notification as a list (db/list.ts): the caller's notifications (or the unread ones), newest
+ * first by id, with the unread count in the same round trip; each read through an index of the user's rows.
  */
-export function notificationListQueries(db: DB, userId: number, unreadOnly: boolean, window: { offset: number; limit: number }) {
-  const page = ofUser(db, userId, unreadOnly)
-    .select(["notificationId", "kind", "params", "link", "createdAt", "readAt"])
-    .orderBy("notificationId", "desc")
-    .limit(window.limit)
-    .offset(window.offset);
-  return [page, countUpTo(db, userId, unreadOnly, TOTAL_CAP), countUpTo(db, userId, true, UNREAD_CAP)] as const;
+export function notificationList(
+  db: DB,
+  userId: number,
+  unreadOnly: boolean,
+): { query: AnySelect } & Omit<ListOptions, "window"> {
+  const query = ofUser(db, userId, unreadOnly).select(["notificationId", "kind", "params", "link", "createdAt", "readAt"]);
+  return { query, order: [["notificationId", "desc"]], with: [countUpTo(db, userId, true, UNREAD_CAP)] };
 }
 
 /** A count statement's result. */

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { userData } from "../../contract/auth";
 import type { user } from "../../contract/users";
@@ -12,47 +12,38 @@ export type UserView = z.output<typeof user>;
 /** userData as the web app keeps it: the User plus `role` (spec section 3). */
 export type UserData = z.output<typeof userData>;
 
-/**
- * Where a user list's rows come from: every user, the users an FTS expression matches, or the ids of
- * one page found beforehand (a query selecting `id`, so the view's columns are read for those alone).
- */
-export type UserSource = { match: FtsMatch } | { ids: UserIds } | null;
-
-/** An FTS5 expression, or one chosen in SQL (db/search-totals.ts: skipped while known to match nothing). */
-type FtsMatch = string | RawBuilder<string>;
-
-/** A query selecting user ids as `id`: candidates (db/counts.ts) or one page of them. */
+/** A query selecting user ids as `id`: the candidates of a search (db/list.ts `scanned`). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type UserIds = SelectQueryBuilder<Database, any, { id: number }>;
 
-/** `users as u`, only the matching users with an FTS match (`usersMatching`), or only the given ids. */
+/**
+ * Where a user list's rows come from: every user, the users an FTS expression matches (walked in the
+ * index's rowid order), or ids found beforehand. Rows that only show a user are joined with LEFT JOIN,
+ * which a count leaves out (db/list.ts); `filtered` ids are joined with CROSS JOIN instead, so that SQLite
+ * starts from the ids whatever conditions on the users follow.
+ */
+export type UserSource = { match: string } | { ids: UserIds; filtered: boolean } | null;
+
+/** `users as u`, the users an FTS expression matches, or the users of the given ids. */
 function usersFrom(db: DB, source: UserSource) {
   const users = db.selectFrom("users as u");
   if (source === null) return users;
   // Typed as `users as u` alone: `f` and `c` are only ever used through `userOrder`.
-  if ("match" in source) return usersMatching(db, source.match) as unknown as typeof users;
-  // CROSS JOIN makes SQLite start from the ids and look each user up by its primary key.
-  return db.selectFrom(source.ids.as("c")).crossJoin("users as u").whereRef("u.userId", "=", "c.id") as unknown as typeof users;
+  if ("match" in source) {
+    // Every FTS row has its user: a LEFT JOIN on the key, which a count leaves out (db/list.ts).
+    return db
+      .selectFrom("users_fts as f")
+      .leftJoin("users as u", "u.userId", "f.rowid")
+      .where(sql<boolean>`users_fts MATCH ${source.match}`) as unknown as typeof users;
+  }
+  const ids = db.selectFrom(source.ids.as("c"));
+  return (source.filtered
+    ? ids.crossJoin("users as u").whereRef("u.userId", "=", "c.id")
+    : ids.leftJoin("users as u", "u.userId", "c.id")) as unknown as typeof users;
 }
 
-/**
- * The users an FTS5 expression matches, walked in the FTS index's rowid order. CROSS JOIN makes SQLite
- * start from the match (cheap, and in userId order, so a page stops after `limit` rows) instead of
- * walking a users index and probing the FTS table once per user, which took seconds with a role filter.
- */
-function usersMatching(db: DB, match: FtsMatch) {
-  return db
-    .selectFrom("users_fts as f")
-    .crossJoin("users as u")
-    .whereRef("u.userId", "=", "f.rowid")
-    .where(sql<boolean>`users_fts MATCH ${match}`);
-}
-
-/** The ids (`id`) of the users of `source`, for a page found before its view's columns are read. */
-export const selectUserIds = (db: DB, source: UserSource) => usersFrom(db, source).select("u.userId as id");
-
-/** Newest users first, in the FTS index's order when the rows come from a match (no sort step). */
-export const userOrder = (source: UserSource) => (source !== null && "match" in source ? sql`f.rowid` : sql`u.userId`);
+/** Newest users first: in the FTS index's order when the rows come from a match (no sort step), or by the ids. */
+export const userOrder = (source: UserSource) => (source === null ? sql`u.userId` : "match" in source ? sql`f.rowid` : sql`c.id`);
 
 /**
  * Selects the columns of a UserView from `users as u` (only the users of `source` when given), the plan

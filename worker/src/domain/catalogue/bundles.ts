@@ -1,0 +1,39 @@
+import type { DB } from "../../db";
+import type { AnySelect, ListOptions } from "../../db/list";
+
+export const BUNDLE_COLUMNS = [
+  "bundleId",
+  "bundlePoin",
+  "bundlePPP",
+  "bundleDisc",
+  "bundlePrice",
+  "bundleIsActive",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+export interface BundleRow {
+  bundleId: number;
+  bundlePoin: number;
+  bundlePPP: number;
+  bundleDisc: number;
+  bundlePrice: number;
+  bundleIsActive: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const toBundle = (row: BundleRow) => ({ ...row, bundleIsActive: row.bundleIsActive === 1 });
+
+/** searchbundle as a list (db/list.ts): smallest pack first, as a price list reads (bundles_points, bundles_active). */
+export function bundleList(db: DB, isActive: 0 | 1 | undefined): { query: AnySelect } & Omit<ListOptions, "window"> {
+  let query = db.selectFrom("bundles").select(BUNDLE_COLUMNS);
+  if (isActive !== undefined) query = query.where("bundleIsActive", "=", isActive);
+  return {
+    query,
+    order: [
+      ["bundlePoin", "asc"],
+      ["bundleId", "asc"],
+    ],
+  };
+}
