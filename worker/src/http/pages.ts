@@ -63,7 +63,11 @@ function pagesManifest(env: Env, origin: string): Promise<PagesManifest> {
   let manifest = manifests.get(env.ASSETS);
   if (!manifest) {
     manifest = env.ASSETS.fetch(new Request(new URL(PAGES_MANIFEST, origin))).then(
-      async (answer) => (answer.ok ? ((await answer.json()) as PagesManifest) : { pages: [] }),
+      // A build without prerendered pages has no manifest: the assets answer 404, or the SPA's index.html.
+      async (answer) =>
+        answer.ok && answer.headers.get("content-type")?.includes("json")
+          ? ((await answer.json()) as PagesManifest)
+          : { pages: [] },
       () => ({ pages: [] }),
     );
     manifests.set(env.ASSETS, manifest);
