@@ -105,6 +105,15 @@ function randomStatement(random: Random, role: string): D1PreparedStatement {
         );
     }
     case 10:
+      if (random.next() < 0.3) {
+        // A refund of part or all of a paid payment (issue 26): revenue counts what the sale kept.
+        return db
+          .prepare(
+            `UPDATE payments SET refundedAmount = amount / ?1, status = CASE ?1 WHEN 1 THEN 'refunded' ELSE 'partially_refunded' END
+             WHERE status = 'paid' AND paymentId = ${anyId("payments", "paymentId")}`,
+          )
+          .bind(random.pick([1, 2, 3]));
+      }
       return db
         .prepare(`UPDATE payments SET status = ?1 WHERE status <> 'paid' AND paymentId = ${anyId("payments", "paymentId")}`)
         .bind(random.pick(["pending", "awaiting_confirmation", "cancelled", "expired"]));

@@ -130,6 +130,27 @@ describe("dashboard-stats: who may call it and bad input", () => {
 });
 
 describe("dashboard-stats: business figures for admins", () => {
+  it("counts revenue net of refunds, on the day of the sale they undo (issue 26)", async () => {
+    const admin = await createAdmin();
+    const payer = await insertUser("2008-01-01T00:00:00.000Z");
+    await insertPayment(payer, 1000, "paid", "2008-03-03T10:00:00.000Z", "2008-03-03T10:00:00.000Z");
+    await insertPayment(payer, 500, "paid", "2008-03-04T10:00:00.000Z", "2008-03-04T10:00:00.000Z");
+    const refund = (amount: number, refunded: number, status: string) =>
+      env.DB.prepare("UPDATE payments SET refundedAmount = ?2, status = ?3 WHERE userId = ?4 AND amount = ?1")
+        .bind(amount, refunded, status, payer)
+        .run();
+    await refund(1000, 400, "partially_refunded");
+    await refund(500, 500, "refunded");
+    // Each figure in its own period: the business figures of a period are kept a minute.
+    const res = await stats(admin.cookie, { range: 7, end: "2008-03-05" });
+    expect(res.body.business.series.revenue.slice(-3)).toEqual([600, 0, 0]);
+    expect(res.body.business.kpis.revenue.current).toBe(600);
+    expect(res.body.business.kpis.paidPayments.current).toBe(2);
+    await refund(1000, 1000, "refunded");
+    const later = await stats(admin.cookie, { range: 7, end: "2008-03-06" });
+    expect(later.body.business.kpis.revenue.current).toBe(0);
+  });
+
   it("sums revenue per UTC day, splitting rows at midnight, with the previous period", async () => {
     const admin = await createAdmin();
     const payer = await insertUser("2001-01-01T00:00:00.000Z");

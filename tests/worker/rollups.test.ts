@@ -31,10 +31,10 @@ async function expectedDaily() {
     row[figure] += value;
     days.set(day, row);
   };
-  for (const p of await rows("SELECT createdAt, paidAt, amount FROM payments")) {
+  for (const p of await rows("SELECT createdAt, paidAt, amount, refundedAmount FROM payments")) {
     add(p.createdAt, "paymentsCreated", 1);
     add(p.paidAt, "paidCount", 1);
-    add(p.paidAt, "paidAmount", p.amount);
+    add(p.paidAt, "paidAmount", p.amount - p.refundedAmount);
   }
   for (const u of await rows("SELECT createdAt FROM users")) add(u.createdAt, "newUsers", 1);
   const reasons = { grant: "pointsGrant", spend: "pointsSpend", refund: "pointsRefund", redeem: "pointsRedeem" } as const;
@@ -126,10 +126,12 @@ describe("dashboard roll-ups", () => {
   }, 30_000);
 });
 
-/** The statements of a migration that fill a table from the rows already there (its backfill). */
+/** The statements of a migration that fill or correct a table from the rows already there (its backfill). */
 function backfill(migration: string, table: string): D1PreparedStatement[] {
   const found = env.TEST_MIGRATIONS.find((m) => m.name.startsWith(migration))!;
-  return found.queries.filter((q) => q.startsWith(`INSERT INTO ${table} `)).map((q) => env.DB.prepare(q));
+  return found.queries
+    .filter((q) => q.startsWith(`INSERT INTO ${table} `) || q.startsWith(`UPDATE ${table} `))
+    .map((q) => env.DB.prepare(q));
 }
 
 describe("the migration's backfill", () => {
@@ -141,6 +143,7 @@ describe("the migration's backfill", () => {
     await env.DB.batch([
       ...tables.map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
       ...tables.flatMap((table) => backfill("0190", table)),
+      ...backfill("0191", "daily_stats"),
     ]);
     expect([await storedDaily(), await storedByDay()]).toEqual(expected);
   }, 30_000);
