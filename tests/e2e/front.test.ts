@@ -22,6 +22,32 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The layout shift a page makes while it loads at 390 × 844 (the CLS Lighthouse sums), once the catalogue
+ * has filled it. The catalogue answers 400 ms late, as on a phone's network, so the page paints first.
+ */
+async function pricingLayoutShift(page: Page, path: string): Promise<number> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { layoutShift: typeof shifts }).layoutShift = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.route("**/api/public-catalogue", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto(path);
+  await page.getByTestId("item-card").first().waitFor();
+  await page.waitForLoadState("networkidle");
+  // Two frames, so the observer has seen the last layout.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total);
+}
+
 describe("front pages in a real browser", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -94,6 +120,18 @@ describe("front pages in a real browser", () => {
     await page.getByRole("heading", { level: 1, name: ar.landing.heroTitle }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl");
     expect(errors).toEqual([]);
+  });
+
+  it("keeps pricing still on a phone while its catalogue loads, in English and Arabic (CLS under 0.05)", async () => {
+    for (const language of ["en", "ar"]) {
+      const { page, context, errors } = await newPage(browser, { locale: language });
+      await context.addCookies([{ name: "language", value: encodeURIComponent(JSON.stringify(language)), url: baseUrl() }]);
+      const shift = await pricingLayoutShift(page, "/front-pages/pricing");
+      console.log(`pricing layout shift (${language}): ${shift.toFixed(3)}`);
+      expect(shift, language).toBeLessThan(0.05);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("reviews an order from the landing page, signs in and confirms it into a payment", async () => {

@@ -1,15 +1,34 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { Empty, ErrorState, Loading } from "../../../components/PageStates";
+import { Empty, ErrorState } from "../../../components/PageStates";
 import { useBuy } from "../lib/useBuy";
 import { useCatalogue } from "../lib/useCatalogue";
-import { BundleCards, ItemCards } from "./ProductCards";
+import { BundleCards, BundleCardSkeletons, ItemCards, ItemCardSkeletons } from "./ProductCards";
 
-/** The pricing page's content: point bundles and plans from the active catalogue, each with "Buy". */
+function ProductSection({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-6">
+      <div>
+        <h2 id={id} className="text-2xl font-bold">
+          {title}
+        </h2>
+        <p className="text-base-content/70">{text}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The pricing page's content: point bundles and plans from the active catalogue, each with "Buy". The
+ * headings and skeleton cards are in the prerendered page, so the catalogue's arrival moves nothing.
+ */
 export function PricingContent({ helpLink }: { helpLink: string }) {
   const { t } = useTranslation("front");
-  const { data, error, isLoading, mutate } = useCatalogue();
+  const { data, error, mutate } = useCatalogue();
   const { buy, pending } = useBuy();
+  const failed = error && !data;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-12">
@@ -18,38 +37,34 @@ export function PricingContent({ helpLink }: { helpLink: string }) {
         <p className="mt-3 text-lg text-base-content/70">{t("pricing.intro")}</p>
       </header>
 
-      {isLoading && <Loading label={t("pricing.loading")} />}
-      {error && !data && <ErrorState text={t("pricing.loadError")} onRetry={() => void mutate()} />}
+      {failed && <ErrorState text={t("pricing.loadError")} onRetry={() => void mutate()} />}
 
-      {data && (
+      {!failed && (
         <>
-          <section aria-labelledby="pricing-bundles" className="flex flex-col gap-6">
-            <div>
-              <h2 id="pricing-bundles" className="text-2xl font-bold">
-                {t("pricing.bundlesTitle")}
-              </h2>
-              <p className="text-base-content/70">{t("pricing.bundlesText")}</p>
-            </div>
-            {data.bundles.length > 0 ? (
+          {!data && (
+            <p role="status" className="sr-only">
+              {t("pricing.loading")}
+            </p>
+          )}
+          <ProductSection id="pricing-bundles" title={t("pricing.bundlesTitle")} text={t("pricing.bundlesText")}>
+            {!data ? (
+              <BundleCardSkeletons />
+            ) : data.bundles.length > 0 ? (
               <BundleCards bundles={data.bundles} currency={data.currency} onBuy={buy} pending={pending} />
             ) : (
               <Empty text={t("pricing.emptyBundles")} />
             )}
-          </section>
+          </ProductSection>
 
-          <section aria-labelledby="pricing-plans" className="flex flex-col gap-6">
-            <div>
-              <h2 id="pricing-plans" className="text-2xl font-bold">
-                {t("pricing.plansTitle")}
-              </h2>
-              <p className="text-base-content/70">{t("pricing.plansText")}</p>
-            </div>
-            {data.items.length > 0 ? (
+          <ProductSection id="pricing-plans" title={t("pricing.plansTitle")} text={t("pricing.plansText")}>
+            {!data ? (
+              <ItemCardSkeletons />
+            ) : data.items.length > 0 ? (
               <ItemCards items={data.items} currency={data.currency} onBuy={buy} pending={pending} />
             ) : (
               <Empty text={t("pricing.emptyPlans")} />
             )}
-          </section>
+          </ProductSection>
         </>
       )}
 

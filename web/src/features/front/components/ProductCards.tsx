@@ -129,3 +129,55 @@ export function ItemCards({ items, currency, ...buy }: BuyProps & { items: Publi
     </ul>
   );
 }
+
+/** What the skeletons stand for: the usual catalogue of three bundles and three plans. */
+const SKELETON_CARDS = [0, 1, 2];
+
+/**
+ * Grey cards of the real cards' size while the catalogue loads (the page is painted before it is asked),
+ * so the note and footer below are already where they end up: nothing moves when the prices arrive.
+ */
+export function BundleCardSkeletons() {
+  return (
+    <ul className={`grid gap-6 ${COLUMNS[SKELETON_CARDS.length]}`} aria-hidden="true" data-testid="bundle-skeleton">
+      {SKELETON_CARDS.map((key) => (
+        <li key={key} className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body items-center gap-3 text-center">
+            <div className="min-h-6" />
+            <div className="flex flex-col items-center gap-1">
+              <span className="skeleton block w-24 text-4xl">&nbsp;</span>
+              <span className="skeleton block w-16 text-sm">&nbsp;</span>
+            </div>
+            <p className="skeleton w-28 text-2xl">&nbsp;</p>
+            <p className="skeleton w-32 text-sm">&nbsp;</p>
+            <div className="card-actions mt-auto w-full">
+              <span className="btn btn-block skeleton border-0 shadow-none" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ItemCardSkeletons() {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+      {SKELETON_CARDS.map((key) => (
+        <li key={key} className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="skeleton aspect-video w-full rounded-b-none" />
+          <div className="card-body gap-3">
+            <p className="skeleton w-40 text-xl">&nbsp;</p>
+            <p className="skeleton w-full">&nbsp;</p>
+            <p className="skeleton w-32 text-2xl">&nbsp;</p>
+            <p className="skeleton w-48 text-sm">&nbsp;</p>
+            <p className="skeleton w-48 text-sm">&nbsp;</p>
+            <div className="card-actions mt-auto pt-2">
+              <span className="btn btn-block skeleton border-0 shadow-none" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
