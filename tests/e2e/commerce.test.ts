@@ -70,7 +70,9 @@ describe("buying points by bank transfer", () => {
     await client.page.goto("/portal/quota");
     const balance = client.page.getByTestId("quota-balance");
     await balance.getByText(String(before.userQuota + 100)).waitFor();
-    await client.page.getByText(`grant:${referenceId}:0`).waitFor();
+    // The ledger row links to its payment, in words, never by its internal reference.
+    await client.page.locator(`a[href="/payment/${referenceId}"]`).first().waitFor();
+    expect(await client.page.getByText(`grant:${referenceId}:0`).count()).toBe(0);
 
     // The invoice renders, and prints: only the invoice is visible on paper.
     await client.page.goto(`/apps/invoice/preview/${referenceId}`);

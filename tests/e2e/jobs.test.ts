@@ -39,7 +39,7 @@ describe("a job from upload to downloaded report", () => {
     const adminRow = admin.page.getByRole("row").filter({ hasText: fileName });
     await adminRow.getByRole("button", { name: "Mark done" }).click();
     const dialog = admin.page.getByRole("dialog", { name: `Result for ${fileName}` });
-    await dialog.getByLabel("Similarity (%)").fill("23");
+    await dialog.getByLabel("Result (%)").fill("23");
     await dialog
       .getByLabel("Report (PDF, DOCX or TXT)")
       .setInputFiles({ name: "similarity-report.pdf", mimeType: "application/pdf", buffer: REPORT });

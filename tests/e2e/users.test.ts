@@ -73,7 +73,7 @@ describe("users, roles and permissions in a real browser", () => {
     await roleDialog.getByLabel("Subject").nth(2).selectOption("Dashboard");
     await roleDialog.getByRole("button", { name: "Save" }).click();
     await page.getByTestId("snackbar").filter({ hasText: "Role created successfully!" }).waitFor();
-    await page.getByRole("article", { name: roleName }).getByText("read User").waitFor();
+    await page.getByRole("article", { name: roleName }).getByText("Read: Users").waitFor();
 
     // Assign it from the user view.
     await page.goto(viewUrl);

@@ -99,7 +99,8 @@ export function ToggleField<V extends object>({ form, name }: { form: FormState<
         checked={form.values[name] === true}
         onChange={(e) => form.set(name, e.target.checked as V[typeof name])}
       />
-      <span>{form.labelOf(name)}</span>
+      {/* daisyUI's .label fades its text to 60 %, under 4.5:1 on a card: the toggle's words are the field's name. */}
+      <span className="text-base-content">{form.labelOf(name)}</span>
     </label>
   );
 }

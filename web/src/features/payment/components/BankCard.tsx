@@ -19,10 +19,13 @@ export function BankCard({ bank }: { bank: Bank }) {
         </div>
         <div>
           <dt className="inline text-base-content/70">{t("accountNumber")}: </dt>
-          <dd className="inline font-mono font-medium" dir="ltr">
-            {bank.accountNumber}
-          </dd>{" "}
-          <CopyButton text={bank.accountNumber} label={t("copyAccountNumber")} />
+          {/* The copy button inside the dd: a dl's groups may hold only dt and dd (axe definition-list). */}
+          <dd className="inline">
+            <span className="font-mono font-medium" dir="ltr">
+              {bank.accountNumber}
+            </span>{" "}
+            <CopyButton text={bank.accountNumber} label={t("copyAccountNumber")} />
+          </dd>
         </div>
       </dl>
     </div>
