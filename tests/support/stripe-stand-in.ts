@@ -397,6 +397,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       res.end(String(e));
     });
   });
+  // Never close an idle connection: workerd reuses its pooled ones, and one Node closed after its default 5 s
+  // idle (a test drawing PDFs meanwhile) failed the next call with "Network connection lost".
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

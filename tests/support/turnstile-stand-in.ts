@@ -74,6 +74,9 @@ export async function startTurnstileStandIn(): Promise<TurnstileStandIn> {
       return fail(["invalid-input-secret"]);
     })().catch(() => answer(res, 400, { success: false, "error-codes": ["bad-request"] }));
   });
+  // Never close an idle connection: workerd reuses its pooled ones, and one Node closed after its default 5 s
+  // idle (a test drawing PDFs meanwhile) failed the next call with "Network connection lost".
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
