@@ -43,12 +43,12 @@ describe("roles page", () => {
     signInAsAdmin();
     mockApi({ "search-role": ROLES });
     renderAt("/apps/roles", RolesPage);
-    const admin = await screen.findByRole("article", { name: "admin" });
+    const admin = await screen.findByRole("article", { name: "Administrator" });
     // Rules and built-in role names in words, not the server's codes ("manage all").
     expect(within(admin).getByRole("heading", { name: "Administrator" })).toBeTruthy();
     expect(within(admin).getByText("Manage: Everything")).toBeTruthy();
     expect(within(admin).queryByRole("button", { name: en.delete })).toBeNull();
-    const client = screen.getByRole("article", { name: "client" });
+    const client = screen.getByRole("article", { name: "Client" });
     expect(within(client).getByText("Read: Points (own)")).toBeTruthy();
     expect(within(client).getByRole("link", { name: "Users: 9" }).getAttribute("href")).toBe("/portal/user?selectedRole=client");
     const support = screen.getByRole("article", { name: "support" });
@@ -164,8 +164,10 @@ describe("in Arabic", () => {
     signInAsAdmin();
     mockApi({ "search-role": ROLES });
     renderAt("/apps/roles", RolesPage);
-    const client = await screen.findByRole("article", { name: "client" });
+    // The card is named in words too (a screen reader heard "client").
+    const client = await screen.findByRole("article", { name: commonAr.role.client });
     expect(within(client).getByRole("heading", { name: commonAr.role.client })).toBeTruthy();
+    expect(within(client).getByText(ar.builtInDescription.client)).toBeTruthy();
     expect(within(client).getByText(`${ar.actionName.read}: ${ar.subjectName.Quota} (${ar.ownOnly})`)).toBeTruthy();
     for (const code of ["manage all", "read Quota", "read all"]) expect(screen.queryByText(new RegExp(code))).toBeNull();
   });

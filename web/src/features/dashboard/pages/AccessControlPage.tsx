@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { Empty } from "../../../components/PageStates";
+import { roleLabel } from "../../../lib/roles";
 
 /** Pages a user may open, each behind the permission that opens it (the route's action and subject). */
 export const PAGES = [
@@ -33,7 +34,7 @@ export default function AccessControlPage() {
     <div className="grid grid-cols-1 gap-6">
       <header>
         <h1 className="text-2xl font-semibold">{t("access.title")}</h1>
-        <p className="text-base-content/70">{t("access.intro", { role: userData?.role ?? "" })}</p>
+        <p className="text-base-content/70">{t("access.intro", { role: userData ? roleLabel(userData.role) : "" })}</p>
       </header>
       <section aria-labelledby="access-pages">
         <h2 id="access-pages" className="mb-3 text-lg font-semibold">

@@ -10,6 +10,7 @@ import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterF
 import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../../../lib/cart";
+import { roleLabel } from "../../../lib/roles";
 import { fetchMe } from "../api/me";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
@@ -64,7 +65,7 @@ export default function ProfilePage() {
   const facts: [string, string][] = [
     [t("email"), user.userEmail],
     [t("phone"), user.userPhone || "—"],
-    [t("role"), user.role],
+    [t("role"), roleLabel(user.role)],
     [t("emailVerified"), user.emailVerified ? t("yes") : t("no")],
     [t("twoFactor"), user.twoFactorEnabled ? t("on") : t("off")],
   ];

@@ -34,7 +34,7 @@ export default function PermissionsPage() {
       {list.length === 0 ? (
         <Empty text={t("empty")} />
       ) : (
-        <div className="card overflow-x-auto bg-base-100 shadow-sm">
+        <div className="card overflow-x-auto bg-base-100 shadow-sm" tabIndex={0} role="region" aria-label={t("permissionsTitle")}>
           <table className="table">
             <caption className="sr-only">{t("permissionsTitle")}</caption>
             <thead className="text-base-content/80">

@@ -36,12 +36,14 @@ export default function RolesPage() {
     body = (
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {roles.data.data.map((role) => (
-          <article key={role.roleId} className="card bg-base-100 shadow-sm" aria-label={role.roleName}>
+          <article key={role.roleId} className="card bg-base-100 shadow-sm" aria-label={roleLabel(role.roleName)}>
             <div className="card-body gap-3">
               <div className="flex items-start justify-between gap-2">
                 <div>
                   <h2 className="card-title">{roleLabel(role.roleName)}</h2>
-                  <p className="text-sm text-base-content/70">{role.roleDesc}</p>
+                  <p className="text-sm text-base-content/70">
+                    {role.builtIn ? t(`builtInDescription.${role.roleName}`, { defaultValue: role.roleDesc }) : role.roleDesc}
+                  </p>
                 </div>
                 {role.builtIn && <span className="badge badge-outline">{t("builtIn")}</span>}
               </div>
