@@ -2,10 +2,11 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
+import { englishOnPage, type TargetLanguage } from "./untranslated";
 
 /**
- * axe-core on every main page, in light, dark and right-to-left: no serious or critical violation.
- * And the keyboard alone signs in and walks the menu.
+ * axe-core on every main page, in light, dark, right-to-left and French: no serious or critical violation,
+ * and in Arabic and French no English text (issue 29). And the keyboard alone signs in and walks the menu.
  */
 
 const require = createRequire(import.meta.url);
@@ -41,11 +42,14 @@ const PAGES: Record<Who, string[]> = {
 interface Mode {
   name: string;
   cookies: Record<string, string>;
+  /** A language other than English, whose pages must show no English. */
+  language?: TargetLanguage;
 }
 const MODES: Mode[] = [
   { name: "light", cookies: { theme: "light" } },
   { name: "dark", cookies: { theme: "dark" } },
-  { name: "right-to-left", cookies: { theme: "light", language: "ar", direction: "rtl" } },
+  { name: "right-to-left", cookies: { theme: "light", language: "ar", direction: "rtl" }, language: "ar" },
+  { name: "French", cookies: { theme: "light", language: "fr", direction: "ltr" }, language: "fr" },
 ];
 
 interface Violation {
@@ -110,7 +114,8 @@ describe("accessibility (axe-core)", () => {
   });
 
   for (const mode of MODES) {
-    it(`has no serious or critical violation on the main pages in ${mode.name}`, async () => {
+    const english = mode.language ? ", and no English" : "";
+    it(`has no serious or critical violation on the main pages in ${mode.name}${english}`, async () => {
       const problems: string[] = [];
       for (const who of ["anonymous", "admin", "client"] as Who[]) {
         const context = await contextFor(browser, mode);
@@ -128,6 +133,8 @@ describe("accessibility (axe-core)", () => {
             expect(await page.evaluate(() => document.documentElement.dir), `${path} direction`).toBe("rtl");
           }
           for (const v of await seriousViolations(page)) problems.push(`${who} ${path}: ${v}`);
+          if (mode.language)
+            for (const text of await englishOnPage(page, mode.language)) problems.push(`${who} ${path}: ${text}`);
         }
         await context.close();
       }

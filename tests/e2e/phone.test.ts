@@ -9,10 +9,12 @@ import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
 import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
+import { englishOnPage } from "./untranslated";
 
 /**
- * Issue 15: every route of the web app, at 390 × 844 on a touch phone, in English and Arabic, as the
- * role that can open it: the document is never wider than the device, and axe finds nothing serious.
+ * Issue 15: every route of the web app, at 390 × 844 on a touch phone, in English, French and Arabic, as
+ * the role that can open it: the document is never wider than the device, and axe finds nothing serious;
+ * in French and Arabic, no English text is on screen (issue 29).
  * A phone widens its layout viewport to fit the content, so the width is compared with 390 rather
  * than with innerWidth.
  */
@@ -85,16 +87,22 @@ function visitsOf(seeded: Seeded, client: ClientAbility): Visit[] {
   return visits;
 }
 
-async function phoneContext(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {
+type Language = "en" | "fr" | "ar";
+const LANGUAGE_NAMES: Record<Language, string> = { en: "English", fr: "French", ar: "Arabic (right to left)" };
+
+async function phoneContext(browser: Browser, language: Language): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,
     bypassCSP: true,
-    locale: language === "ar" ? "ar" : "en-US",
+    locale: language === "en" ? "en-US" : language,
   });
-  const cookies: Record<string, string> = { theme: "light", ...(language === "ar" ? { language: "ar", direction: "rtl" } : {}) };
+  const cookies: Record<string, string> = {
+    theme: "light",
+    ...(language === "en" ? {} : { language, direction: language === "ar" ? "rtl" : "ltr" }),
+  };
   const host = new URL(baseUrl()).hostname;
   await context.addCookies(
     Object.entries(cookies).map(([name, value]) => ({
@@ -212,7 +220,7 @@ type Box = { x: number; width: number };
 const onScreen = (box: Box | null) => box !== null && box.width > 0 && box.x >= -1 && box.x + box.width <= PHONE.width + 1;
 
 /** A phone page in `language`, signed in as `who`, settled on `path`. */
-async function phonePage(browser: Browser, language: "en" | "ar", who: { email: string; password: string }, path: string) {
+async function phonePage(browser: Browser, language: Language, who: { email: string; password: string }, path: string) {
   const context = await phoneContext(browser, language);
   await signIn(context, who);
   const page = await context.newPage();
@@ -265,8 +273,9 @@ describe("phones (390 × 844, touch)", () => {
     expect(new Set(visits.map((v) => v.who))).toEqual(new Set(["anonymous", "client", "admin"]));
   });
 
-  for (const language of ["en", "ar"] as const) {
-    it(`fits every page in ${language === "en" ? "English" : "Arabic (right to left)"}, with no serious axe violation`, async () => {
+  for (const language of ["en", "fr", "ar"] as const) {
+    const english = language === "en" ? "" : ", and no English";
+    it(`fits every page in ${LANGUAGE_NAMES[language]}, with no serious axe violation${english}`, async () => {
       const problems: string[] = [];
       for (const who of ["anonymous", "client", "admin"] as const) {
         const context = await phoneContext(browser, language);
@@ -285,6 +294,7 @@ describe("phones (390 × 844, touch)", () => {
             problems.push(`${where}: not right to left`);
           }
           for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+          if (language !== "en") for (const text of await englishOnPage(page, language)) problems.push(`${where}: ${text}`);
         }
         await context.close();
       }
