@@ -115,6 +115,8 @@ describe("serving a public page", () => {
       turnstileSiteKey: "1x00000000000000000000AA",
       termsUrl: "https://acme.example/terms",
     });
+    // The forms keep the check's and the terms' place from the first paint (issue 29: no shift on hydration).
+    expect(html).toContain('<html lang="en" data-human-check="" data-terms="">');
     expect(html).toContain('<link rel="canonical" href="https://portal.test/front-pages/pricing" />');
     expect(html).toContain('<meta property="og:url" content="https://portal.test/front-pages/pricing" />');
     // One language only while the switcher is off: no alternates.

@@ -124,9 +124,18 @@ export async function servePage(request: Request, env: Env, url: URL): Promise<R
     ...alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttribute(a.href)}" />`),
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
   ].join("");
+  const settings = appSettingsOf(env);
   const served = new HTMLRewriter()
     .on('meta[name="app-settings"]', {
-      element: (meta) => void meta.setAttribute("content", JSON.stringify(appSettingsOf(env))),
+      element: (meta) => void meta.setAttribute("content", JSON.stringify(settings)),
+    })
+    // The page was rendered without Turnstile and terms (the build knows neither): these keep their place
+    // from the first paint, so they appear after hydration without moving the form.
+    .on("html", {
+      element: (html) => {
+        if (settings.turnstileSiteKey) html.setAttribute("data-human-check", "");
+        if (settings.termsUrl) html.setAttribute("data-terms", "");
+      },
     })
     .on("head", { element: (head) => void head.append(links, { html: true }) })
     .transform(page);

@@ -102,9 +102,17 @@ export function useHumanCheck(siteKey: string | null, always: boolean): HumanChe
   const [round, setRound] = useState(0);
   const [token, setToken] = useState<string | null>(null);
   const shown = siteKey !== null && asked;
+  // A prerendered page is rendered without the check (the build has no site key): its place is kept, shown
+  // from the first paint when the Worker served the page with Turnstile on (<html data-human-check>), so the
+  // widget arriving after hydration moves nothing.
+  const reserved = siteKey === null && always;
   return {
     token: shown ? (token ?? undefined) : undefined,
-    element: shown ? <HumanCheck key={round} siteKey={siteKey} onToken={setToken} /> : null,
+    element: shown ? (
+      <HumanCheck key={round} siteKey={siteKey} onToken={setToken} />
+    ) : reserved ? (
+      <div aria-hidden="true" className="hidden min-h-16 in-data-human-check:block" />
+    ) : null,
     after(error) {
       if (error instanceof ApiError && error.code.startsWith("turnstile_")) setAsked(true);
       setToken(null);

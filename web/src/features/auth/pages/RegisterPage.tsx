@@ -41,13 +41,22 @@ export const registrationFields = (t: TFunction<"auth">, termsUrl: string | null
   acceptTerms: { label: t("terms"), check: (accepted) => (termsUrl && !accepted ? "auth:acceptTermsRequired" : undefined) },
 });
 
-/** The terms' checkbox, with a link to them; nothing when the portal publishes none. */
+/**
+ * The terms' checkbox, with a link to them; nothing when the portal publishes none. A prerendered page is
+ * rendered without terms (the build does not know them): its place is kept, shown inert from the first
+ * paint when the Worker served the page with terms (<html data-terms>), so hydration moves nothing.
+ */
 export function TermsField({ form, termsUrl }: { form: FormState<RegisterValues>; termsUrl: string | null }) {
   const { t } = useTranslation("auth");
-  if (!termsUrl) return null;
-  const link = <a href={termsUrl} target="_blank" rel="noopener noreferrer" className="link link-primary" />;
-  return (
+  const link = <a href={termsUrl ?? undefined} target="_blank" rel="noopener noreferrer" className="link link-primary" />;
+  const field = (
     <CheckboxField form={form} name="acceptTerms" label={<Trans t={t} i18nKey="acceptTerms" components={{ terms: link }} />} />
+  );
+  if (termsUrl) return field;
+  return (
+    <div aria-hidden="true" inert className="hidden in-data-terms:block">
+      {field}
+    </div>
   );
 }
 
