@@ -97,8 +97,9 @@ describe("notifications in the browser", () => {
     expect(admin.errors).toEqual([]);
   });
 
-  /** Each new screen and the heading it shows, in French and in Arabic (right to left). */
+  /** Each new screen and the heading it shows, in English, French and Arabic (right to left). */
   const SCREENS = {
+    en: { notifications: "Notifications", settings: "Notifications", unsubscribe: "Unsubscribe", dir: "ltr" },
     fr: { notifications: "Notifications", settings: "Notifications", unsubscribe: "Se désabonner", dir: "ltr" },
     ar: { notifications: "الإشعارات", settings: "الإشعارات", unsubscribe: "إلغاء الاشتراك", dir: "rtl" },
   } as const;
