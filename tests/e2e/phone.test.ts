@@ -302,6 +302,22 @@ describe("phones (390 × 844, touch)", () => {
     }, 240_000);
   }
 
+  it("says a refused sign-in in French and Arabic: the Worker's message reaches the page in the reader's language", async () => {
+    const problems: string[] = [];
+    for (const language of ["fr", "ar"] as const) {
+      const context = await phoneContext(browser, language);
+      const page = await context.newPage();
+      await open(page, "/login");
+      await page.locator('input[type="email"]').fill("nobody@example.com");
+      await page.locator('input[type="password"]').fill("Not-the-password-1");
+      await page.locator('button[type="submit"]').click();
+      await page.getByRole("alert").first().waitFor();
+      for (const text of await englishOnPage(page, language)) problems.push(`${language} /login refused: ${text}`);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("fits the overlay menu and the customizer drawer, in both directions", async () => {
     const problems: string[] = [];
     for (const [language, text] of [
