@@ -69,6 +69,13 @@ const workerLayerRules = [
             ":matches(Literal[value=/INSERT\\s+INTO\\s+audit_log/i], TemplateElement[value.raw=/INSERT\\s+INTO\\s+audit_log/i])",
           message: "Audit rows are written by audit() of worker/src/domain/audit.ts only.",
         },
+        {
+          // esbuild (wrangler) cannot shake zod's `z` export: it keeps every one of zod's ~40 locales, about
+          // 65 kB gzipped of the Worker bundle. The namespace import keeps only what is used.
+          selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+          message:
+            'Import zod as `import * as z from "zod"`: `{ z }` bundles all of its locales (docs/decisions/0002-budgets.md).',
+        },
       ],
     },
   },

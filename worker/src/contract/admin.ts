@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ACTIONS, SUBJECTS } from "./access";
 import { defineCalls, done, listOf, timestamp } from "./call";
 import * as f from "./fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { day, defineCalls, timestamp } from "./call";
 import { PAYMENT_STATUSES } from "./commerce";
 import * as f from "./fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Field builders shared by every call's input. They accept JSON values and the strings multipart

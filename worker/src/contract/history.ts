@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineCalls, listOf, timestamp } from "./call";
 import { LOGIN_METHODS } from "./vendors";
 import * as f from "./fields";

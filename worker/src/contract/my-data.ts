@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { userData } from "./auth";
 import { defineCalls, done, timestamp } from "./call";
 import { paymentWithUser } from "./commerce";

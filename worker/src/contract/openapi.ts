@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { abilityRule, signedIn, signedInWithMessage, userData } from "./auth";
 import { apiKey, role } from "./admin";
 import { bundle } from "./bundles";

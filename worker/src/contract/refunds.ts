@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineCalls, fileAnswer, listOf, timestamp } from "./call";
 import { LINE_KINDS, paymentWithUser, referenceId } from "./commerce";
 import * as f from "./fields";

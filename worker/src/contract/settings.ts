@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineCalls } from "./call";
 
 export const settingsCalls = defineCalls({
