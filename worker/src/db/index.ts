@@ -1,14 +1,6 @@
-import {
-  DefaultConnectionProvider,
-  Kysely,
-  sql,
-  SqliteQueryCompiler,
-  type Compilable,
-  type LimitNode,
-  type RawBuilder,
-} from "kysely";
-import { D1Dialect } from "kysely-d1";
+import { DefaultConnectionProvider, Kysely, sql, type Compilable, type RawBuilder } from "kysely";
 import { plainSearchText } from "../contract/fields";
+import { D1Dialect } from "./dialect";
 import type { Database } from "./schema";
 import type { SEARCH_INDEXES } from "./search-indexes";
 
@@ -18,38 +10,16 @@ const instances = new WeakMap<D1Database, DB>();
 const bindings = new WeakMap<DB, D1Database>();
 
 /**
- * SQLite's compiler with every LIMIT bound as `cast(? as integer)`. D1 keeps a statement compiled
- * while its text repeats (workerd's statement cache), but SQLite's planner reads a LIMIT that is a
- * bare parameter (a subquery's, in a list's page or candidates) and marks the statement to be compiled
- * again whenever that parameter is bound: every request paid a full compile, 0.05–0.15 ms of D1 per
- * list statement (decision 0002, "A bound LIMIT compiled the statement again"). An expression is not
- * read that way, so the compiled statement is reused.
- */
-class D1QueryCompiler extends SqliteQueryCompiler {
-  protected override visitLimit(node: LimitNode): void {
-    this.append("limit cast(");
-    this.visitNode(node.limit);
-    this.append(" as integer)");
-  }
-}
-
-class PortalDialect extends D1Dialect {
-  override createQueryCompiler() {
-    return new D1QueryCompiler();
-  }
-}
-
-/**
  * The isolate's Kysely: its compiler, adapter and executor are made once; a binding's instance differs
  * only by its connection (a request wraps its binding anew: metered, in a D1 session, checked).
  */
-const shared = new Kysely<Database>({ dialect: new PortalDialect({ database: null as unknown as D1Database }) });
+const shared = new Kysely<Database>({ dialect: new D1Dialect(null as unknown as D1Database) });
 
 /** The Kysely instance of a D1 binding (one per binding object). */
 export function getDb(d1: D1Database): DB {
   let db = instances.get(d1);
   if (!db) {
-    const dialect = new PortalDialect({ database: d1 });
+    const dialect = new D1Dialect(d1);
     const driver = dialect.createDriver();
     const executor = shared.getExecutor().withConnectionProvider(new DefaultConnectionProvider(driver));
     db = new Kysely<Database>({ config: { dialect }, dialect, driver, executor });
