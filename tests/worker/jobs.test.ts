@@ -51,6 +51,9 @@ describe("submit-job", () => {
       fileData: { status: 0, similarity: null },
     });
     expect(first.body.history.fileData.uniqueId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    // The session, the site, then one batch that debits, queues and reads the job back: writes queue
+    // behind each other on one D1, so each round trip of a write waits its turn.
+    expect(first.usage!.roundTrips).toBe(3);
     const second = await callForm("submit-job", { siteId: String(siteId), file: pdfFile() }, { cookie: client.cookie });
     expect(second.body.history.vendorId).toBe(vendors[1]!.vendorId);
     const third = await callForm("submit-job", { siteId: String(siteId), file: pdfFile() }, { cookie: client.cookie });

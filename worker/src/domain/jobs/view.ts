@@ -92,8 +92,11 @@ export function toHistoryView(row: HistoryViewRow): HistoryView {
   };
 }
 
+/** The job `uniqueId` as a HistoryView row: a statement of its own, or the last of a write's batch. */
+export function selectHistoryViewOf(db: DB, uniqueId: string) {
+  return selectHistoryView(db).where("h.uniqueId", "=", uniqueId);
+}
+
 export async function loadHistoryView(db: DB, uniqueId: string): Promise<HistoryView> {
-  return toHistoryView(
-    (await selectHistoryView(db).where("h.uniqueId", "=", uniqueId).executeTakeFirstOrThrow()) as HistoryViewRow,
-  );
+  return toHistoryView((await selectHistoryViewOf(db, uniqueId).executeTakeFirstOrThrow()) as HistoryViewRow);
 }
