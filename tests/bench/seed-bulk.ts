@@ -99,10 +99,10 @@ export async function readSeedContext(db: SeedDb, adminEmail: string, clientEmai
   return { adminId: await idOf(adminEmail), clientId: await idOf(clientEmail), sites, items, bundles };
 }
 
-/** One table's bulk rows: its INSERT head and the SQL values of row i (a parenthesised tuple). */
+/** One table's bulk rows: its INSERT head and the SQL values of row i (a parenthesised tuple), or null for none. */
 interface BulkTable {
   head: string;
-  row: (i: number) => string;
+  row: (i: number) => string | null;
 }
 
 /** Multi-row INSERT statements of at most STATEMENT_BYTES each, for rows 0..count-1. */
@@ -117,6 +117,7 @@ export function insertStatements(table: BulkTable, count: number): string[] {
   };
   for (let i = 0; i < count; i++) {
     const text = table.row(i);
+    if (text === null) continue;
     if (size + text.length > STATEMENT_BYTES) flush();
     rows.push(text);
     size += text.length + 2;
@@ -133,7 +134,7 @@ async function insertAll(db: SeedDb, table: BulkTable, count: number) {
 }
 
 /** The bulk tables for `count` rows each, around `now`. Exported for the seed's own checks. */
-export function bulkTables(ctx: SeedContext, count: number, now: number, invoiceFrom: number) {
+export function bulkTables(ctx: SeedContext, count: number, now: number, invoiceFrom: number, creditNoteFrom: number) {
   /** Row i of `count` is created this long ago: oldest first, spread over SPAN_DAYS. */
   const createdAt = (i: number) => now - Math.floor(((count - i) * SPAN_DAYS * DAY_MS) / count);
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -180,7 +181,7 @@ export function bulkTables(ctx: SeedContext, count: number, now: number, invoice
   };
 
   const payments: BulkTable = {
-    head: "INSERT INTO payments (referenceId, userId, amount, currency, status, lines, method, invoiceNumber, createdAt, expiresAt, paidAt, updatedAt)",
+    head: "INSERT INTO payments (referenceId, userId, amount, currency, status, lines, method, invoiceNumber, refundedAmount, createdAt, expiresAt, paidAt, updatedAt)",
     row: (i) => {
       const at = createdAt(i);
       const open = now - at < DAY_MS;
@@ -193,7 +194,39 @@ export function bulkTables(ctx: SeedContext, count: number, now: number, invoice
       const paid = status === "paid";
       const paidAt = paid ? q(iso(at + 2 * 3_600_000)) : "NULL";
       const invoice = paid ? invoiceFrom + paidBefore(i) : "NULL";
-      return `(${q(publicId("p", i))}, ${owner(i)}, ${bundle.bundlePrice}, 'USD', ${q(status)}, ${q(JSON.stringify([bundleLine(bundle)]))}, ${i % 20 === 0 ? "'gateway'" : "'bank'"}, ${invoice}, ${q(iso(at))}, ${q(iso(at + DAY_MS))}, ${paidAt}, ${q(iso(at))})`;
+      const refunded = refundOf(i, bundle.bundlePrice);
+      const shown = refunded ? (refunded.amount === bundle.bundlePrice ? "refunded" : "partially_refunded") : status;
+      return `(${q(publicId("p", i))}, ${owner(i)}, ${bundle.bundlePrice}, 'USD', ${q(shown)}, ${q(JSON.stringify([bundleLine(bundle)]))}, ${i % 20 === 0 ? "'gateway'" : "'bank'"}, ${invoice}, ${refunded?.amount ?? 0}, ${q(iso(at))}, ${q(iso(at + DAY_MS))}, ${paidAt}, ${q(iso(at))})`;
+    },
+  };
+
+  /**
+   * Payment i's settled refund, if any: one payment in ten, all paid ones (i % 20 of 0 and 1, so half of
+   * them the bench client's), refunded by hand in full or in half, each with its credit note.
+   */
+  const refundOf = (i: number, price: number) =>
+    i % 20 < 2 && price >= 2 ? { amount: i % 20 === 0 ? price : Math.floor(price / 2), note: refundsBefore(i) + 1 } : null;
+  /** How many refunds payments before row i have: row i's credit note number is creditNoteFrom plus that. */
+  const refundsBefore = (i: number) => Math.floor(i / 20) * 2 + Math.min(i % 20, 2);
+
+  const refunds: BulkTable = {
+    head: "INSERT INTO refunds (refundKey, referenceId, userId, amount, currency, reason, method, status, creditNoteNumber, lines, netAmount, taxAmount, actorId, createdAt, settledAt)",
+    row: (i) => {
+      const bundle = ctx.bundles[i % ctx.bundles.length]!;
+      const refunded = refundOf(i, bundle.bundlePrice);
+      if (!refunded) return null;
+      const at = q(iso(createdAt(i) + 3 * DAY_MS));
+      const points = Math.floor((bundle.bundlePoin * refunded.amount) / bundle.bundlePrice);
+      const line = {
+        kind: "bundle",
+        refId: bundle.bundleId,
+        name: `${bundle.bundlePoin} points`,
+        points,
+        gross: refunded.amount,
+        net: refunded.amount,
+        tax: 0,
+      };
+      return `(${q(publicId("r", i))}, ${q(publicId("p", i))}, ${owner(i)}, ${refunded.amount}, 'USD', 'Bench refund', 'manual', 'succeeded', ${creditNoteFrom - 1 + refunded.note}, ${q(JSON.stringify([line]))}, ${refunded.amount}, 0, ${ctx.adminId}, ${at}, ${at})`;
     },
   };
 
@@ -260,7 +293,20 @@ export function bulkTables(ctx: SeedContext, count: number, now: number, invoice
     },
   };
 
-  return { users, subscriptions, history, payments, coupons, ledger, audit, outbox, sessions, paidBefore };
+  return {
+    users,
+    subscriptions,
+    history,
+    payments,
+    refunds,
+    coupons,
+    ledger,
+    audit,
+    outbox,
+    sessions,
+    paidBefore,
+    refundsBefore,
+  };
 }
 
 /** Fresh unused coupons, one per redeem-coupon request of the bench (prefix POOL-, never listed by a case). */
@@ -277,7 +323,11 @@ export async function seedBulk(db: SeedDb, ctx: SeedContext, count: number, pool
   const now = Date.now();
   const counter = await db.prepare("SELECT counterValue AS n FROM counters WHERE counterName = 'invoice'").first<{ n: number }>();
   const invoiceFrom = (counter?.n ?? 0) + 1;
-  const tables = bulkTables(ctx, count, now, invoiceFrom);
+  const notes = await db
+    .prepare("SELECT counterValue AS n FROM counters WHERE counterName = 'credit-note'")
+    .first<{ n: number }>();
+  const creditNoteFrom = (notes?.n ?? 0) + 1;
+  const tables = bulkTables(ctx, count, now, invoiceFrom, creditNoteFrom);
   await db.batch([
     db.prepare("INSERT OR IGNORE INTO roles (roleName, roleDesc) VALUES (?1, 'Reads users and jobs')").bind(SUPPORT_ROLE),
     db
@@ -287,7 +337,7 @@ export async function seedBulk(db: SeedDb, ctx: SeedContext, count: number, pool
       )
       .bind(SUPPORT_ROLE),
   ]);
-  for (const table of [tables.users, tables.subscriptions, tables.history, tables.payments, tables.coupons]) {
+  for (const table of [tables.users, tables.subscriptions, tables.history, tables.payments, tables.refunds, tables.coupons]) {
     await insertAll(db, table, count);
   }
   for (const table of [tables.ledger, tables.audit, tables.outbox, tables.sessions]) await insertAll(db, table, count);
@@ -303,6 +353,9 @@ export async function seedBulk(db: SeedDb, ctx: SeedContext, count: number, pool
     db
       .prepare("UPDATE counters SET counterValue = ?1 WHERE counterName = 'invoice'")
       .bind(invoiceFrom - 1 + tables.paidBefore(count)),
+    db
+      .prepare("UPDATE counters SET counterValue = ?1 WHERE counterName = 'credit-note'")
+      .bind(creditNoteFrom - 1 + tables.refundsBefore(count)),
     // Points for every submit-job of the run, as an adjustment the balance sums up.
     db
       .prepare(
