@@ -81,3 +81,21 @@ describe("audit rows are written one way", () => {
     expect(await refused('export const rows = (db: any) => db.selectFrom("audit_log").selectAll();')).toEqual([]);
   });
 });
+
+describe("zod is imported as a namespace in the Worker", () => {
+  /** The rule's messages for a file at `filePath` made of `code`. */
+  const zodRefusals = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.message.includes("locales")).map((m) => m.message);
+  };
+
+  it("refuses `import { z }` (esbuild then bundles all of zod's locales), allows `* as z` and a type import", async () => {
+    const use = "export const text = z.string();\n";
+    expect(await zodRefusals("worker/src/contract/probe.ts", `import { z } from "zod";\n${use}`)).toHaveLength(1);
+    expect(await zodRefusals("worker/src/domain/probe.ts", `import { z } from "zod";\n${use}`)).toHaveLength(1);
+    expect(await zodRefusals("worker/src/contract/probe.ts", `import * as z from "zod";\n${use}`)).toEqual([]);
+    expect(
+      await zodRefusals("worker/src/domain/probe.ts", `import type { z } from "zod";\nexport type Text = z.ZodString;\n`),
+    ).toEqual([]);
+  });
+});
