@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
 
 /**
- * The D1 dialect (worker/src/db/dialect.ts): Kysely reads the rows a statement changed from the driver's
- * `numAffectedRows` (handlers compare `numUpdatedRows` and `numDeletedRows` with 1), and logs nothing about
- * the driver (kysely-d1 0.4.0 answered the retired `numUpdatedOrDeletedRows`: "outdated driver/plugin
- * detected!").
+ * The D1 dialect (worker/src/db/dialect.ts, over kysely-d1): Kysely reads the rows a statement changed from
+ * the driver's `numAffectedRows` (handlers compare `numUpdatedRows` and `numDeletedRows` with 1), and logs
+ * nothing about the driver (kysely-d1 0.4.0 also answers the retired `numUpdatedOrDeletedRows`, and Kysely
+ * logged "outdated driver/plugin detected!").
  */
 describe("the D1 dialect", () => {
   afterEach(() => vi.restoreAllMocks());

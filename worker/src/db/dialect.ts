@@ -1,38 +1,30 @@
 import {
-  SqliteAdapter,
-  SqliteIntrospector,
   SqliteQueryCompiler,
   type CompiledQuery,
   type DatabaseConnection,
-  type Dialect,
   type Driver,
-  type Kysely,
   type LimitNode,
   type QueryResult,
 } from "kysely";
+import { D1Dialect as KyselyD1Dialect } from "kysely-d1";
 
 /**
- * Kysely's dialect for D1: SQLite's adapter and introspector, the compiler below, and a driver that runs
- * each query as one prepared D1 statement. Written here rather than taken from kysely-d1, whose 0.4.0
- * answers the `numUpdatedOrDeletedRows` Kysely retired (Kysely logged "outdated driver/plugin detected"
- * in every isolate); D1 has no interactive transactions (`db.transaction()` throws: use a batch).
+ * kysely-d1's dialect with two changes: the compiler below, and results without the
+ * `numUpdatedOrDeletedRows` field kysely-d1 0.4.0 still adds beside `numAffectedRows` (Kysely 0.28
+ * logs "outdated driver/plugin detected" in every isolate when it sees it). D1 has no interactive
+ * transactions: `db.transaction()` throws; send the statements as one batch (`runBatch`).
  */
-export class D1Dialect implements Dialect {
-  constructor(private readonly database: D1Database) {}
+export class D1Dialect extends KyselyD1Dialect {
+  constructor(database: D1Database) {
+    super({ database });
+  }
 
-  createAdapter() {
-    return new SqliteAdapter();
+  override createDriver(): Driver {
+    return new CurrentResultsDriver(super.createDriver());
   }
-  createDriver(): Driver {
-    return new D1Driver(this.database);
-  }
-  createQueryCompiler() {
+
+  override createQueryCompiler() {
     return new D1QueryCompiler();
-  }
-  // The introspector is typed for any database.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  createIntrospector(db: Kysely<any>) {
-    return new SqliteIntrospector(db);
   }
 }
 
@@ -52,40 +44,42 @@ class D1QueryCompiler extends SqliteQueryCompiler {
   }
 }
 
-class D1Driver implements Driver {
-  constructor(private readonly database: D1Database) {}
+/** kysely-d1's driver, its connections answering results in Kysely 0.28's shape. */
+class CurrentResultsDriver implements Driver {
+  constructor(private readonly driver: Driver) {}
 
-  async init() {}
+  init() {
+    return this.driver.init();
+  }
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new D1Connection(this.database);
+    return new CurrentResultsConnection(await this.driver.acquireConnection());
   }
   async beginTransaction(): Promise<void> {
     throw new Error("D1 has no interactive transactions: send the statements as one batch (runBatch)");
   }
-  async commitTransaction(): Promise<void> {}
-  async rollbackTransaction(): Promise<void> {}
-  async releaseConnection() {}
-  async destroy() {}
+  commitTransaction(connection: DatabaseConnection) {
+    return this.driver.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.driver.rollbackTransaction(connection);
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.driver.releaseConnection(connection);
+  }
+  destroy() {
+    return this.driver.destroy();
+  }
 }
 
-class D1Connection implements DatabaseConnection {
-  constructor(private readonly database: D1Database) {}
+class CurrentResultsConnection implements DatabaseConnection {
+  constructor(private readonly connection: DatabaseConnection) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.database
-      .prepare(query.sql)
-      .bind(...query.parameters)
-      .all<R>();
-    const { changes, last_row_id: lastRowId } = result.meta;
-    return {
-      rows: result.results ?? [],
-      numAffectedRows: changes > 0 ? BigInt(changes) : undefined,
-      insertId: lastRowId === undefined || lastRowId === null ? undefined : BigInt(lastRowId),
-    };
+    const { rows, numAffectedRows, insertId } = await this.connection.executeQuery<R>(query);
+    return { rows, numAffectedRows, insertId };
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("D1 cannot stream a query's rows");
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.connection.streamQuery<R>(query, chunkSize);
   }
 }
