@@ -103,9 +103,15 @@ async function coldLoad(browser: Browser, baseUrl: string, route: PaintRoute, se
 /**
  * First meaningful paint of every main route in headless Chromium (Debian's, never a download): a
  * fresh context per load (cold cache, signed in with cookies where the route needs it), timed from
- * navigation start in the page's own clock. A route that errs is reported, not hidden.
+ * navigation start in the page's own clock. A route that errs is reported, not hidden. `keep` picks
+ * routes (npm run bench:first-visit -- --only).
  */
-export async function firstPaints(baseUrl: string, sessions: SessionCookies, referenceId: string): Promise<FirstPaint[]> {
+export async function firstPaints(
+  baseUrl: string,
+  sessions: SessionCookies,
+  referenceId: string,
+  keep: (route: PaintRoute) => boolean = () => true,
+): Promise<FirstPaint[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -113,7 +119,7 @@ export async function firstPaints(baseUrl: string, sessions: SessionCookies, ref
   });
   const results: FirstPaint[] = [];
   try {
-    for (const route of paintRoutes(referenceId)) {
+    for (const route of paintRoutes(referenceId).filter(keep)) {
       const runs: number[] = [];
       try {
         for (let i = 0; i < RUNS; i++) runs.push(await coldLoad(browser, baseUrl, route, sessions));
