@@ -58,6 +58,8 @@ export interface RouteSource {
   routes: RoutePage[];
   /** Namespaces of the menu's titles ("front:menu.faq" → "front"). */
   menuNamespaces: string[];
+  /** The navbar widgets' modules (`component: () => import(...)`), no extension: the default layout shows them. */
+  widgets?: string[];
 }
 
 type Node = { type: string; [key: string]: unknown };
@@ -101,19 +103,22 @@ export function routePages(source: string, file: string): RouteSource {
       ),
     );
   const routes: RoutePage[] = [];
+  const widgets: string[] = [];
   const menu = new Set<string>();
   walk(ast, (node) => {
     if (node.type !== "ObjectExpression") return;
     const fields = props(node);
     const title = stringOf(fields.get("title"));
     if (title?.includes(":")) menu.add(title.split(":")[0]!);
+    const widget = imported(fields.get("component"));
+    if (widget) widgets.push(widget);
     const routePath = stringOf(fields.get("path"));
     const page = imported(fields.get("page"));
     if (!routePath || !page) return;
     const blank = stringOf(props(resolve(fields.get("meta"))).get("layout")) === "blank";
     routes.push({ path: routePath, page, blank });
   });
-  return { routes, menuNamespaces: [...menu] };
+  return { routes, menuNamespaces: [...menu], widgets };
 }
 
 /** A pattern preferences.js can match: literal segments and `:name` parameters (no wildcards, no optional ones). */
@@ -143,7 +148,12 @@ export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { rou
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(byFile, c.fileName)]));
   const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/layouts/DefaultLayout.tsx"));
-  const layoutFiles = layout ? [...withImports(byFile, layout.fileName)].filter((f) => !loaded.has(f)) : [];
+  const pages = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
+  // The layout's chunk and its navbar's widgets (loaded as soon as it renders), with what they import.
+  const widgetChunks = (source.widgets ?? []).flatMap((widget) => pages.get(widget)?.fileName ?? []);
+  const layoutFiles = layout
+    ? [...new Set([layout.fileName, ...widgetChunks].flatMap((f) => [...withImports(byFile, f)]))].filter((f) => !loaded.has(f))
+    : [];
   const files: FirstLoadFiles = { layout: layoutFiles.map((f) => `/${f}`), languages: {}, menu: [], routes: [] };
   for (const { fileName, facadeModuleId } of chunks) {
     const file = /\/src\/(?:i18n\/(locales|bundles)|features\/(\w+)\/locales)\/(\w+)\.(?:json|ts)$/.exec(facadeModuleId ?? "");
@@ -151,7 +161,6 @@ export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { rou
   }
   const ownFile = new Set(Object.values(files.languages).flatMap((language) => Object.keys(language)));
   files.menu = source.menuNamespaces.filter((ns) => ownFile.has(ns));
-  const pages = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
   const routes = source.routes.filter((route) => plainPattern(route.path) && pages.has(route.page));
   // Literal paths first: /payment/payment before /payment/:referenceId.
   routes.sort((a, b) => Number(a.path.includes(":")) - Number(b.path.includes(":")));
@@ -193,6 +202,7 @@ export function firstLoadPreload(): Plugin {
         );
         const source: RouteSource = {
           routes: [...tables.values()].flatMap((table) => table.routes),
+          widgets: [...tables.values()].flatMap((table) => table.widgets ?? []),
           menuNamespaces: [...new Set([...tables.values()].flatMap((table) => table.menuNamespaces))],
         };
         const content = JSON.stringify(firstLoadFiles(chunks, source));

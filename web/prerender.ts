@@ -20,6 +20,12 @@ export interface AppSettings {
   termsUrl: string | null;
 }
 
+/** The routes' first calls (web/src/app/firstCallPlan.ts FirstCallPlan), opaque here but for who may send them. */
+export interface FirstCallPlan {
+  layout: unknown[];
+  routes: { public?: true }[];
+}
+
 /** One page rendered by web/src/prerender.tsx (its RenderedPage). */
 export interface RenderedPage {
   html: string;
@@ -33,6 +39,7 @@ export interface RenderedPage {
 /** What the build's renderer module offers (web/src/prerender.tsx); targets are opaque here but for their path. */
 interface Renderer {
   LANGUAGES: readonly string[];
+  firstCallPlan: () => Promise<FirstCallPlan>;
   prerenderTargets: () => { path: string }[];
   renderPage: (target: { path: string }, language: string, settings: AppSettings) => Promise<RenderedPage>;
 }
@@ -114,6 +121,20 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
   return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
 }
 
+/**
+ * index.html with the routes' first calls named (`<meta name="first-calls">`, web/src/app/firstCallPlan.ts)
+ * before preferences.js, which sends them while the app loads.
+ */
+export function withFirstCalls(template: string, plan: FirstCallPlan): string {
+  const script = '<script src="/preferences.js"></script>';
+  if (!template.includes(script)) throw new Error("prerender: index.html has no preferences.js script");
+  const meta = `<meta name="first-calls" content="${escapeHtml(JSON.stringify(plan))}" />`;
+  return template.replace(script, () => `${meta}\n    ${script}`);
+}
+
+/** What a prerendered (public) page may send before the app runs: the calls of public routes alone. */
+export const publicCalls = (plan: FirstCallPlan): FirstCallPlan => ({ layout: [], routes: plan.routes.filter((r) => r.public) });
+
 /** The file a path's page is written to under the language's folder: "/front-pages/pricing" → "front-pages/pricing.html". */
 export const pageFile = (language: string, pagePath: string) => `${PRERENDERED_DIR}/${language}${pagePath}.html`;
 
@@ -133,7 +154,7 @@ export function prerenderPages(): Plugin {
       sequential: true,
       async handler(options) {
         const outDir = options.dir!;
-        const template = readFileSync(path.join(outDir, "index.html"), "utf8");
+        const indexFile = path.join(outDir, "index.html");
         const settings = buildSettings(readFileSync(path.join(root, "..", "wrangler.toml"), "utf8"));
         const server = await createServer({
           configFile: false,
@@ -147,6 +168,11 @@ export function prerenderPages(): Plugin {
         });
         try {
           const renderer = (await server.ssrLoadModule("/src/prerender.tsx")) as Renderer;
+          // The signed-in app's pages are index.html itself; the prerendered ones are made from it.
+          const built = readFileSync(indexFile, "utf8");
+          const plan = await renderer.firstCallPlan();
+          writeFileSync(indexFile, withFirstCalls(built, plan));
+          const template = withFirstCalls(built, publicCalls(plan));
           const targets = renderer.prerenderTargets();
           for (const language of renderer.LANGUAGES) {
             for (const target of targets) {

@@ -30,6 +30,19 @@ describe("the files index.html names for a first paint", () => {
     expect(firstLoadFiles(chunks).layout).toEqual(["/assets/DefaultLayout-d.js", "/assets/kit-e.js"]);
   });
 
+  it("names the navbar's widgets with the layout, which shows them as soon as it renders", () => {
+    const withBadge = [
+      ...chunks,
+      chunk("assets/CartBadge-w.js", src("features/cart/components/CartBadge.tsx"), ["assets/kit-e.js"]),
+    ];
+    const source = { routes: [], menuNamespaces: [], widgets: [src("features/cart/components/CartBadge")] };
+    expect(firstLoadFiles(withBadge, source).layout).toEqual([
+      "/assets/DefaultLayout-d.js",
+      "/assets/kit-e.js",
+      "/assets/CartBadge-w.js",
+    ]);
+  });
+
   it("names, per language, the common translations, the signed-in app's and each feature's own file", () => {
     expect(firstLoadFiles(chunks).languages).toEqual({
       en: { common: "/assets/en-g.js", app: "/assets/en-h.js", auth: "/assets/en-k.js" },
@@ -88,6 +101,14 @@ describe("the route table as the build reads it", () => {
 
   it("finds the namespaces of the menu's titles", () => {
     expect(routePages(source, file).menuNamespaces).toEqual(["front", "demo"]);
+  });
+
+  it("finds the navbar widgets' modules", () => {
+    const widgets = `
+      export const navbarWidgets: NavbarWidget[] = [
+        { name: "cart", order: 10, component: () => import("./components/CartBadge"), preload: () => [] },
+      ];`;
+    expect(routePages(widgets, file).widgets).toEqual(["/work/portal/web/src/features/demo/components/CartBadge"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import script from "../../web/public/preferences.js?raw";
 
 const PLAN = {
@@ -37,6 +37,10 @@ function runWith(cookies: Record<string, unknown>, plan: object | null = PLAN) {
 afterEach(() => {
   document.head.innerHTML = "";
   history.replaceState(null, "", "/");
+  for (const name of ["userData", "userAbilityRules", "language", "direction", "theme"])
+    document.cookie = `${name}=; path=/; max-age=0`;
+  delete window.firstCalls;
+  vi.unstubAllGlobals();
 });
 
 describe("public/preferences.js preloading the first paint's files", () => {
@@ -122,5 +126,107 @@ describe("public/preferences.js preloading the first paint's files", () => {
   it("preloads nothing without a plan (the dev server), and still applies the preferences", () => {
     expect(runWith({ language: "ar" }, null)).toEqual([]);
     expect(document.documentElement.getAttribute("dir")).toBe("rtl");
+  });
+});
+
+/** index.html's first calls (web/src/app/firstCallPlan.ts): the navbar's, and a route's per ability. */
+const CALLS = {
+  layout: [
+    { when: { "create Payment": false }, calls: [["search-notification", '{"unreadOnly":true}']] },
+    {
+      when: { "create Payment": true },
+      calls: [
+        ["searchcart", "{}"],
+        ["search-notification", '{"unreadOnly":true}'],
+      ],
+    },
+  ],
+  routes: [
+    {
+      path: "/portal/site",
+      variants: [
+        { when: { "read Site": true, "manage Site": false }, calls: [["searchsite", '{"active":true}']] },
+        { when: { "read Site": true, "manage Site": true }, calls: [["searchsite", '{"active":false}']] },
+      ],
+    },
+    {
+      path: "/payment/:referenceId",
+      public: true,
+      variants: [{ when: {}, calls: [["payment-detail", '{"referenceId":":referenceId"}']] }],
+    },
+  ],
+};
+
+/** Runs preferences.js with the first calls named; answers what it sent (call and body) and what it filed. */
+function callsSentWith(cookies: Record<string, unknown>) {
+  const sent: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: string, init: RequestInit) => {
+      sent.push(`${url} ${String(init.body)}`);
+      return Promise.resolve(new Response("{}"));
+    }),
+  );
+  const meta = document.createElement("meta");
+  meta.name = "first-calls";
+  meta.content = JSON.stringify(CALLS);
+  document.head.append(meta);
+  runWith(cookies);
+  return { sent, filed: Object.keys(window.firstCalls ?? {}) };
+}
+
+describe("public/preferences.js sending a page's first calls before the app arrives", () => {
+  const client = [
+    { action: "read", subject: "Site" },
+    { action: "create", subject: "Payment" },
+  ];
+  const admin = [{ action: "manage", subject: "all" }];
+
+  it("sends the variant of the reader's abilities and the navbar's, filed by call and body", () => {
+    history.replaceState(null, "", "/portal/site");
+    const { sent, filed } = callsSentWith({ userData: { userId: 1 }, userAbilityRules: client });
+    expect(sent).toEqual([
+      '/api/searchsite {"active":true}',
+      "/api/searchcart {}",
+      '/api/search-notification {"unreadOnly":true}',
+    ]);
+    expect(filed).toEqual(['searchsite {"active":true}', "searchcart {}", 'search-notification {"unreadOnly":true}']);
+    document.head.innerHTML = "";
+    // The checkout asks for the cart as the navbar does: one request.
+    CALLS.routes[0]!.variants[0]!.calls.push(["searchcart", "{}"]);
+    try {
+      expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([
+        '/api/searchsite {"active":true}',
+        "/api/searchcart {}",
+        '/api/search-notification {"unreadOnly":true}',
+      ]);
+    } finally {
+      CALLS.routes[0]!.variants[0]!.calls.pop();
+    }
+    document.head.innerHTML = "";
+    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: admin }).sent[0]).toBe('/api/searchsite {"active":false}');
+  });
+
+  it("sends nothing a signed-out reader cannot have, nor for an address with a query", () => {
+    history.replaceState(null, "", "/portal/site");
+    expect(callsSentWith({}).sent).toEqual([]);
+    document.head.innerHTML = "";
+    history.replaceState(null, "", "/portal/site?page=2");
+    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([]);
+    document.head.innerHTML = "";
+    // Who may not open the route (no variant holds) sends none of its calls.
+    history.replaceState(null, "", "/portal/site");
+    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: [] }).sent).toEqual([
+      '/api/search-notification {"unreadOnly":true}',
+    ]);
+  });
+
+  it("fills a public page's parameter into its call, without the navbar's (a blank page)", () => {
+    history.replaceState(null, "", "/payment/p000000000000000000000ab");
+    expect(callsSentWith({}).sent).toEqual(['/api/payment-detail {"referenceId":"p000000000000000000000ab"}']);
+    document.head.innerHTML = "";
+    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([
+      '/api/payment-detail {"referenceId":"p000000000000000000000ab"}',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import i18n from "i18next";
 import { loadPage } from "./LazyPage";
 import { navNamespaces } from "./nav";
-import { navItems } from "./registry";
+import { navbarWidgets, navItems } from "./registry";
 import { loadAppSettings } from "../providers/settings";
 import { loadedPreload, loadPreload } from "./swrPreload";
 import type { FirstCall, PreloadContext } from "../lib/feature";
@@ -90,11 +90,22 @@ let current: string | null = null;
  */
 export function startRoute(route: RegisteredRoute, at: PreloadContext) {
   if (current === route.name) return;
+  const first = current === null;
   current = route.name;
+  // The first page of the app in the default layout: the navbar's widgets and their calls start now
+  // too, not once the layout has loaded and rendered them.
+  if (first && route.meta?.layout !== "blank" && !route.meta?.public) startWidgets(at);
   // The route's first calls before the settings: over HTTP/1.1 the browser sends requests in line on
   // six connections, and the page waits for its calls, not for the settings (nothing waits for them).
   prefetchRoute(route, at);
   void loadAppSettings();
+}
+
+function startWidgets(at: PreloadContext) {
+  for (const widget of navbarWidgets) {
+    for (const call of widget.preload?.(at) ?? []) preloadCall(call);
+    widget.component().catch(() => undefined);
+  }
 }
 
 /** Forgets the route started last (the app unmounted: a new one starts its first route again). */

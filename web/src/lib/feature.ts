@@ -84,4 +84,6 @@ export interface NavbarWidget {
   name: string;
   order: number;
   component: () => Promise<{ default: ComponentType }>;
+  /** The widget's first calls, started with the first page of the default layout (app/prefetch.ts). */
+  preload?: (at: PreloadContext) => FirstCall[];
 }

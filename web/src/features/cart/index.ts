@@ -1,4 +1,5 @@
 import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
+import { CART_KEY, searchCart } from "../../lib/cart";
 
 /** The cart lives in the navbar; its page is the checkout (/payment/payment, payment feature). */
 export const routes: AppRoute[] = [];
@@ -15,4 +16,12 @@ export const nav: NavItem[] = [
   },
 ];
 
-export const navbarWidgets: NavbarWidget[] = [{ name: "cart", order: 10, component: () => import("./components/CartBadge") }];
+export const navbarWidgets: NavbarWidget[] = [
+  {
+    name: "cart",
+    order: 10,
+    component: () => import("./components/CartBadge"),
+    // As CartBadge asks: only who can buy.
+    preload: ({ can }) => (can("create", "Payment") && can("update", "Cart") ? [{ key: CART_KEY, fetch: searchCart }] : []),
+  },
+];

@@ -1,5 +1,5 @@
 import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
-import { notificationSettings, SETTINGS_KEY } from "./api/notifications";
+import { BELL_KEY, bellNotifications, notificationSettings, SETTINGS_KEY } from "./api/notifications";
 
 /**
  * Notifications (issue 24): the navbar's bell, the list of one's notifications and the settings tab of
@@ -28,5 +28,10 @@ export const routes: AppRoute[] = [
 export const nav: NavItem[] = [];
 
 export const navbarWidgets: NavbarWidget[] = [
-  { name: "notifications", order: 20, component: () => import("./components/NotificationBell") },
+  {
+    name: "notifications",
+    order: 20,
+    component: () => import("./components/NotificationBell"),
+    preload: () => [{ key: BELL_KEY, fetch: bellNotifications }],
+  },
 ];

@@ -1,9 +1,19 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
+import { PLAN_OPTIONS_KEY, ROLE_OPTIONS_KEY, searchPlanOptions, searchRoleOptions } from "./api/options";
 import { SEARCH_USERS, USER_LIST } from "./api/searchUsers";
 
 const readUsers = { action: "read", subject: "User" } as const;
-const usersPreload = listPreload(SEARCH_USERS, USER_LIST);
+const usersPage = listPreload(SEARCH_USERS, USER_LIST);
+
+/** The list's first page and its filters' options, as UserListPage asks for them. */
+function usersPreload(at: PreloadContext): FirstCall[] {
+  return [
+    ...usersPage(at),
+    ...(at.can("read", "Role") ? [{ key: ROLE_OPTIONS_KEY, fetch: searchRoleOptions }] : []),
+    ...(at.can("read", "Item") ? [{ key: PLAN_OPTIONS_KEY, fetch: searchPlanOptions }] : []),
+  ];
+}
 
 export const routes: AppRoute[] = [
   {

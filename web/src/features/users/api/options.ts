@@ -1,5 +1,9 @@
 import { api } from "../../../lib/api";
 
+/** The SWR keys of the options (the list preloads them with its first page: users/index.ts). */
+export const ROLE_OPTIONS_KEY = "user-role-options";
+export const PLAN_OPTIONS_KEY = "user-plan-options";
+
 /** Roles for the role filter and the drawer's role choice. */
 export function searchRoleOptions() {
   return api("search-role", { limit: 100 });

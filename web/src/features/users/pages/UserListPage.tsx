@@ -12,7 +12,7 @@ import { useListController } from "../../../components/useListController";
 import { UserDrawer } from "../../../components/UserDrawer";
 import { formatNumber } from "../../../lib/format";
 import { deleteUser } from "../api/deleteUser";
-import { searchPlanOptions, searchRoleOptions } from "../api/options";
+import { PLAN_OPTIONS_KEY, ROLE_OPTIONS_KEY, searchPlanOptions, searchRoleOptions } from "../api/options";
 import { SEARCH_USERS, USER_LIST } from "../api/searchUsers";
 import { updateUser } from "../api/updateUser";
 import { Avatar } from "../components/Avatar";
@@ -34,8 +34,8 @@ export default function UserListPage() {
   });
   const activeOptions = useActiveOptions();
   // Filters list what the caller may read; a role without those subjects filters by typing only.
-  const roles = useSWR(ability.can("read", "Role") ? "user-role-options" : null, searchRoleOptions);
-  const plans = useSWR(ability.can("read", "Item") ? "user-plan-options" : null, searchPlanOptions);
+  const roles = useSWR(ability.can("read", "Role") ? ROLE_OPTIONS_KEY : null, searchRoleOptions);
+  const plans = useSWR(ability.can("read", "Item") ? PLAN_OPTIONS_KEY : null, searchPlanOptions);
   const canEdit = ability.can("update", "User");
   const canDelete = ability.can("delete", "User");
 

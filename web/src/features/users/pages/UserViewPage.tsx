@@ -11,7 +11,7 @@ import { useSnackbar } from "../../../components/Snackbar";
 import { UserDrawer } from "../../../components/UserDrawer";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
-import { searchRoleOptions } from "../api/options";
+import { ROLE_OPTIONS_KEY, searchRoleOptions } from "../api/options";
 import { resetTwoFactor } from "../api/resetTwoFactor";
 import { updateUser } from "../api/updateUser";
 import { panelCalls } from "../api/userPanels";
@@ -32,7 +32,7 @@ export default function UserViewPage() {
   const afterSave = useUserSave();
   const user = useSWR(Number.isInteger(userId) && userId > 0 ? ["user-view", userId] : null, () => panelCalls.user(userId));
   const canEdit = ability.can("update", "User");
-  const roles = useSWR(canEdit ? "user-role-options" : null, searchRoleOptions);
+  const roles = useSWR(canEdit ? ROLE_OPTIONS_KEY : null, searchRoleOptions);
   const [editing, setEditing] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
   const { mutate } = useSWRConfig();
