@@ -6,7 +6,8 @@
  * existing build, `--client dist/client`), bundles the Workers, applies the migrations and the demo seed
  * with BENCH_ROWS (default 200) rows per large table, runs the same harness as the bench, prints both
  * tables and exits non-zero over their budgets. `--only` keeps the paint routes named (Lighthouse is
- * skipped then, as with `--no-lighthouse`). `--baseline DIR` serves another build (say main's: `git
+ * skipped then, as with `--no-lighthouse`); `--pages login,payment` the Lighthouse pages, `--no-paint`
+ * skips the paints. `--baseline DIR` serves another build (say main's: `git
  * worktree add --detach /tmp/base main && cd /tmp/base && npx vite build --outDir /tmp/base-client`) on
  * a second portal and measures each route on both in turn: on a shared machine whose load moves by the
  * minute, a before/after taken minutes apart says little.
@@ -21,7 +22,15 @@ import type { Who } from "./calls";
 import { HELLO_PATHS, startBenchServer, type WorkerBundle } from "./harness";
 import { signIn } from "./load";
 import { firstPaints, paintRoutes, type PaintRoute } from "./paint";
-import { formatPublicPages, publicPageFigures, publicPagesOver } from "./public-pages";
+import {
+  formatPublicPages,
+  lighthouseFigures,
+  publicPages,
+  publicPagesOver,
+  workerInvocations,
+  type LighthouseResult,
+  type PublicPagesReport,
+} from "./public-pages";
 import { firstPaintOver, markdownTable, type FirstPaint } from "./report";
 import { readSeedContext, seedBulk } from "./seed-bulk";
 import { buildWeb, bundleWorker } from "./sizes";
@@ -34,8 +43,11 @@ interface FirstVisitOptions {
   /** Another build (main's, say) whose paints are measured route by route in turn with this one's. */
   baseline: string | null;
   lighthouse: boolean;
+  paint: boolean;
   /** Paint routes to measure (their path or label); all when empty. */
   only: string[];
+  /** Public pages Lighthouse opens (their label: landing, pricing, login, payment, faq, help center); all when empty. */
+  pages: string[];
 }
 
 function firstVisitOptions(args: string[]): FirstVisitOptions {
@@ -46,7 +58,7 @@ function firstVisitOptions(args: string[]): FirstVisitOptions {
     if (!value || value.startsWith("--")) throw new Error(`${flag} needs a value`);
     return value;
   };
-  const known = new Set(["--client", "--baseline", "--no-lighthouse", "--only"]);
+  const known = new Set(["--client", "--baseline", "--no-lighthouse", "--no-paint", "--only", "--pages"]);
   const unknown = args.find((arg, i) => arg.startsWith("--") && !known.has(arg) && !known.has(args[i - 1] ?? ""));
   if (unknown) throw new Error(`unknown option ${unknown}`);
   const client = valueOf("--client");
@@ -56,7 +68,9 @@ function firstVisitOptions(args: string[]): FirstVisitOptions {
     client: client ? path.resolve(client) : null,
     baseline: baseline ? path.resolve(baseline) : null,
     lighthouse: !args.includes("--no-lighthouse") && only.length === 0,
+    paint: !args.includes("--no-paint"),
     only,
+    pages: (valueOf("--pages") ?? "").split(",").filter(Boolean),
   };
 }
 
@@ -118,6 +132,27 @@ const paintsOf = (portal: Portal, keep: (route: PaintRoute) => boolean) =>
 const cell = (p: FirstPaint | undefined) =>
   !p ? "—" : p.error ? p.error : `${Math.round(p.ms)} (${p.runs.map(Math.round).join(" ")})`;
 
+/**
+ * Lighthouse on the public pages (`labels`, else all), page by page on the baseline then on the build,
+ * and the build's Worker invocations of a cold load.
+ */
+async function lighthouseOn(portal: Portal, baseline: Portal | null, labels: string[]) {
+  const pagesOf = (p: Portal) => publicPages(p.referenceId).filter((page) => labels.length === 0 || labels.includes(page.label));
+  const invocations = await workerInvocations(portal.server.url, ["/login", `/payment/${portal.referenceId}`]);
+  const loadBefore = os.loadavg()[0]!;
+  const build: LighthouseResult[] = [];
+  const before: LighthouseResult[] = [];
+  for (const [i, page] of pagesOf(portal).entries()) {
+    if (baseline) before.push(...(await lighthouseFigures(baseline.server.url, [pagesOf(baseline)[i]!])));
+    build.push(...(await lighthouseFigures(portal.server.url, [page])));
+  }
+  const load: [number, number] = [loadBefore, os.loadavg()[0]!];
+  return {
+    build: { load, lighthouse: build, invocations } satisfies PublicPagesReport,
+    baseline: baseline ? ({ load, lighthouse: before, invocations: [] } satisfies PublicPagesReport) : null,
+  };
+}
+
 async function main() {
   const options = firstVisitOptions(process.argv.slice(2));
   const work = mkdtempSync(path.join(os.tmpdir(), "portal-first-visit-"));
@@ -142,7 +177,9 @@ async function main() {
     if (baseline) portals.push(baseline);
 
     const only = new Set(options.only);
-    const routes = paintRoutes("").filter((r) => only.size === 0 || only.has(r.path) || only.has(r.label ?? ""));
+    const routes = paintRoutes("").filter(
+      (r) => options.paint && (only.size === 0 || only.has(r.path) || only.has(r.label ?? "")),
+    );
     log(`first meaningful paint in Chromium (load average ${os.loadavg()[0]!.toFixed(1)})…`);
     // With a baseline, each route is measured on both builds in turn, so that both see the same machine.
     const paints: FirstPaint[] = [];
@@ -170,9 +207,10 @@ async function main() {
     );
     if (options.lighthouse) {
       log("Worker invocations and Lighthouse on the public pages…");
-      const firstVisit = await publicPageFigures(portal.server.url, portal.referenceId);
-      console.log(formatPublicPages(firstVisit));
-      over.push(...publicPagesOver(firstVisit));
+      const firstVisit = await lighthouseOn(portal, baseline, options.pages);
+      if (firstVisit.baseline) console.log(`\nbaseline:${formatPublicPages(firstVisit.baseline)}\n\nthis build:`);
+      console.log(formatPublicPages(firstVisit.build));
+      over.push(...publicPagesOver(firstVisit.build));
     }
     if (over.length > 0) {
       console.log(`\n${over.length} figure(s) over budget:\n${over.map((o) => `  - ${o}`).join("\n")}`);

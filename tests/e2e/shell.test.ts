@@ -56,6 +56,35 @@ describe("the web shell in a real browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("sends a signed-in page's first calls while the app's code is still on its way, each once", async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, ADMIN);
+    await page.waitForURL("**/dashboards/crm");
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/api/")) sent.push(path);
+    });
+    // The app's code held back: what is asked meanwhile was asked by preferences.js, from index.html's plan.
+    let released = false;
+    const askedBeforeTheApp: string[] = [];
+    await page.route("**/assets/app-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      askedBeforeTheApp.push(...sent);
+      released = true;
+      await route.continue();
+    });
+    await page.goto("/portal/user");
+    await page.locator("main tbody tr").first().waitFor();
+    expect(released).toBe(true);
+    expect(askedBeforeTheApp).toEqual(
+      expect.arrayContaining(["/api/searchuser", "/api/search-role", "/api/searchitem", "/api/search-notification"]),
+    );
+    for (const call of ["/api/searchuser", "/api/search-role", "/api/searchitem", "/api/search-notification"])
+      expect(sent.filter((path) => path === call)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   it("follows a deep link through login and back, keeping the query", async () => {
     const { page, errors } = await newPage(browser);
     await page.goto("/pages/account-settings/security?from=mail");
