@@ -192,19 +192,17 @@ async function main() {
     }
     const over = paints.flatMap((p) => firstPaintOver(p).map((why) => `first paint ${p.route}: ${why}`));
     const status = (p: FirstPaint) => (p.error ? "error" : firstPaintOver(p).length ? "OVER" : "ok");
-    console.log(
-      markdownTable(
-        ["first meaningful paint", ...(baseline ? ["baseline: median ms (runs)"] : []), "median ms (runs)", "budget"],
-        paints.map((p, i) => [p.route, ...(baseline ? [cell(before[i])] : []), cell(p), status(p)]),
-        [false, ...(baseline ? [true] : []), true, false],
-      ),
-    );
-    console.log(
-      `load average after the paints: ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")} (${os.cpus().length} cores)`,
-    );
+    if (paints.length > 0) {
+      const load = os.loadavg().map((l) => l.toFixed(1));
+      console.log(
+        markdownTable(
+          ["first meaningful paint", ...(baseline ? ["baseline: median ms (runs)"] : []), "median ms (runs)", "budget"],
+          paints.map((p, i) => [p.route, ...(baseline ? [cell(before[i])] : []), cell(p), status(p)]),
+          [false, ...(baseline ? [true] : []), true, false],
+        ),
+      );
+      console.log(`load average after the paints: ${load.join(" ")} (${os.cpus().length} cores)`);
+    }
     if (options.lighthouse) {
       log("Worker invocations and Lighthouse on the public pages…");
       const firstVisit = await lighthouseOn(portal, baseline, options.pages);
