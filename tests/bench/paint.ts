@@ -5,7 +5,7 @@ import type { FirstPaint } from "./report";
 /**
  * A main route and what its first meaningful paint is: the page's heading (`heading`) and its first
  * data (`data`: a row, a card or a figure the first call fills) are visible, and no loading
- * indicator (LOADING) is left anywhere. `who` is
+ * indicator (LOADING) is left visible (a closed menu's spinner is not seen). `who` is
  * the session the route is opened with (none: signed out).
  */
 export interface PaintRoute {
@@ -52,11 +52,10 @@ export function paintRoutes(referenceId: string): PaintRoute[] {
  * in the page.
  */
 function painted(spec: { heading: string; data: string; loading: string }): number | false {
-  if (document.querySelector(spec.loading)) return false;
-  const shown = [spec.heading, spec.data].every((selector) =>
+  const [loading, heading, data] = [spec.loading, spec.heading, spec.data].map((selector) =>
     [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0),
   );
-  return shown ? performance.now() : false;
+  return !loading && heading && data ? performance.now() : false;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
