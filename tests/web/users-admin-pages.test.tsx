@@ -69,6 +69,33 @@ describe("API keys page", () => {
 });
 
 describe("audit log page", () => {
+  it("puts a detail's codes and flags in words (a vendor's login method, yes and no)", async () => {
+    signInAsAdmin();
+    mockApi({
+      "search-audit": listOf([
+        {
+          auditId: 2,
+          actorId: 1,
+          actorEmail: "admin@example.test",
+          action: "create-vendor",
+          subject: "Vendor",
+          subjectId: "7",
+          outcome: "ok",
+          detail: { vendorName: "Mirror", loginMethod: "email", vendorIsActive: true, secretChanged: false },
+          ip: "203.0.113.1",
+          createdAt: "2026-01-02T00:00:00.000Z",
+        },
+      ]),
+    });
+    renderAt("/apps/audit-log", AuditPage);
+    expect(await screen.findByText(auditEn.detailValue.loginMethod.email)).toBeTruthy();
+    expect(screen.getByText(auditEn.detailKey.loginMethod)).toBeTruthy();
+    expect(screen.getByText(auditEn.detailKey.secretChanged)).toBeTruthy();
+    expect(screen.getByText("Yes")).toBeTruthy();
+    expect(screen.getByText("No")).toBeTruthy();
+    expect(screen.queryByText(/^(email|true|false|loginMethod)$/)).toBeNull();
+  });
+
   it("lists entries and searches by the URL-kept text and outcome", async () => {
     signInAsAdmin();
     mockApi({

@@ -6,10 +6,22 @@ import { formatDate } from "../../../lib/format";
 import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
 
 const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
+/** Detail keys whose values are codes the catalogue puts in words (`detailValue.<key>.<code>`). */
+const CODED_DETAILS = new Set(["loginMethod", "preference", "method"]);
 
-/** An entry's detail as labelled values ("Role: support"), not raw JSON; nested values stay compact. */
+/**
+ * An entry's detail as labelled values ("Role: support"), not raw JSON: yes/no for flags, words for the
+ * codes the catalogue names (a vendor's login method, a mail preference); other values, names and ids
+ * as written; nested values stay compact.
+ */
 function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
-  const { t } = useTranslation("audit");
+  const { t } = useTranslation(["audit", "common"]);
+  const shown = (key: string, value: unknown) => {
+    if (typeof value === "boolean") return t(value ? "common:yes" : "common:no");
+    if (typeof value === "object") return JSON.stringify(value);
+    if (CODED_DETAILS.has(key)) return t(`detailValue.${key}.${String(value)}`, { defaultValue: String(value) });
+    return String(value);
+  };
   const entries = Object.entries(detail).filter(([, value]) => value !== null && value !== undefined && value !== "");
   if (entries.length === 0) return <>—</>;
   return (
@@ -17,7 +29,7 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
       {entries.map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="text-base-content/70">{t(`detailKey.${key}`, { defaultValue: key })}</dt>
-          <dd className="min-w-0 break-all">{typeof value === "object" ? JSON.stringify(value) : String(value)}</dd>
+          <dd className="min-w-0 break-all">{shown(key, value)}</dd>
         </div>
       ))}
     </dl>
