@@ -88,6 +88,9 @@ export function checkRenderedHtml(pagePath: string, html: string): string {
   return html;
 }
 
+/** The element after the rendered page: rendering waits until the parser reaches it (`rel=expect`). */
+const PARSED_MARK = "page-parsed";
+
 /**
  * The built index.html with a rendered page in it: the language and direction on <html>, the title,
  * description and Open Graph tags, the settings for hydration, and the app's HTML inside the root.
@@ -110,6 +113,9 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
     meta({ property: "og:title", content: title }),
     meta({ property: "og:description", content: page.description }),
     meta({ property: "og:locale", content: OG_LOCALE[page.lang] ?? "en_US" }),
+    // No paint of a half-parsed page: a slow phone (or a chunked answer) painted the form cut after its
+    // first field, then the whole card moved (CLS 0.06–0.18 in the front e2e under load).
+    `<link rel="expect" href="#${PARSED_MARK}" blocking="render" />`,
   ].join("\n    ");
   const replaced = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
@@ -118,7 +124,7 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
   let html = replaced(template, /<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = replaced(html, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    ${head}`);
-  return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>`);
+  return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div><span id="${PARSED_MARK}" hidden></span>`);
 }
 
 /**

@@ -46,6 +46,11 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
     expect(html).toContain("<title>تسجيل الدخول · Edge Portal</title>");
   });
 
+  it("paints only once the rendered page is parsed (no half form on a slow phone)", () => {
+    expect(html).toContain('<link rel="expect" href="#page-parsed" blocking="render" />');
+    expect(html).toMatch(/<div id="root">.*<\/div><span id="page-parsed" hidden><\/span>/s);
+  });
+
   it("describes the page for search engines and link previews, escaped", () => {
     expect(html).toContain('<meta name="description" content="Sign in &quot;now&quot; &amp; &lt;go&gt;" />');
     expect(html).toContain('<meta property="og:title" content="تسجيل الدخول · Edge Portal" />');
