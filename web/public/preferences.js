@@ -13,6 +13,17 @@
       return null;
     }
   }
+
+  // The JSON a <meta name> of index.html carries (web/build.ts), null when absent or unreadable.
+  function metaJson(name) {
+    var meta = document.querySelector('meta[name="' + name + '"]');
+    try {
+      return meta && JSON.parse(meta.getAttribute("content"));
+    } catch (e) {
+      return null;
+    }
+  }
+
   var html = document.documentElement;
   var theme = read("theme");
   var scheme = theme === "dark" || theme === "light" ? theme : "light";
@@ -34,13 +45,7 @@
   // The files of the first paint, with the app instead of after it (index.html names them,
   // web/build.ts): the reader's common translations; when someone is signed in the default layout,
   // the signed-in app's translations and the menu's; and the page of the address with its own.
-  var meta = document.querySelector('meta[name="first-load"]');
-  var plan = null;
-  try {
-    plan = meta && JSON.parse(meta.getAttribute("content"));
-  } catch (e) {
-    plan = null;
-  }
+  var plan = metaJson("first-load");
   var here = location.pathname.replace(/\/+$/, "").split("/");
   // The first of `routes` whose pattern (literal segments and :name parameters) is the address, and its parameters.
   function matching(routes) {
@@ -93,13 +98,7 @@
   // answers when it asks the same (web/src/lib/firstCalls.ts). Only at an address without a query, whose
   // calls are the plan's; who may not do what a variant needs sends nothing of it.
   function startFirstCalls() {
-    var meta = document.querySelector('meta[name="first-calls"]');
-    var calls = null;
-    try {
-      calls = meta && JSON.parse(meta.getAttribute("content"));
-    } catch (e) {
-      calls = null;
-    }
+    var calls = metaJson("first-calls");
     if (!calls || location.search || !window.fetch) return;
     var rules = read("userAbilityRules");
     rules = Object.prototype.toString.call(rules) === "[object Array]" ? rules : [];

@@ -16,7 +16,7 @@ declare global {
   }
 }
 
-/** As long as an early answer is good for the page that asks (app/prefetch.ts PRELOAD_MAX_AGE_MS). */
+/** How long an early answer is good for the page that asks (app/prefetch.ts's preloads keep it too). */
 export const FIRST_CALL_MAX_AGE_MS = 10_000;
 
 /** The key preferences.js files a call under: its name and its JSON body as sent. */
