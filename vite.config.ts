@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { inlineBootScript } from "./scripts/boot-script";
 import { CHUNK_GROUPS, firstLoadPreload } from "./web/build";
 import { staticHeaders } from "./scripts/static-headers";
 import { prerenderPages } from "./web/prerender";
@@ -29,7 +30,7 @@ export function noWorkerCode(workerDir = path.join(import.meta.dirname, "worker"
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), noWorkerCode(), firstLoadPreload(), prerenderPages(), staticHeaders()],
+  plugins: [react(), tailwindcss(), noWorkerCode(), inlineBootScript(), firstLoadPreload(), prerenderPages(), staticHeaders()],
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

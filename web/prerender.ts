@@ -10,6 +10,7 @@ import react from "@vitejs/plugin-react";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
+import { BOOT_SCRIPT_OPEN } from "../scripts/boot-script";
 
 /** The settings a page is rendered with (web/src/providers/settings.ts AppSettings). */
 export interface AppSettings {
@@ -132,10 +133,9 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
  * before preferences.js, which sends them while the app loads.
  */
 export function withFirstCalls(template: string, plan: FirstCallPlan): string {
-  const script = '<script src="/preferences.js"></script>';
-  if (!template.includes(script)) throw new Error("prerender: index.html has no preferences.js script");
+  if (!template.includes(BOOT_SCRIPT_OPEN)) throw new Error("prerender: index.html has no boot script (preferences.js)");
   const meta = `<meta name="first-calls" content="${escapeHtml(JSON.stringify(plan))}" />`;
-  return template.replace(script, () => `${meta}\n    ${script}`);
+  return template.replace(BOOT_SCRIPT_OPEN, () => `${meta}\n    ${BOOT_SCRIPT_OPEN}`);
 }
 
 /** What a prerendered (public) page may send before the app runs: the calls of public routes alone. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launch, newPage } from "./browser";
@@ -33,13 +34,18 @@ describe("security headers on the served SPA", () => {
     expect(html.status).toBe(200);
     expectHeaders(html, "/login");
     const text = await html.text();
-    // No inline script: every <script> has a src the CSP allows.
+    // Every <script> has a src the CSP allows, but the boot script, which the CSP allows by its hash alone.
     const scripts = [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attrs, body] of scripts) {
-      expect(attrs, "script has a src").toMatch(/\bsrc=/);
-      expect(body!.trim(), "script has no inline body").toBe("");
-    }
+    const allowed = html.headers
+      .get("content-security-policy")!
+      .match(/script-src ([^;]+)/)![1]!
+      .split(" ");
+    const inline = scripts.filter(([, attrs]) => !/\bsrc=/.test(attrs!));
+    expect(inline.map(([, attrs]) => attrs!.trim())).toEqual(["data-boot"]);
+    expect(allowed).toContain(`'sha256-${createHash("sha256").update(inline[0]![2]!, "utf8").digest("base64")}'`);
+    for (const [, attrs, body] of scripts.filter(([, attrs]) => /\bsrc=/.test(attrs!)))
+      expect(body!.trim(), `${attrs}: no inline body beside its src`).toBe("");
     const assets = [...text.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {

@@ -20,7 +20,7 @@ const TEMPLATE = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <title>Edge Portal</title>
-    <script src="/preferences.js"></script>
+    <script data-boot>(function(){})()</script>
   </head>
   <body>
     <div id="root"></div>
@@ -63,7 +63,7 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
   it("says which settings it was rendered with, before preferences.js reads it, the charset first", () => {
     const meta = html.indexOf('<meta name="app-settings"');
     expect(html.indexOf('<meta charset="UTF-8" />')).toBeLessThan(meta);
-    expect(meta).toBeLessThan(html.indexOf("preferences.js"));
+    expect(meta).toBeLessThan(html.indexOf("<script data-boot>"));
     expect(html).toContain(`data-rendered-with="${JSON.stringify(settings).replace(/"/g, "&quot;")}"`);
   });
 
@@ -132,8 +132,10 @@ describe("web/prerender.ts: the first calls named in index.html", () => {
     const html = withFirstCalls(TEMPLATE, plan);
     const meta = html.indexOf('<meta name="first-calls" content="{&quot;layout&quot;');
     expect(meta).toBeGreaterThan(-1);
-    expect(meta).toBeLessThan(html.indexOf('<script src="/preferences.js">'));
-    expect(() => withFirstCalls(TEMPLATE.replace('<script src="/preferences.js"></script>', ""), plan)).toThrow(/preferences/);
+    expect(meta).toBeLessThan(html.indexOf("<script data-boot>"));
+    expect(() => withFirstCalls(TEMPLATE.replace("<script data-boot>(function(){})()</script>", ""), plan)).toThrow(
+      /preferences/,
+    );
   });
 
   it("gives a prerendered (public) page only the calls of public routes", () => {

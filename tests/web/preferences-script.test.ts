@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import script from "../../web/public/preferences.js?raw";
+import script from "../../web/preferences.js?raw";
 
 const PLAN = {
   layout: ["/assets/DefaultLayout-d.js", "/assets/kit-e.js"],
@@ -15,7 +15,7 @@ const PLAN = {
   ],
 };
 
-/** Runs public/preferences.js as the page does, under index.html's plan (web/build.ts), with cookies. */
+/** Runs web/preferences.js as the page does, under index.html's plan (web/build.ts), with cookies. */
 function runWith(cookies: Record<string, unknown>, plan: object | null = PLAN) {
   for (const [name, value] of Object.entries(cookies))
     document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`;
@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("public/preferences.js preloading the first paint's files", () => {
+describe("web/preferences.js preloading the first paint's files", () => {
   it("preloads the common translations of a visitor's language, at low priority", () => {
     expect(runWith({})).toEqual([{ href: "/assets/en-g.js", low: true }]);
     expect(document.documentElement.getAttribute("data-theme")).toBe("light");
@@ -175,7 +175,7 @@ function callsSentWith(cookies: Record<string, unknown>) {
   return { sent, filed: Object.keys(window.firstCalls ?? {}) };
 }
 
-describe("public/preferences.js sending a page's first calls before the app arrives", () => {
+describe("web/preferences.js sending a page's first calls before the app arrives", () => {
   const client = [
     { action: "read", subject: "Site" },
     { action: "create", subject: "Payment" },
@@ -228,5 +228,39 @@ describe("public/preferences.js sending a page's first calls before the app arri
     expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([
       '/api/payment-detail {"referenceId":"p000000000000000000000ab"}',
     ]);
+  });
+
+  it("reads the cookies once, and opens local storage only when it has a call to send", () => {
+    let owner: object | null = document;
+    while (owner && !Object.getOwnPropertyDescriptor(owner, "cookie")) owner = Object.getPrototypeOf(owner) as object | null;
+    const cookie = Object.getOwnPropertyDescriptor(owner!, "cookie")!;
+    const cookieReads = vi.fn();
+    const getItem = vi.spyOn(window.localStorage, "getItem");
+    Object.defineProperty(document, "cookie", {
+      configurable: true,
+      get() {
+        cookieReads();
+        return cookie.get!.call(this);
+      },
+      set(value: string) {
+        cookie.set!.call(this, value);
+      },
+    });
+    try {
+      // Each read of document.cookie is a synchronous call to the browser process.
+      history.replaceState(null, "", "/portal/site");
+      expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client, theme: "dark" }).sent).toHaveLength(3);
+      expect(cookieReads).toHaveBeenCalledTimes(1);
+      expect(getItem).toHaveBeenCalledWith("d1-bookmark");
+      // A visitor's sign-in page sends nothing: local storage, opened synchronously, stays closed.
+      document.head.innerHTML = "";
+      getItem.mockClear();
+      history.replaceState(null, "", "/login");
+      expect(callsSentWith({}).sent).toEqual([]);
+      expect(getItem).not.toHaveBeenCalled();
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+      getItem.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The first calls of each route, read at build time (web/prerender.ts, in Node) so that
- * public/preferences.js can send them while the app's code is still on its way (lib/firstCalls.ts):
+ * web/preferences.js can send them while the app's code is still on its way (lib/firstCalls.ts):
  * each route's `preload` (and the navbar widgets' for the default layout) is run with an empty query,
  * and the requests its fetchers would send are recorded instead of sent. A preload that asks what the
  * user may do is run once per answer, so each variant names the abilities it holds for.

@@ -1,5 +1,5 @@
 /**
- * The calls public/preferences.js started before the app's code had arrived (the build names each
+ * The calls web/preferences.js started before the app's code had arrived (the build names each
  * route's first calls in index.html, web/src/app/firstCallPlan.ts): `window.firstCalls`, by call name
  * and exact body. The app's own request for the same call and body takes the answer under way instead
  * of asking again, once, while it is fresh; anything else is asked as usual.

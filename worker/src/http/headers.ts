@@ -1,13 +1,15 @@
+import { BOOT_SCRIPT_HASH } from "./boot-script";
+
 /**
- * Security headers for every answer: API, images, the SPA's HTML and its assets. No inline scripts
- * are allowed; React sets styles through the DOM, and daisyUI/Tailwind ship as files. Static files the
+ * Security headers for every answer: API, images, the SPA's HTML and its assets. The one inline script
+ * allowed is the boot script, by its hash (boot-script.ts); React sets styles through the DOM. Static files the
  * platform serves without running the Worker get the same headers from the `_headers` file the build
  * writes from SECURITY_HEADERS (scripts/static-headers.ts).
  */
 const CSP = [
   "default-src 'self'",
   // Cloudflare Turnstile's widget (a script and its frame), when the operator turns it on.
-  "script-src 'self' https://challenges.cloudflare.com",
+  `script-src 'self' ${BOOT_SCRIPT_HASH} https://challenges.cloudflare.com`,
   "frame-src https://challenges.cloudflare.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -4,8 +4,10 @@
 // where the device says nothing). It also
 // preloads the files of the first paint with the app (web/build.ts names them in index.html).
 (function () {
+  // One read of the cookies: each read of document.cookie is a synchronous call to the browser process.
+  var cookies = document.cookie;
   function read(name) {
-    var match = document.cookie.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
+    var match = cookies.match(new RegExp("(?:^|; )" + name + "=([^;]*)"));
     if (!match) return null;
     try {
       return JSON.parse(decodeURIComponent(match[1]));
@@ -140,7 +142,9 @@
     // The navbar's widgets: on a signed-in page of the default layout (the first-load plan knows which are blank).
     var page = matching(plan && plan.routes);
     if (signedIn && page && !page.route.blank) wanted = wanted.concat(variant(calls.layout));
-    var bookmark = null;
+    // Nothing to send (a visitor's sign-in page): local storage, opened synchronously, stays closed.
+    if (wanted.length === 0) return;
+    var bookmark;
     try {
       bookmark = localStorage.getItem("d1-bookmark");
     } catch (e) {
