@@ -170,6 +170,26 @@ describe("the web shell in a real browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("keeps what was typed out of the address when a sign-in form is sent before the app has it", async () => {
+    const { page, context } = await newPage(browser);
+    // The app never arrives: the prerendered form is all there is, as on a slow phone before hydration.
+    await page.route("**/assets/app-*.js", (route) => route.abort());
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      await page.goto(path);
+      await page.locator('input[type="email"]').first().fill("early@example.com");
+      const password = page.locator('input[type="password"]');
+      if ((await password.count()) > 0) await password.first().fill("Typed-before-1");
+      const sent = page.waitForEvent("framenavigated");
+      await page.locator('button[type="submit"]').first().click();
+      await sent;
+      await page.waitForLoadState("domcontentloaded");
+      const address = new URL(page.url());
+      expect(address.pathname, path).toBe(path);
+      expect(address.search, `${path}: nothing typed in the address`).toBe("");
+    }
+    await context.close();
+  });
+
   it("asks for the reset mail and shows the same answer for any address", async () => {
     const { page, errors } = await newPage(browser);
     await page.goto("/forgot-password");

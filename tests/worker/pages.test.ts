@@ -148,12 +148,25 @@ describe("serving a public page", () => {
     expect(asked).toContain("/prerendered/fr/payment/_shell");
   });
 
-  it("leaves the app to render itself for a signed-in reader, an address without a page, and a POST", async () => {
+  it("leaves the app to render itself for a signed-in reader and an address without a page", async () => {
     const { get } = portal();
     const signedIn = await (await get("/login", { cookie: cookie("userData", { userId: 1 }) })).text();
     expect(signedIn).toContain("index");
     expect(await (await get("/payment/payment")).text()).toContain("index");
     expect(await (await get("/front-pages/checkout")).text()).toContain("index");
+  });
+
+  it("sends a form the browser posted itself (before the app had it) back to its page, without reading it", async () => {
+    const { asked, fetcher } = assets();
+    const workerEnv = { ...env, ASSETS: fetcher } as Env;
+    const res = await directFetch(
+      "https://portal.test/login?to=%2Fportal%2Fsite",
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40b.c&password=secret" },
+      workerEnv,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("https://portal.test/login?to=%2Fportal%2Fsite");
+    expect(asked).toEqual([]);
   });
 });
 

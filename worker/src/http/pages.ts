@@ -103,11 +103,12 @@ function addresses(url: URL, language: Language, switcher: boolean) {
 
 /**
  * A page for a first visitor: the prerendered HTML in their language, or the app itself (the SPA's
- * index.html) for a signed-in reader, a path with no prerendered page, or a method other than GET.
+ * index.html) for a signed-in reader or a path with no prerendered page; another method than GET goes back to the page.
  */
 export async function servePage(request: Request, env: Env, url: URL): Promise<Response> {
   const app = () => env.ASSETS.fetch(request);
-  if (request.method !== "GET" && request.method !== "HEAD") return app();
+  // A form the browser sent itself (a sign-in page submitted before the app had it): back to the page, as a GET.
+  if (request.method !== "GET" && request.method !== "HEAD") return Response.redirect(url.toString(), 303);
   // The prerendered pages are what a first visitor sees: signed in (the app's userData cookie), the app renders itself.
   if (readCookie(request, "userData")) return app();
   const path = prerenderedPage(url.pathname, (await pagesManifest(env, url.origin)).pages);

@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
           {sent}
         </div>
       ) : (
-        <form className="flex flex-col gap-4" noValidate onSubmit={form.submit(send)}>
+        <form className="flex flex-col gap-4" method="post" noValidate onSubmit={form.submit(send)}>
           <FormError text={form.formError} />
           <TextField form={form} name="email" type="email" autoComplete="email" autoFocus />
           {humanCheck.element}

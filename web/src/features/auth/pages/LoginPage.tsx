@@ -45,7 +45,7 @@ export default function LoginPage() {
 
   return (
     <AuthFrame title={t("welcome")} subtitle={t("signInPrompt")}>
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      <form className="flex flex-col gap-4" method="post" onSubmit={onSubmit} noValidate>
         <FormError text={form.formError} />
         <TextField form={form} name="email" type="email" autoComplete="username" autoFocus />
         <TextField form={form} name="password" type="password" autoComplete="current-password" />

@@ -45,6 +45,7 @@ export default function RegisterMultiStepsPage() {
       </ul>
       <form
         className="flex flex-col gap-4"
+        method="post"
         noValidate
         onSubmit={(event) => {
           if (step < STEPS.length - 1) {

@@ -99,7 +99,7 @@ export default function RegisterPage() {
   const { send, humanCheck } = useRegister();
   return (
     <AuthFrame title={t("registerTitle")} subtitle={t("registerPrompt")}>
-      <form className="flex flex-col gap-4" onSubmit={form.submit(send)} noValidate>
+      <form className="flex flex-col gap-4" method="post" onSubmit={form.submit(send)} noValidate>
         <FormError text={form.formError} />
         <TextField form={form} name="userName" autoComplete="name" autoFocus />
         <TextField form={form} name="userEmail" type="email" autoComplete="email" />

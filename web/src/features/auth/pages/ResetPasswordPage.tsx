@@ -44,6 +44,7 @@ export default function ResetPasswordPage() {
     body = (
       <form
         className="flex flex-col gap-4"
+        method="post"
         noValidate
         onSubmit={form.submit(async (values) => setDone((await resetPassword({ token, password: values.password })).message))}
       >

@@ -44,7 +44,7 @@ export default function TwoStepsPage() {
   return (
     <AuthFrame title={t("twoStepsTitle")} subtitle={byRecoveryCode ? t("twoStepsRecoveryPrompt") : t("twoStepsPrompt")}>
       {challenge ? (
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <form className="flex flex-col gap-4" method="post" onSubmit={onSubmit} noValidate>
           <FormError text={form.formError} />
           {byRecoveryCode ? (
             <TextField
