@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
 import { englishOnPage, type TargetLanguage } from "./untranslated";
 
 /**
@@ -77,6 +77,7 @@ async function contextFor(browser: Browser, mode: Mode): Promise<BrowserContext>
 async function signInAs(context: BrowserContext, who: { email: string; password: string }, home: string) {
   const page = await context.newPage();
   await page.goto("/login");
+  await appHasForm(page);
   await page.locator('input[type="email"], input[name="email"]').first().fill(who.email);
   await page.locator('input[type="password"]').first().fill(who.password);
   await page.locator('button[type="submit"]').first().click();

@@ -6,7 +6,7 @@ import accountAr from "../../web/src/features/account/locales/ar.json";
 import accountFr from "../../web/src/features/account/locales/fr.json";
 import authAr from "../../web/src/features/auth/locales/ar.json";
 import authFr from "../../web/src/features/auth/locales/fr.json";
-import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, appHasForm, baseUrl, launch, newPage, signIn } from "./browser";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -34,6 +34,7 @@ const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), d
 /** Signs in on the login page in any language (the fields by their type). */
 async function signInAnyLanguage(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
+  await appHasForm(page);
   await page.locator('input[type="email"]').fill(who.email);
   await page.locator('input[type="password"]').fill(who.password);
   await page.locator('button[type="submit"]').click();

@@ -42,8 +42,20 @@ export async function newPage(browser: Browser, opts: { locale?: string; colorSc
   return { page, errors, context };
 }
 
+/**
+ * Waits until the app has taken over the page's form (React has hydrated it): what is typed or pressed
+ * before that is the browser's, and a prerendered sign-in form sent so only comes back empty.
+ */
+export async function appHasForm(page: Page) {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form");
+    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
+  await appHasForm(page);
   await page.getByLabel(/email/i).fill(who.email);
   await page.getByLabel(/password/i).fill(who.password);
   await page.getByRole("button", { name: /sign in/i }).click();

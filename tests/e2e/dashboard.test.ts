@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
 
 /**
  * The dashboards in Chromium against the seeded demo data (60 days of payments, jobs and points):
@@ -37,6 +37,7 @@ async function contextWith(browser: Browser, cookies: Record<string, string>): P
 
 async function signIn(page: Page, who: { email: string; password: string }, home: string) {
   await page.goto("/login");
+  await appHasForm(page);
   await page.locator('input[type="email"]').fill(who.email);
   await page.locator('input[type="password"]').fill(who.password);
   await page.locator('button[type="submit"]').click();

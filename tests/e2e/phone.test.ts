@@ -8,7 +8,7 @@ import historyAr from "../../web/src/features/history/locales/ar.json";
 import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
-import { ADMIN, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
 import { englishOnPage } from "./untranslated";
 
 /**
@@ -132,6 +132,7 @@ async function phoneContext(browser: Browser, language: Language): Promise<Brows
 async function signIn(context: BrowserContext, who: { email: string; password: string }) {
   const page = await context.newPage();
   await page.goto("/login");
+  await appHasForm(page);
   await page.locator('input[type="email"], input[name="email"]').first().fill(who.email);
   await page.locator('input[type="password"]').first().fill(who.password);
   await page.locator('button[type="submit"]').first().click();
