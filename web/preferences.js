@@ -44,6 +44,16 @@
     html.setAttribute("dir", dir === "rtl" || dir === "ltr" ? dir : lang === "ar" ? "rtl" : "ltr");
   }
 
+  // The locale data of the first number or date the page formats, loaded meanwhile on another thread
+  // (web/public/intl-warm.js); the locale is the app's (web/src/lib/format.ts).
+  if (window.Worker) {
+    try {
+      new Worker("/intl-warm.js?locale=" + (lang === "fr" ? "fr-FR" : lang === "ar" ? "ar" : "en-US"));
+    } catch (e) {
+      // Without it the page formats as well, only later.
+    }
+  }
+
   // The files of the first paint, with the app instead of after it (index.html names them,
   // web/build.ts): the reader's common translations; when someone is signed in the default layout,
   // the signed-in app's translations and the menu's; and the page of the address with its own.

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
 import { englishOnPage, type TargetLanguage } from "./untranslated";
 
 /**
@@ -76,11 +76,7 @@ async function contextFor(browser: Browser, mode: Mode): Promise<BrowserContext>
 
 async function signInAs(context: BrowserContext, who: { email: string; password: string }, home: string) {
   const page = await context.newPage();
-  await page.goto("/login");
-  await appHasForm(page);
-  await page.locator('input[type="email"], input[name="email"]').first().fill(who.email);
-  await page.locator('input[type="password"]').first().fill(who.password);
-  await page.locator('button[type="submit"]').first().click();
+  await signIn(page, who);
   await page.waitForURL(`**${home}`);
   await page.close();
 }

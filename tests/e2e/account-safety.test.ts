@@ -6,7 +6,7 @@ import accountAr from "../../web/src/features/account/locales/ar.json";
 import accountFr from "../../web/src/features/account/locales/fr.json";
 import authAr from "../../web/src/features/auth/locales/ar.json";
 import authFr from "../../web/src/features/auth/locales/fr.json";
-import { ADMIN, apiFromPage, appHasForm, baseUrl, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn } from "./browser";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -31,15 +31,6 @@ const width = (page: Page) => page.evaluate(() => document.documentElement.scrol
 /** The code an authenticator app shows now for a secret. */
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
-/** Signs in on the login page in any language (the fields by their type). */
-async function signInAnyLanguage(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await appHasForm(page);
-  await page.locator('input[type="email"]').fill(who.email);
-  await page.locator('input[type="password"]').fill(who.password);
-  await page.locator('button[type="submit"]').click();
-}
-
 /** A new client, registered through the API, then signed in on the login page of this page's context. */
 async function registerClient(page: Page, tag: string) {
   const person = { name: `Noor Closer ${tag}`, email: `closer-${tag}@example.test`, password: `Closer-pass-${tag}` };
@@ -50,7 +41,7 @@ async function registerClient(page: Page, tag: string) {
     password: person.password,
   });
   expect(answer.userData).toBeTruthy();
-  await signInAnyLanguage(page, person);
+  await signIn(page, person);
   await page.waitForURL("**/access-control");
   return person;
 }
@@ -210,7 +201,7 @@ describe("account safety in a real browser", () => {
       await client.context.close();
 
       const visitor = await phone(browser, language);
-      await signInAnyLanguage(visitor.page, person);
+      await signIn(visitor.page, person);
       await visitor.page.waitForURL(/\/two-steps-v1\?/);
       await visitor.page.getByRole("button", { name: auth.useRecoveryCode }).click();
       await visitor.page.getByLabel(auth.recoveryCode).waitFor();

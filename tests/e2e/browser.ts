@@ -43,22 +43,14 @@ export async function newPage(browser: Browser, opts: { locale?: string; colorSc
 }
 
 /**
- * Waits until the app has taken over the page's form (React has hydrated it): what is typed or pressed
- * before that is the browser's, and a prerendered sign-in form sent so only comes back empty.
+ * Signs in on the login page, in any language (the fields by their type). The submit button stays disabled
+ * until the app has hydrated the page, and the click waits for it.
  */
-export async function appHasForm(page: Page) {
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
-  await appHasForm(page);
-  await page.getByLabel(/email/i).fill(who.email);
-  await page.getByLabel(/password/i).fill(who.password);
-  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.locator('input[type="email"]').fill(who.email);
+  await page.locator('input[type="password"]').fill(who.password);
+  await page.locator('button[type="submit"]').click();
 }
 
 /** Calls the API from the page, with its session cookie, as the page's own scripts would. */

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, apiFromPage, appHasForm, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn } from "./browser";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -106,12 +106,7 @@ describe("buying points by bank transfer", () => {
         );
       }
       const page = await context.newPage();
-      // By field type: the labels are Arabic in the right-to-left run.
-      await page.goto("/login");
-      await appHasForm(page);
-      await page.locator('input[type="email"]').fill(CLIENT.email);
-      await page.locator('input[type="password"]').fill(CLIENT.password);
-      await page.locator('button[type="submit"]').click();
+      await signIn(page, CLIENT);
       await page.waitForURL("**/access-control");
       const { referenceId } = await apiFromPage<{ referenceId: string }>(page, "checkout", { kind: "bundle", refId: 1 });
       for (const path of [

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
 
 /**
  * The dashboards in Chromium against the seeded demo data (60 days of payments, jobs and points):
@@ -35,12 +35,8 @@ async function contextWith(browser: Browser, cookies: Record<string, string>): P
   return context;
 }
 
-async function signIn(page: Page, who: { email: string; password: string }, home: string) {
-  await page.goto("/login");
-  await appHasForm(page);
-  await page.locator('input[type="email"]').fill(who.email);
-  await page.locator('input[type="password"]').fill(who.password);
-  await page.locator('button[type="submit"]').click();
+async function signInTo(page: Page, who: { email: string; password: string }, home: string) {
+  await signIn(page, who);
   await page.waitForURL(`**${home}`);
 }
 
@@ -99,7 +95,7 @@ describe("dashboards in a real browser", () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(String(err)));
-      await signIn(page, ADMIN, "/dashboards/crm");
+      await signInTo(page, ADMIN, "/dashboards/crm");
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await page.getByRole("heading", { name: "Business overview" }).waitFor();
       const drawn = await charts(page);
@@ -137,7 +133,7 @@ describe("dashboards in a real browser", () => {
   it("reads right-to-left in Arabic: time runs from the right, axis labels on the right", async () => {
     const context = await contextWith(browser, { theme: "light", language: "ar", direction: "rtl" });
     const page = await context.newPage();
-    await signIn(page, ADMIN, "/dashboards/crm");
+    await signInTo(page, ADMIN, "/dashboards/crm");
     await page.getByRole("heading", { name: "نظرة عامة على النشاط" }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(["rtl", "ar"]);
     const drawn = await charts(page);
@@ -164,7 +160,7 @@ describe("dashboards in a real browser", () => {
   it("shows a client their balance over time, plans and recent jobs, and what they may do", async () => {
     const context = await contextWith(browser, { theme: "light" });
     const page = await context.newPage();
-    await signIn(page, DEMO_CLIENT_1, "/access-control");
+    await signInTo(page, DEMO_CLIENT_1, "/access-control");
     await page.getByRole("heading", { name: "What you can do" }).waitFor();
     const content = page.locator("main");
     await content.getByRole("link", { name: /Bundles/ }).waitFor();

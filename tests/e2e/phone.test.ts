@@ -8,7 +8,7 @@ import historyAr from "../../web/src/features/history/locales/ar.json";
 import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
-import { ADMIN, appHasForm, baseUrl, CLIENT, launch } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
 import { englishOnPage } from "./untranslated";
 
 /**
@@ -129,13 +129,9 @@ async function phoneContext(browser: Browser, language: Language): Promise<Brows
   return context;
 }
 
-async function signIn(context: BrowserContext, who: { email: string; password: string }) {
+async function signInOn(context: BrowserContext, who: { email: string; password: string }) {
   const page = await context.newPage();
-  await page.goto("/login");
-  await appHasForm(page);
-  await page.locator('input[type="email"], input[name="email"]').first().fill(who.email);
-  await page.locator('input[type="password"]').first().fill(who.password);
-  await page.locator('button[type="submit"]').first().click();
+  await signIn(page, who);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await page.close();
 }
@@ -223,7 +219,7 @@ const onScreen = (box: Box | null) => box !== null && box.width > 0 && box.x >= 
 /** A phone page in `language`, signed in as `who`, settled on `path`. */
 async function phonePage(browser: Browser, language: Language, who: { email: string; password: string }, path: string) {
   const context = await phoneContext(browser, language);
-  await signIn(context, who);
+  await signInOn(context, who);
   const page = await context.newPage();
   await open(page, path);
   return { context, page };
@@ -280,8 +276,8 @@ describe("phones (390 × 844, touch)", () => {
       const problems: string[] = [];
       for (const who of ["anonymous", "client", "admin"] as const) {
         const context = await phoneContext(browser, language);
-        if (who === "client") await signIn(context, CLIENT);
-        if (who === "admin") await signIn(context, ADMIN);
+        if (who === "client") await signInOn(context, CLIENT);
+        if (who === "admin") await signInOn(context, ADMIN);
         const page = await context.newPage();
         for (const visit of visits.filter((v) => v.who === who)) {
           const settled = await open(page, visit.path);

@@ -170,23 +170,40 @@ describe("the web shell in a real browser", () => {
     expect(errors).toEqual([]);
   });
 
-  it("keeps what was typed out of the address when a sign-in form is sent before the app has it", async () => {
+  it("sends no sign-in form before the app has it, and signs in with what was typed meanwhile", async () => {
     const { page, context } = await newPage(browser);
-    // The app never arrives: the prerendered form is all there is, as on a slow phone before hydration.
-    await page.route("**/assets/app-*.js", (route) => route.abort());
-    for (const path of ["/login", "/register", "/forgot-password"]) {
-      await page.goto(path);
-      await page.locator('input[type="email"]').first().fill("early@example.com");
+    // The app is held back: the prerendered page is all there is, as on a slow phone before hydration.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/app-*.js", async (route) => {
+      await released;
+      // A page left while its app was held has nothing to continue.
+      await route.continue().catch(() => undefined);
+    });
+    const sentByBrowser = () => page.evaluate(() => (window as unknown as { sentEarly?: number }).sentEarly ?? 0);
+    for (const path of ["/register", "/forgot-password", "/login"]) {
+      await page.goto(path, { waitUntil: "commit" });
+      await page.locator('button[type="submit"]').first().waitFor();
+      await page.evaluate(() => {
+        const counted = window as unknown as { sentEarly?: number };
+        document.addEventListener("submit", () => (counted.sentEarly = (counted.sentEarly ?? 0) + 1), true);
+      });
+      expect(await page.locator('button[type="submit"]').first().isDisabled(), path).toBe(true);
+      await page
+        .locator('input[type="email"]')
+        .first()
+        .fill(path === "/login" ? CLIENT.email : "early@example.com");
       const password = page.locator('input[type="password"]');
-      if ((await password.count()) > 0) await password.first().fill("Typed-before-1");
-      const sent = page.waitForEvent("framenavigated");
-      await page.locator('button[type="submit"]').first().click();
-      await sent;
-      await page.waitForLoadState("domcontentloaded");
-      const address = new URL(page.url());
-      expect(address.pathname, path).toBe(path);
-      expect(address.search, `${path}: nothing typed in the address`).toBe("");
+      if ((await password.count()) > 0) await password.first().fill(path === "/login" ? CLIENT.password : "Typed-before-1");
+      // Enter in a field sends a form through its default button, which is disabled: nothing is sent.
+      await page.locator('input[type="email"]').first().press("Enter");
+      expect(await sentByBrowser(), `${path}: sent before the app ran`).toBe(0);
+      expect(new URL(page.url()).search, path).toBe("");
     }
+    // The app arrives on /login and takes what was typed before it.
+    release();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL("**/access-control");
     await context.close();
   });
 

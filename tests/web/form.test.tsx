@@ -1,4 +1,6 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { FormError, SubmitButton, TextField } from "../../web/src/components/FormField";
 import { ApiError } from "../../web/src/lib/api";
@@ -77,5 +79,22 @@ describe("useForm", () => {
     expect(alerts()).toEqual([]);
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(alerts()).toEqual(["Too many attempts; try again in a minute."]));
+  });
+
+  it("on a prerendered page, holds the send button until the app has the form and keeps what was typed before", async () => {
+    const send = vi.fn(async () => undefined);
+    const page = document.createElement("div");
+    page.innerHTML = renderToString(<ContactForm send={send} />);
+    document.body.append(page);
+    const button = page.querySelector("button")!;
+    // As the build prerendered it: Enter or a click would have the browser send the form itself.
+    expect(button.disabled).toBe(true);
+    page.querySelector<HTMLInputElement>('input[type="email"]')!.value = "early@example.com";
+    await act(async () => void hydrateRoot(page, <ContactForm send={send} />));
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.getByLabelText<HTMLInputElement>("Work email").value).toBe("early@example.com");
+    fireEvent.click(button);
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ email: "early@example.com", quantity: "1" }));
+    page.remove();
   });
 });

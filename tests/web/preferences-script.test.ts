@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import script from "../../web/preferences.js?raw";
+import localeWorker from "../../web/public/intl-warm.js?raw";
 
 const PLAN = {
   layout: ["/assets/DefaultLayout-d.js", "/assets/kit-e.js"],
@@ -174,6 +175,50 @@ function callsSentWith(cookies: Record<string, unknown>) {
   runWith(cookies);
   return { sent, filed: Object.keys(window.firstCalls ?? {}) };
 }
+
+describe("web/preferences.js loading the locale data off the main thread", () => {
+  it("starts the locale worker with the app's locale for the reader's language", () => {
+    const started: string[] = [];
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor(url: string) {
+          started.push(url);
+        }
+      },
+    );
+    runWith({});
+    runWith({ language: "fr" });
+    runWith({ language: "ar" });
+    expect(started).toEqual(["/intl-warm.js?locale=en-US", "/intl-warm.js?locale=fr-FR", "/intl-warm.js?locale=ar"]);
+  });
+
+  it("has the worker format a number and a date in that locale, then end", () => {
+    const formatted: string[] = [];
+    const formatter = (kind: string) =>
+      class {
+        constructor(
+          private locale: string,
+          private options: object,
+        ) {}
+        format() {
+          formatted.push(`${kind} ${this.locale} ${Object.keys(this.options).join(",")}`);
+          return "";
+        }
+      };
+    vi.stubGlobal("Intl", { NumberFormat: formatter("number"), DateTimeFormat: formatter("date") });
+    const close = vi.fn();
+    new Function("self", localeWorker)({ location: { search: "?locale=fr-FR" }, close });
+    expect(formatted).toEqual(["number fr-FR style,currency", "date fr-FR dateStyle,timeStyle"]);
+    expect(close).toHaveBeenCalledOnce();
+  });
+
+  it("applies the preferences and preloads without workers", () => {
+    vi.stubGlobal("Worker", undefined);
+    expect(runWith({ theme: "dark" })).toEqual([{ href: "/assets/en-g.js", low: true }]);
+    expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
+  });
+});
 
 describe("web/preferences.js sending a page's first calls before the app arrives", () => {
   const client = [

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { initI18n } from "./i18n";
@@ -15,7 +15,8 @@ const app = (
   </StrictMode>
 );
 // A public page prerendered when the app was built (web/prerender.ts) keeps its HTML and comes alive;
-// every other page is rendered here. Not as a transition (decision 0009): a form submitted while its page
-// was still being hydrated went to the browser, not to the app.
-if (root.firstElementChild) hydrateRoot(root, app);
+// every other page is rendered here. Hydrating as a transition lets React yield to the browser every few
+// milliseconds instead of blocking a phone's main thread for the whole page at once (what Lighthouse counts
+// as blocking time). Its forms cannot be sent meanwhile: their submit buttons wait for the app (SubmitButton).
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

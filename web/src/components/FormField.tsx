@@ -1,6 +1,7 @@
-import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormState } from "../lib/form";
+import { useHydrating } from "../lib/hydration";
 
 type Values = object;
 
@@ -80,6 +81,15 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
   const { t } = useTranslation();
   const [reveal, setReveal] = useState(false);
   const isPassword = type === "password";
+  const bound = bindText(form, name);
+  // A prerendered field the reader typed into before the app ran shows what they typed, which React's
+  // hydration leaves in place but does not report: the form takes it as its value once.
+  const adopted = useRef(false);
+  const adoptTyped = (input: HTMLInputElement | null) => {
+    if (!input || adopted.current) return;
+    adopted.current = true;
+    if (input.value !== bound.value) form.set(name, input.value as V[typeof name]);
+  };
   return (
     <Field
       form={form}
@@ -91,7 +101,8 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
             {...props}
             type={isPassword && reveal ? "text" : type}
             className={`input w-full ${isPassword ? "pe-12" : ""} ${invalid ? "input-error" : ""} ${className}`}
-            {...bindText(form, name)}
+            ref={adoptTyped}
+            {...bound}
             {...rest}
           />
           {isPassword && (
@@ -110,7 +121,11 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
   );
 }
 
-/** The submit button: disabled and spinning while the form sends (`disabled` adds other reasons). */
+/**
+ * The submit button: disabled and spinning while the form sends (`disabled` adds other reasons), and
+ * disabled on a prerendered page until the app has hydrated it, so that neither a click nor Enter sends the
+ * form before the app can (the browser would send it itself).
+ */
 export function SubmitButton({
   sending,
   disabled = false,
@@ -122,8 +137,9 @@ export function SubmitButton({
   className?: string;
   children: ReactNode;
 }) {
+  const hydrating = useHydrating();
   return (
-    <button type="submit" className={`btn ${className}`} disabled={sending || disabled}>
+    <button type="submit" className={`btn ${className}`} disabled={sending || disabled || hydrating}>
       {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {children}
     </button>

@@ -4,4 +4,4 @@
  * request before the page can paint (as a file it was the only render-blocking script); the build
  * (scripts/boot-script.ts) inlines it and stops when the script no longer has this hash.
  */
-export const BOOT_SCRIPT_HASH = "'sha256-q0dWfIyOMtqCL34+VHGhGf0yaZk6VpwMUftcKTi8N48='";
+export const BOOT_SCRIPT_HASH = "'sha256-R/wddKj0erTKwVH3IdLmMF+FaC3id0geAuObYP1CmRI='";

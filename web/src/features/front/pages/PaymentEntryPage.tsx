@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import { TextField } from "../../../components/FormField";
+import { SubmitButton, TextField } from "../../../components/FormField";
 import { Icon } from "../../../components/Icon";
 import { rules, useForm } from "../../../lib/form";
 import { MarketingLayout } from "../components/MarketingLayout";
@@ -62,10 +62,10 @@ export default function PaymentEntryPage() {
               dir="ltr"
               placeholder={t("payment.referencePlaceholder")}
             />
-            <button type="submit" className="btn btn-primary">
+            <SubmitButton sending={form.sending}>
               {t("payment.open")}
               <Icon name="chevron-right" size={16} />
-            </button>
+            </SubmitButton>
           </form>
         </section>
 
