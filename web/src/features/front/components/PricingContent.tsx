@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Empty, ErrorState } from "../../../components/PageStates";
@@ -26,7 +26,10 @@ function ProductSection({ id, title, text, children }: { id: string; title: stri
  */
 export function PricingContent({ helpLink }: { helpLink: string }) {
   const { t } = useTranslation("front");
-  const { data, error, mutate } = useCatalogue();
+  const catalogue = useCatalogue();
+  const { error, mutate } = catalogue;
+  // The cards render as a transition, in slices a phone's main thread can answer taps between.
+  const data = useDeferredValue(catalogue.data);
   const { buy, pending } = useBuy();
   const failed = error && !data;
 

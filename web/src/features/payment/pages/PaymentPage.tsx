@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useParams, useSearch } from "wouter";
@@ -89,7 +89,8 @@ export default function PaymentPage() {
   const [timeUp, setTimeUp] = useState(false);
   const onExpired = useCallback(() => setTimeUp(true), []);
   // While the prerendered page hydrates, it renders its shell as the HTML has it; the payment right after.
-  const p = hydrating ? undefined : detail.data;
+  // Rendered as a transition, in slices a phone's main thread can answer taps between.
+  const p = useDeferredValue(hydrating ? undefined : detail.data);
   const processing = awaitingCard && p !== undefined && isOpen(p.status);
 
   useEffect(() => {
