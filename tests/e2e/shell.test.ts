@@ -200,10 +200,13 @@ describe("the web shell in a real browser", () => {
       expect(await sentByBrowser(), `${path}: sent before the app ran`).toBe(0);
       expect(new URL(page.url()).search, path).toBe("");
     }
-    // The app arrives on /login and takes what was typed before it.
+    // The app arrives on /login and takes what was typed and ticked before it.
+    await page.getByRole("checkbox", { name: /remember/i }).check();
     release();
     await page.locator('button[type="submit"]').click();
     await page.waitForURL("**/access-control");
+    const session = (await context.cookies()).find((c) => c.name === "sid");
+    expect(session?.expires, "remembered: the session outlives the browser").toBeGreaterThan(Date.now() / 1000);
     await context.close();
   });
 

@@ -63,6 +63,21 @@ export function GroupError<V extends Values>({ form, name }: { form: FormState<V
   return <ErrorText text={form.errorOf(name)} />;
 }
 
+/**
+ * The ref of an input of a prerendered form: what the reader typed or ticked before the app ran is in the
+ * page, where React's hydration leaves it without reporting it; the form takes it as the field's value once.
+ */
+export function useKeptBeforeHydration<V extends Values>(form: FormState<V>, name: keyof V & string) {
+  const kept = useRef(false);
+  return (input: HTMLInputElement | null) => {
+    if (!input || kept.current) return;
+    kept.current = true;
+    const value = input.type === "checkbox" ? input.checked : input.value;
+    const state = input.type === "checkbox" ? form.values[name] === true : String(form.values[name] ?? "");
+    if (value !== state) form.set(name, value as V[typeof name]);
+  };
+}
+
 /** A text-valued control's value and handlers, bound to a useForm field. */
 export function bindText<V extends Values>(form: FormState<V>, name: keyof V & string) {
   return {
@@ -81,15 +96,7 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
   const { t } = useTranslation();
   const [reveal, setReveal] = useState(false);
   const isPassword = type === "password";
-  const bound = bindText(form, name);
-  // A prerendered field the reader typed into before the app ran shows what they typed, which React's
-  // hydration leaves in place but does not report: the form takes it as its value once.
-  const adopted = useRef(false);
-  const adoptTyped = (input: HTMLInputElement | null) => {
-    if (!input || adopted.current) return;
-    adopted.current = true;
-    if (input.value !== bound.value) form.set(name, input.value as V[typeof name]);
-  };
+  const keepTyped = useKeptBeforeHydration(form, name);
   return (
     <Field
       form={form}
@@ -101,8 +108,8 @@ export function TextField<V extends Values>({ form, name, hint, type = "text", c
             {...props}
             type={isPassword && reveal ? "text" : type}
             className={`input w-full ${isPassword ? "pe-12" : ""} ${invalid ? "input-error" : ""} ${className}`}
-            ref={adoptTyped}
-            {...bound}
+            ref={keepTyped}
+            {...bindText(form, name)}
             {...rest}
           />
           {isPassword && (

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
-import { FormError, SubmitButton, TextField } from "../../../components/FormField";
+import { FormError, SubmitButton, TextField, useKeptBeforeHydration } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { login } from "../api/login";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
@@ -23,6 +23,8 @@ export default function LoginPage() {
     { email: "", password: "", rememberMe: false },
     { email: { label: t("email"), check: rules.email }, password: { label: t("password"), check: rules.required } },
   );
+
+  const keepTicked = useKeptBeforeHydration(form, "rememberMe");
 
   const onSubmit = form.submit(async (values) => {
     let answer;
@@ -54,6 +56,7 @@ export default function LoginPage() {
             <input
               type="checkbox"
               className="checkbox checkbox-sm checkbox-primary"
+              ref={keepTicked}
               checked={form.values.rememberMe}
               onChange={(e) => form.set("rememberMe", e.target.checked)}
             />
