@@ -62,7 +62,13 @@ export function apiFromPage<T>(page: Page, name: string, body: object): Promise<
         headers: { "content-type": "application/json" },
         body: JSON.stringify(payload),
       });
-      return res.json();
+      const text = await res.text();
+      try {
+        return JSON.parse(text);
+      } catch {
+        // Not the API's answer (the local server's own page, say): the failure shows what came instead.
+        throw new Error(`${call}: ${res.status} ${text.slice(0, 300)}`);
+      }
     },
     [name, body] as const,
   ) as Promise<T>;
