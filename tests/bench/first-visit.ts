@@ -10,7 +10,9 @@
  * skips the paints. `--baseline DIR` serves another build (say main's: `git
  * worktree add --detach /tmp/base main && cd /tmp/base && npx vite build --outDir /tmp/base-client`) on
  * a second portal and measures each route on both in turn: on a shared machine whose load moves by the
- * minute, a before/after taken minutes apart says little.
+ * minute, a before/after taken minutes apart says little. `--trace /portal/item` (a route's path or label)
+ * prints instead the timeline of one cold load of that route (timeline.ts): each file and call, the long
+ * animation frames and the paints, after one load that warms the server.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -21,7 +23,7 @@ import { DEMO_CLIENT } from "../../scripts/seed-data";
 import type { Who } from "./calls";
 import { HELLO_PATHS, startBenchServer, type WorkerBundle } from "./harness";
 import { signIn } from "./load";
-import { firstPaints, paintRoutes, type PaintRoute } from "./paint";
+import { firstPaints, launchBenchBrowser, paintRoutes, type PaintRoute } from "./paint";
 import {
   formatPublicPages,
   lighthouseFigures,
@@ -34,6 +36,7 @@ import {
 import { firstPaintOver, markdownTable, type FirstPaint } from "./report";
 import { readSeedContext, seedBulk } from "./seed-bulk";
 import { buildWeb, bundleWorker } from "./sizes";
+import { coldLoadTimeline, formatTimeline } from "./timeline";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200);
 
@@ -48,6 +51,8 @@ interface FirstVisitOptions {
   only: string[];
   /** Public pages Lighthouse opens (their label: landing, pricing, login, payment, faq, help center); all when empty. */
   pages: string[];
+  /** A paint route whose cold load's timeline is printed instead of the figures. */
+  trace: string | null;
 }
 
 function firstVisitOptions(args: string[]): FirstVisitOptions {
@@ -58,7 +63,7 @@ function firstVisitOptions(args: string[]): FirstVisitOptions {
     if (!value || value.startsWith("--")) throw new Error(`${flag} needs a value`);
     return value;
   };
-  const known = new Set(["--client", "--baseline", "--no-lighthouse", "--no-paint", "--only", "--pages"]);
+  const known = new Set(["--client", "--baseline", "--no-lighthouse", "--no-paint", "--only", "--pages", "--trace"]);
   const unknown = args.find((arg, i) => arg.startsWith("--") && !known.has(arg) && !known.has(args[i - 1] ?? ""));
   if (unknown) throw new Error(`unknown option ${unknown}`);
   const client = valueOf("--client");
@@ -71,6 +76,7 @@ function firstVisitOptions(args: string[]): FirstVisitOptions {
     paint: !args.includes("--no-paint"),
     only,
     pages: (valueOf("--pages") ?? "").split(",").filter(Boolean),
+    trace: valueOf("--trace"),
   };
 }
 
@@ -153,6 +159,20 @@ async function lighthouseOn(portal: Portal, baseline: Portal | null, labels: str
   };
 }
 
+/** The timeline of a cold load of the route named `name` (path or label), after one load that warms the server. */
+async function printTimeline(portal: Portal, name: string) {
+  const route = paintRoutes(portal.referenceId).find((r) => r.path === name || r.label === name);
+  if (!route) throw new Error(`--trace: no paint route ${name}`);
+  const browser = await launchBenchBrowser();
+  try {
+    await coldLoadTimeline(browser, portal.server.url, route, portal.sessions);
+    log(`cold load of ${route.label ?? route.path} (load average ${os.loadavg()[0]!.toFixed(1)}), ms since navigation start:`);
+    console.log(formatTimeline(await coldLoadTimeline(browser, portal.server.url, route, portal.sessions)));
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const options = firstVisitOptions(process.argv.slice(2));
   const work = mkdtempSync(path.join(os.tmpdir(), "portal-first-visit-"));
@@ -175,6 +195,8 @@ async function main() {
     portals.push(portal);
     const baseline = options.baseline ? await startPortal(work, "baseline", options.baseline, bundles) : null;
     if (baseline) portals.push(baseline);
+
+    if (options.trace) return await printTimeline(portal, options.trace);
 
     const only = new Set(options.only);
     const routes = paintRoutes("").filter(

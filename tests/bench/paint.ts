@@ -26,7 +26,7 @@ const MAIN_HEADING = "main h1";
  * Loading indicators: the spinners and dots of loading states, skeletons, busy regions. (The ring of
  * a queued job's status badge is data, not a loading state.)
  */
-const LOADING = '.loading-spinner, .loading-dots, .skeleton, [aria-busy="true"]';
+export const LOADING = '.loading-spinner, .loading-dots, .skeleton, [aria-busy="true"]';
 
 /** The main routes of issue 15, each opened by the user it is for. */
 export function paintRoutes(referenceId: string): PaintRoute[] {
@@ -51,7 +51,7 @@ export function paintRoutes(referenceId: string): PaintRoute[] {
  * PaintRoute), else false. Only anonymous functions inside: the bundler's name helpers do not exist
  * in the page.
  */
-function painted(spec: { heading: string; data: string; loading: string }): number | false {
+export function painted(spec: { heading: string; data: string; loading: string }): number | false {
   const [loading, heading, data] = [spec.loading, spec.heading, spec.data].map((selector) =>
     [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0),
   );
@@ -60,10 +60,10 @@ function painted(spec: { heading: string; data: string; loading: string }): numb
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-type SessionCookies = Record<Who, { cookie: string; answer: { userData: unknown; userAbilityRules: unknown } }>;
+export type SessionCookies = Record<Who, { cookie: string; answer: { userData: unknown; userAbilityRules: unknown } }>;
 
 /** The cookies a signed-in browser holds: the session and the two JSON cookies the app keeps (spec section 3). */
-function cookiesOf(baseUrl: string, session: SessionCookies[Who]) {
+export function cookiesOf(baseUrl: string, session: SessionCookies[Who]) {
   const [name, value] = session.cookie.split("=", 2) as [string, string];
   const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
   return [
@@ -99,6 +99,14 @@ async function coldLoad(browser: Browser, baseUrl: string, route: PaintRoute, se
   }
 }
 
+/** Debian's headless Chromium (never a download), as every paint of the bench opens it. */
+export const launchBenchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
+  });
+
 /**
  * First meaningful paint of every main route in headless Chromium (Debian's, never a download): a
  * fresh context per load (cold cache, signed in with cookies where the route needs it), timed from
@@ -111,11 +119,7 @@ export async function firstPaints(
   referenceId: string,
   keep: (route: PaintRoute) => boolean = () => true,
 ): Promise<FirstPaint[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchBenchBrowser();
   const results: FirstPaint[] = [];
   try {
     for (const route of paintRoutes(referenceId).filter(keep)) {
