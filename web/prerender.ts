@@ -125,7 +125,12 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
   let html = replaced(template, /<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`);
   html = replaced(html, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = replaced(html, /<meta charset="UTF-8" \/>/i, `<meta charset="UTF-8" />\n    ${head}`);
-  return replaced(html, /<div id="root"><\/div>/, `<div id="root">${page.html}</div><span id="${PARSED_MARK}" hidden></span>`);
+  // index.html's root holds a spinner for the pages the app renders itself; here the page takes its place.
+  return replaced(
+    html,
+    /<div id="root">\s*(<div class="app-loading[^"]*"[^>]*>\s*<span[^>]*><\/span>\s*<\/div>)?\s*<\/div>/,
+    `<div id="root">${page.html}</div><span id="${PARSED_MARK}" hidden></span>`,
+  );
 }
 
 /**

@@ -67,6 +67,14 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
     expect(html).toContain(`data-rendered-with="${JSON.stringify(settings).replace(/"/g, "&quot;")}"`);
   });
 
+  it("puts the page in place of index.html's spinner", () => {
+    const spinner =
+      '<div class="app-loading flex min-h-screen" aria-hidden="true"><span class="loading loading-spinner"></span></div>';
+    const withSpinner = composePage(TEMPLATE.replace('<div id="root"></div>', `<div id="root">${spinner}</div>`), PAGE, settings);
+    expect(withSpinner).toContain('<div id="root"><main><h1>مرحبًا بعودتك</h1></main></div><span id="page-parsed" hidden></span>');
+    expect(withSpinner).not.toContain("app-loading");
+  });
+
   it("refuses a template it cannot fill, rather than writing a page without the app", () => {
     expect(() => composePage(TEMPLATE.replace('<div id="root"></div>', ""), PAGE, settings)).toThrow(/root/);
   });

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Redirect, Route, useLocation, useParams, useRouter, useSearch } from "wouter";
 import { Loading } from "../components/PageStates";
 import { BlankLayout } from "../layouts/BlankLayout";
 import { guardRedirect } from "./guard";
-import { lazyPage } from "./LazyPage";
+import { useFirstRouteHeld } from "./firstRoute";
+import { DefaultLayout, RoutePage } from "./LazyPage";
 import { forgetStartedRoute, startRoute } from "./prefetch";
 import { notFoundRoute, resolvePath } from "./registry";
 import { RouteTitle } from "./RouteTitle";
@@ -12,9 +13,6 @@ import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
 import { useRipple } from "./ripple";
 import { useIntentPrefetch } from "./useIntentPrefetch";
-
-// The default layout (menus, navbar, customizer, icons) is loaded on demand: /login never needs it.
-const DefaultLayout = lazy(() => import("../layouts/DefaultLayout"));
 
 /**
  * The layout stays mounted while the user moves between pages of the same layout (same element
@@ -37,8 +35,18 @@ function Layout({ route, children }: { route: RegisteredRoute; children: ReactNo
   );
 }
 
+/** index.html's spinner, in the same place: no Suspense fallback, so it delays no reveal (app/firstRoute.ts). */
+function FirstLoadSpinner() {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-base-200" aria-busy="true">
+      <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+    </div>
+  );
+}
+
 function GuardedPage({ route, params }: { route: RegisteredRoute; params: Record<string, string> }) {
   const { isLoggedIn, ability } = useSession();
+  const held = useFirstRouteHeld();
   const [path] = useLocation();
   const search = useSearch();
   const can = (action: string, subject: string) => ability.can(action, subject);
@@ -47,13 +55,14 @@ function GuardedPage({ route, params }: { route: RegisteredRoute; params: Record
   // The page's chunk, translations and first calls start together, before the layout and the page
   // are loaded, instead of one after the other (in the browser: a prerender calls nothing).
   if (typeof window !== "undefined") startRoute(route, { params, search: new URLSearchParams(search), can });
-  const Page = lazyPage(route);
+  // The app's first page shows whole once it has what it needs (app/firstRoute.ts), not through fallbacks.
+  if (held) return <FirstLoadSpinner />;
   return (
     <Layout route={route}>
       <Suspense key={route.name} fallback={<Loading />}>
         <RouteTitle route={route} params={params} />
         <Route path={route.path}>
-          <Page />
+          <RoutePage route={route} />
         </Route>
       </Suspense>
     </Layout>

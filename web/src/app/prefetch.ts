@@ -1,5 +1,7 @@
 import i18n from "i18next";
 import { loadPage } from "./LazyPage";
+import { loadOnce } from "../lib/lazyComponent";
+import { showFirstRouteWhenReady } from "./firstRoute";
 import { navNamespaces } from "./nav";
 import { navbarWidgets, navItems } from "./registry";
 import { loadAppSettings } from "../providers/settings";
@@ -99,13 +101,14 @@ export function startRoute(route: RegisteredRoute, at: PreloadContext) {
   // The route's first calls before the settings: over HTTP/1.1 the browser sends requests in line on
   // six connections, and the page waits for its calls, not for the settings (nothing waits for them).
   prefetchRoute(route, at);
+  if (first) showFirstRouteWhenReady(route);
   void loadAppSettings();
 }
 
 function startWidgets(at: PreloadContext) {
   for (const widget of navbarWidgets) {
     for (const call of widget.preload?.(at) ?? []) preloadCall(call);
-    widget.component().catch(() => undefined);
+    loadOnce(widget.component).catch(() => undefined);
   }
 }
 

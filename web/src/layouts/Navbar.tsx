@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import type { ThemeMode } from "../providers/config";
@@ -7,6 +7,7 @@ import { navbarWidgets } from "../app/registry";
 import { useAppSettings } from "../providers/settings";
 import { useSession } from "../providers/session";
 import { Icon } from "../components/Icon";
+import { lazyComponent } from "../lib/lazyComponent";
 import { LanguageSwitcher } from "../components/LanguageSwitcher";
 
 const NEXT_THEME: Record<ThemeMode, ThemeMode> = { light: "dark", dark: "system", system: "light" };
@@ -14,7 +15,7 @@ const THEME_ICON: Record<ThemeMode, string> = { light: "sun", dark: "moon", syst
 
 /** Features' widgets (say, a cart badge), each loaded on demand and failing alone. */
 function Widgets() {
-  const widgets = useMemo(() => navbarWidgets.map((w) => ({ name: w.name, Component: lazy(w.component) })), []);
+  const widgets = useMemo(() => navbarWidgets.map((w) => ({ name: w.name, Component: lazyComponent(w.component) })), []);
   return (
     <>
       {widgets.map(({ name, Component }) => (
