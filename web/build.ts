@@ -79,7 +79,7 @@ const stringOf = (node: unknown) =>
  * Reads a feature's index.ts (`file`, its source) for its routes: objects with a literal `path` and a
  * `page` that imports a module, inline (`() => import("./pages/X")`) or through a constant of the
  * file; `meta` inline or a constant of the file. Routes built otherwise are left out (they load as
- * before, only without the head start). Also the namespaces of the menu titles (`title: "ns:key"`).
+ * before, only without the head start). Also the namespaces of the menu titles (`title: "ns:key"` of an object without `path`).
  */
 export function routePages(source: string, file: string): RouteSource {
   const ast = parseAst(source, { lang: "ts" });
@@ -108,7 +108,8 @@ export function routePages(source: string, file: string): RouteSource {
   walk(ast, (node) => {
     if (node.type !== "ObjectExpression") return;
     const fields = props(node);
-    const title = stringOf(fields.get("title"));
+    // A menu item has a title and no path (a route's title names its page, not a menu entry).
+    const title = fields.has("path") ? null : stringOf(fields.get("title"));
     if (title?.includes(":")) menu.add(title.split(":")[0]!);
     const widget = imported(fields.get("component"));
     if (widget) widgets.push(widget);

@@ -80,7 +80,7 @@ describe("the route table as the build reads it", () => {
       return ["v1", "v2"].map((look) => ({ path: \`/auth/\${page}-\${look}\`, name: look, page: load }));
     }
     export const routes: AppRoute[] = [
-      { path: "/login", name: "login", page: login, meta: guest },
+      { path: "/login", name: "login", title: "auth:loginTitle", page: login, meta: guest },
       { path: "/demo/:id", name: "demo", page: () => import("./pages/DemoPage"), meta: { action: "read", subject: "Demo" } },
       { path: "/pay", name: "pay", page: () => import("../payment/pages/PayPage.tsx"), meta: { layout: "blank" } },
       ...looks("login", login),
@@ -99,7 +99,7 @@ describe("the route table as the build reads it", () => {
     ]);
   });
 
-  it("finds the namespaces of the menu's titles", () => {
+  it("finds the namespaces of the menu's titles, not of the routes' page titles", () => {
     expect(routePages(source, file).menuNamespaces).toEqual(["front", "demo"]);
   });
 
