@@ -96,8 +96,10 @@ function lighthouseRun(url: string): Promise<LighthouseRun> {
       bin("lighthouse"),
       args,
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout) => {
-        if (error) return reject(error);
+      (error, stdout, stderr) => {
+        // Lighthouse says why on stderr (--quiet keeps only errors); the error alone names the command.
+        const why = stderr.trim().split("\n").slice(-3).join(" ");
+        if (error) return reject(new Error(`Lighthouse failed on ${url}: ${why || error.message}`));
         try {
           resolve(lighthouseFiguresOf(JSON.parse(stdout) as LighthouseJson));
         } catch (parseError) {
@@ -127,13 +129,25 @@ export function lighthouseFiguresOf(lhr: LighthouseJson): LighthouseRun {
 export const medianRun = (runs: LighthouseRun[]) =>
   [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 
+/**
+ * A run, and once more if Lighthouse itself failed (Chromium's trace of the load sometimes lacks its
+ * navigation start on a busy machine: NO_NAVSTART); a second failure is the page's.
+ */
+async function lighthouseRunOrRetry(url: string): Promise<LighthouseRun> {
+  try {
+    return await lighthouseRun(url);
+  } catch {
+    return await lighthouseRun(url);
+  }
+}
+
 /** Lighthouse on every public page, RUNS times each, one run at a time. */
 export async function lighthouseFigures(baseUrl: string, pages: PublicPage[]): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
   for (const page of pages) {
     const runs: LighthouseRun[] = [];
     try {
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${baseUrl}${page.path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRunOrRetry(`${baseUrl}${page.path}`));
       results.push({ ...page, median: medianRun(runs), runs });
     } catch (error) {
       results.push({ ...page, median: null, runs, error: (error as Error).message.split("\n")[0]! });
