@@ -1,88 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { Suspense, useState, type ReactNode } from "react";
 import { ApiError } from "../../../lib/api";
+import { lazyComponent } from "../../../lib/lazyComponent";
 
-/** Cloudflare Turnstile's widget API, as its script defines it (explicit rendering). */
-interface TurnstileApi {
-  render(
-    element: HTMLElement,
-    options: {
-      sitekey: string;
-      language?: string;
-      callback: (token: string) => void;
-      "expired-callback": () => void;
-      "error-callback": () => void;
-    },
-  ): string;
-  remove(widgetId: string): void;
-}
-
-declare global {
-  interface Window {
-    turnstile?: TurnstileApi;
-  }
-}
-
-const SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
-
-let loading: Promise<TurnstileApi> | null = null;
-
-/** Loads Turnstile's script once, only on a page that shows the check. */
-function loadTurnstile(): Promise<TurnstileApi> {
-  if (window.turnstile) return Promise.resolve(window.turnstile);
-  loading ??= new Promise<TurnstileApi>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = SCRIPT;
-    script.async = true;
-    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error("Turnstile did not start")));
-    script.onerror = () => {
-      loading = null;
-      reject(new Error("Turnstile did not load"));
-    };
-    document.head.append(script);
-  });
-  return loading;
-}
-
-/** Cloudflare Turnstile's widget: hands its token to `onToken` (null when it expires or fails). */
-function HumanCheck({ siteKey, onToken }: { siteKey: string; onToken: (token: string | null) => void }) {
-  const { t, i18n } = useTranslation("auth");
-  const box = useRef<HTMLDivElement>(null);
-  const tokenTo = useRef(onToken);
-  tokenTo.current = onToken;
-  const [unavailable, setUnavailable] = useState(false);
-  useEffect(() => {
-    let widget: string | null = null;
-    let live = true;
-    loadTurnstile().then(
-      (turnstile) => {
-        if (!live || !box.current) return;
-        widget = turnstile.render(box.current, {
-          sitekey: siteKey,
-          language: i18n.language,
-          callback: (token) => tokenTo.current(token),
-          "expired-callback": () => tokenTo.current(null),
-          "error-callback": () => tokenTo.current(null),
-        });
-      },
-      () => live && setUnavailable(true),
-    );
-    return () => {
-      live = false;
-      if (widget !== null) window.turnstile?.remove(widget);
-    };
-  }, [siteKey, i18n.language]);
-  return (
-    <div role="group" aria-label={t("humanCheck")} className="min-h-16">
-      <div ref={box} />
-      {unavailable && (
-        <p role="alert" className="text-sm text-error">
-          {t("humanCheckUnavailable")}
-        </p>
-      )}
-    </div>
-  );
-}
+const TurnstileWidget = lazyComponent(() => import("./TurnstileWidget"));
 
 export interface HumanCheckState {
   /** The token to send, when the check is shown and passed. */
@@ -109,7 +29,10 @@ export function useHumanCheck(siteKey: string | null, always: boolean): HumanChe
   return {
     token: shown ? (token ?? undefined) : undefined,
     element: shown ? (
-      <HumanCheck key={round} siteKey={siteKey} onToken={setToken} />
+      // The widget's own place is kept while its chunk loads: nothing below moves.
+      <Suspense fallback={<div className="min-h-16" />}>
+        <TurnstileWidget key={round} siteKey={siteKey} onToken={setToken} />
+      </Suspense>
     ) : reserved ? (
       <div aria-hidden="true" className="hidden min-h-16 in-data-human-check:block" />
     ) : null,
