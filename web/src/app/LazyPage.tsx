@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 import { lazyComponent, tracked, type TrackedPromise } from "../lib/lazyComponent";
 import { loadPreload } from "./swrPreload";
 import type { AppRoute } from "../lib/feature";
@@ -6,7 +6,6 @@ import type { AppRoute } from "../lib/feature";
 type PageModule = { default: ComponentType };
 
 const loads = new Map<string, TrackedPromise<PageModule>>();
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
  * Loads a route's page chunk once, whoever asks first (a prefetch or the router); a failed load may
@@ -23,22 +22,16 @@ export function loadPage(route: AppRoute): TrackedPromise<PageModule> {
   return load;
 }
 
-/**
- * A route's page: at once when its chunk has loaded (prefetched), else through React.lazy (one per
- * route, made once), which suspends until it has (see lazyComponent).
- */
+const pages = new Map<string, ComponentType>();
+
+/** A route's page, made once per route (so it keeps its state): at once when its chunk has loaded, else suspended until it has. */
 export function RoutePage({ route }: { route: AppRoute }) {
-  const load = loadPage(route);
-  if (load.status === "fulfilled") {
-    const Page = load.value!.default;
-    return <Page />;
+  let Page = pages.get(route.name);
+  if (!Page) {
+    Page = lazyComponent(() => loadPage(route));
+    pages.set(route.name, Page);
   }
-  let Lazy = lazyPages.get(route.name);
-  if (!Lazy) {
-    Lazy = lazy(() => loadPage(route));
-    lazyPages.set(route.name, Lazy);
-  }
-  return <Lazy />;
+  return <Page />;
 }
 
 /** The default layout's chunk (menus, navbar, customizer, icons), loaded on demand: /login never needs it. */

@@ -3,8 +3,9 @@ import { lazy, type ComponentType } from "react";
 /** A promise that says whether it has settled (`status`) and with what (`value`). */
 export type TrackedPromise<T> = Promise<T> & { status: "pending" | "fulfilled" | "rejected"; value?: T };
 
-/** Marks `promise` with its state as it settles. */
+/** Marks `promise` with its state as it settles (a promise already marked is left as it is). */
 export function tracked<T>(promise: Promise<T>): TrackedPromise<T> {
+  if ("status" in promise) return promise as TrackedPromise<T>;
   const marked = Object.assign(promise, { status: "pending" as const }) as TrackedPromise<T>;
   marked.then(
     (value) => Object.assign(marked, { status: "fulfilled", value }),
