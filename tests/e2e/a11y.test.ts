@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signInContext } from "./browser";
 import { englishOnPage, type TargetLanguage } from "./untranslated";
 
 /**
@@ -74,13 +74,6 @@ async function contextFor(browser: Browser, mode: Mode): Promise<BrowserContext>
   return context;
 }
 
-async function signInAs(context: BrowserContext, who: { email: string; password: string }, home: string) {
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.waitForURL(`**${home}`);
-  await page.close();
-}
-
 /** Serious and critical violations of a loaded page, described in one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
@@ -116,8 +109,8 @@ describe("accessibility (axe-core)", () => {
       const problems: string[] = [];
       for (const who of ["anonymous", "admin", "client"] as Who[]) {
         const context = await contextFor(browser, mode);
-        if (who === "admin") await signInAs(context, ADMIN, "/dashboards/crm");
-        if (who === "client") await signInAs(context, CLIENT, "/access-control");
+        if (who === "admin") await signInContext(context, ADMIN, "/dashboards/crm");
+        if (who === "client") await signInContext(context, CLIENT, "/access-control");
         const page = await context.newPage();
         for (const path of PAGES[who]) {
           await page.goto(path);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { DEFAULT_ADMIN, DEMO_CLIENT } from "../../scripts/seed-data";
 
@@ -44,13 +44,26 @@ export async function newPage(browser: Browser, opts: { locale?: string; colorSc
 
 /**
  * Signs in on the login page, in any language (the fields by their type). The submit button stays disabled
- * until the app has hydrated the page, and the click waits for it.
+ * until the app has hydrated the page, and the click waits for it. With `home`, waits until the app has
+ * brought the user there.
  */
-export async function signIn(page: Page, who: { email: string; password: string }) {
+export async function signIn(page: Page, who: { email: string; password: string }, opts: { home?: string } = {}) {
   await page.goto("/login");
   await page.locator('input[type="email"]').fill(who.email);
   await page.locator('input[type="password"]').fill(who.password);
   await page.locator('button[type="submit"]').click();
+  if (opts.home) await page.waitForURL(`**${opts.home}`);
+}
+
+/**
+ * Signs a browser context in, in a page of its own closed afterwards: the context's next pages have the
+ * session. Waits for `home`, else for the app to leave the login page.
+ */
+export async function signInContext(context: BrowserContext, who: { email: string; password: string }, home?: string) {
+  const page = await context.newPage();
+  await signIn(page, who, { home });
+  if (!home) await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.close();
 }
 
 /** Calls the API from the page, with its session cookie, as the page's own scripts would. */

@@ -35,11 +35,6 @@ async function contextWith(browser: Browser, cookies: Record<string, string>): P
   return context;
 }
 
-async function signInTo(page: Page, who: { email: string; password: string }, home: string) {
-  await signIn(page, who);
-  await page.waitForURL(`**${home}`);
-}
-
 /** Charts on the page: their drawn bars/points and the colour the theme gave them. */
 async function charts(page: Page) {
   await page.locator('svg[role="img"] rect, svg[role="img"] polyline').first().waitFor({ timeout: 15_000 });
@@ -95,7 +90,7 @@ describe("dashboards in a real browser", () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(String(err)));
-      await signInTo(page, ADMIN, "/dashboards/crm");
+      await signIn(page, ADMIN, { home: "/dashboards/crm" });
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await page.getByRole("heading", { name: "Business overview" }).waitFor();
       const drawn = await charts(page);
@@ -133,7 +128,7 @@ describe("dashboards in a real browser", () => {
   it("reads right-to-left in Arabic: time runs from the right, axis labels on the right", async () => {
     const context = await contextWith(browser, { theme: "light", language: "ar", direction: "rtl" });
     const page = await context.newPage();
-    await signInTo(page, ADMIN, "/dashboards/crm");
+    await signIn(page, ADMIN, { home: "/dashboards/crm" });
     await page.getByRole("heading", { name: "نظرة عامة على النشاط" }).waitFor();
     expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(["rtl", "ar"]);
     const drawn = await charts(page);
@@ -160,7 +155,7 @@ describe("dashboards in a real browser", () => {
   it("shows a client their balance over time, plans and recent jobs, and what they may do", async () => {
     const context = await contextWith(browser, { theme: "light" });
     const page = await context.newPage();
-    await signInTo(page, DEMO_CLIENT_1, "/access-control");
+    await signIn(page, DEMO_CLIENT_1, { home: "/access-control" });
     await page.getByRole("heading", { name: "What you can do" }).waitFor();
     const content = page.locator("main");
     await content.getByRole("link", { name: /Bundles/ }).waitFor();

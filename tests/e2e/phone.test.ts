@@ -8,7 +8,7 @@ import historyAr from "../../web/src/features/history/locales/ar.json";
 import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
-import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 
 /**
@@ -129,13 +129,6 @@ async function phoneContext(browser: Browser, language: Language): Promise<Brows
   return context;
 }
 
-async function signInOn(context: BrowserContext, who: { email: string; password: string }) {
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  await page.close();
-}
-
 /**
  * Opens a path (the first by loading the app, the next ones as the app itself navigates, much faster)
  * and waits until it settles: no call in flight and no loading state (a busy region, the Loading spinner;
@@ -219,7 +212,7 @@ const onScreen = (box: Box | null) => box !== null && box.width > 0 && box.x >= 
 /** A phone page in `language`, signed in as `who`, settled on `path`. */
 async function phonePage(browser: Browser, language: Language, who: { email: string; password: string }, path: string) {
   const context = await phoneContext(browser, language);
-  await signInOn(context, who);
+  await signInContext(context, who);
   const page = await context.newPage();
   await open(page, path);
   return { context, page };
@@ -276,8 +269,8 @@ describe("phones (390 × 844, touch)", () => {
       const problems: string[] = [];
       for (const who of ["anonymous", "client", "admin"] as const) {
         const context = await phoneContext(browser, language);
-        if (who === "client") await signInOn(context, CLIENT);
-        if (who === "admin") await signInOn(context, ADMIN);
+        if (who === "client") await signInContext(context, CLIENT);
+        if (who === "admin") await signInContext(context, ADMIN);
         const page = await context.newPage();
         for (const visit of visits.filter((v) => v.who === who)) {
           const settled = await open(page, visit.path);

@@ -73,15 +73,18 @@ export function useKeptBeforeHydration<V extends Values>(form: FormState<V>, nam
     if (!input || kept.current) return;
     kept.current = true;
     const value = input.type === "checkbox" ? input.checked : input.value;
-    const state = input.type === "checkbox" ? form.values[name] === true : String(form.values[name] ?? "");
+    const state = input.type === "checkbox" ? form.values[name] === true : textValue(form, name);
     if (value !== state) form.set(name, value as V[typeof name]);
   };
 }
 
+/** A field's value as a text control shows it. */
+const textValue = <V extends Values>(form: FormState<V>, name: keyof V & string) => String(form.values[name] ?? "");
+
 /** A text-valued control's value and handlers, bound to a useForm field. */
 export function bindText<V extends Values>(form: FormState<V>, name: keyof V & string) {
   return {
-    value: String(form.values[name] ?? ""),
+    value: textValue(form, name),
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       form.set(name, e.target.value as V[typeof name]),
     onBlur: () => form.touch(name),
