@@ -136,3 +136,26 @@ export const callTarget = (c: CallCase, cookie: string): Target => ({
   headers: { cookie },
   next: c.next,
 });
+
+/** Calls the portal as the signed-in `cookie`; fails on an error answer. */
+async function call(baseUrl: string, cookie: string, name: string, body: object): Promise<Record<string, unknown>> {
+  const res = await fetch(`${baseUrl}/api/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/**
+ * What the full bench's calls leave behind and its paint routes need, on a small seed: a pending
+ * payment (the payment page shows its bank details) and a line in the client's cart (the checkout
+ * lists it).
+ */
+export async function payerState(baseUrl: string, cookie: string, bundleId: number) {
+  const bought = await call(baseUrl, cookie, "checkout", { kind: "bundle", refId: bundleId });
+  await call(baseUrl, cookie, "updatecart", { kind: "bundle", refId: bundleId, qty: 1 });
+  return { referenceId: String(bought.referenceId) };
+}

@@ -60,6 +60,21 @@ export function painted(spec: { heading: string; data: string; loading: string }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** In the page: what keeps it from counting as painted (see `painted`; anonymous functions only, as there). */
+function unpainted(spec: { heading: string; data: string; loading: string }): string {
+  const [heading, data, loading] = [spec.heading, spec.data, spec.loading].map((selector) =>
+    [...document.querySelectorAll(selector)]
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => el.outerHTML.slice(0, 80)),
+  ) as [string[], string[], string[]];
+  const missing = [
+    ...(heading.length ? [] : [`no ${spec.heading}`]),
+    ...(data.length ? [] : [`no ${spec.data}`]),
+    ...loading.map((html) => `loading: ${html}`),
+  ];
+  return missing.join("; ") || "painted late";
+}
+
 export type SessionCookies = Record<Who, { cookie: string; answer: { userData: unknown; userAbilityRules: unknown } }>;
 
 /** The cookies a signed-in browser holds: the session and the two JSON cookies the app keeps (spec section 3). */
@@ -86,7 +101,9 @@ async function coldLoad(browser: Browser, baseUrl: string, route: PaintRoute, se
     });
     await page.goto(route.path, { waitUntil: "commit" });
     const spec = { heading: route.heading, data: route.data, loading: LOADING };
-    const at = await page.waitForFunction(painted, spec, { polling: "raf", timeout: TIMEOUT_MS });
+    const at = await page.waitForFunction(painted, spec, { polling: "raf", timeout: TIMEOUT_MS }).catch(async (error: Error) => {
+      throw new Error(`${error.message.split("\n")[0]} (${await page.evaluate(unpainted, spec)})`);
+    });
     const ms = (await at.jsonValue()) as number;
     const where = new URL(page.url()).pathname;
     if (where !== route.path) throw new Error(`ended on ${where}`);
