@@ -89,5 +89,7 @@ describe("Turnstile on the sign-in forms", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(api.calls.filter((c) => c.name === "login")).toHaveLength(2));
     expect(api.calls.filter((c) => c.name === "login")[1]!.body).toMatchObject({ turnstileToken: "token-1" });
+    // Signed in, the admin lands on the CRM dashboard: its chunk is loaded within the test, not after it.
+    expect(await screen.findByRole("heading", { level: 1, name: "Business overview" })).toBeTruthy();
   });
 });
