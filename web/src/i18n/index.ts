@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ReadCallback } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { readCookie, writeCookie } from "../lib/cookies";
+import { setRootAttribute } from "../lib/documentRoot";
 
 export const LANGUAGES = ["en", "fr", "ar"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -53,8 +54,8 @@ export function isLanguage(value: unknown): value is Language {
 
 /** Sets the document language and direction for a language (and an explicit direction choice). */
 export function applyDocumentLanguage(lng: Language, direction?: "ltr" | "rtl") {
-  document.documentElement.lang = lng;
-  document.documentElement.dir = direction ?? (RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr");
+  setRootAttribute("lang", lng);
+  setRootAttribute("dir", direction ?? (RTL_LANGUAGES.includes(lng) ? "rtl" : "ltr"));
 }
 
 /** Switches the language (its namespaces in use are fetched first), the document language and direction. */

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { changeLanguage, isLanguage, RTL_LANGUAGES, type Language } from "../i18n";
 import i18n from "../i18n";
 import { cookieJar, readCookie, writeCookie } from "../lib/cookies";
+import { setRootAttribute } from "../lib/documentRoot";
 import { DEFAULT_PREFERENCES, PREFERENCE_CHOICES, type Direction, type Preferences } from "./config";
 
 export type ColorScheme = "light" | "dark";
@@ -79,12 +80,12 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   const colorScheme: ColorScheme = stored.theme === "system" ? (deviceDark ? "dark" : "light") : stored.theme;
 
   useEffect(() => {
-    document.documentElement.setAttribute("data-theme", themeName(colorScheme, stored.skin));
+    setRootAttribute("data-theme", themeName(colorScheme, stored.skin));
     writeCookie("color-scheme", colorScheme);
   }, [colorScheme, stored.skin]);
 
   useEffect(() => {
-    document.documentElement.dir = direction;
+    setRootAttribute("dir", direction);
   }, [direction]);
 
   const set = useCallback(<K extends keyof Preferences>(key: K, value: Preferences[K]) => {
