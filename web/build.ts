@@ -88,8 +88,13 @@ export function routePages(source: string, file: string): RouteSource {
     const { id, init } = node as { id?: Node; init?: Node };
     if (node.type === "VariableDeclarator" && id?.type === "Identifier" && isNode(init)) constants.set(id.name as string, init);
   });
-  const resolve = (value: unknown): Node | null =>
-    isNode(value) && value.type === "Identifier" ? (constants.get(value.name as string) ?? null) : isNode(value) ? value : null;
+  // A constant's value, without its `as const` or `satisfies` (the front pages' meta has both kinds).
+  const resolve = (value: unknown): Node | null => {
+    let node =
+      isNode(value) && value.type === "Identifier" ? (constants.get(value.name as string) ?? null) : isNode(value) ? value : null;
+    while (node && (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression")) node = node.expression as Node;
+    return node;
+  };
   const imported = (value: unknown) => {
     const load = resolve(value) as { type: string; body?: Node } | null;
     const body = load?.type === "ArrowFunctionExpression" ? load.body : null;

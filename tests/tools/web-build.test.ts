@@ -76,6 +76,8 @@ describe("the route table as the build reads it", () => {
     import type { AppRoute, NavItem, RouteMeta } from "../../lib/feature";
     const guest: RouteMeta = { layout: "blank", unauthenticatedOnly: true };
     const login = () => import("./pages/LoginPage");
+    const front = { layout: "blank", public: true } as const;
+    const shop = { layout: "blank" } satisfies RouteMeta;
     function looks(page: string, load: AppRoute["page"]): AppRoute[] {
       return ["v1", "v2"].map((look) => ({ path: \`/auth/\${page}-\${look}\`, name: look, page: load }));
     }
@@ -83,6 +85,8 @@ describe("the route table as the build reads it", () => {
       { path: "/login", name: "login", title: "auth:loginTitle", page: login, meta: guest },
       { path: "/demo/:id", name: "demo", page: () => import("./pages/DemoPage"), meta: { action: "read", subject: "Demo" } },
       { path: "/pay", name: "pay", page: () => import("../payment/pages/PayPage.tsx"), meta: { layout: "blank" } },
+      { path: "/pricing", name: "pricing", page: () => import("./pages/PricingPage"), meta: front },
+      { path: "/shop", name: "shop", page: () => import("./pages/ShopPage"), meta: shop },
       ...looks("login", login),
     ];
     export const nav: NavItem[] = [
@@ -96,6 +100,9 @@ describe("the route table as the build reads it", () => {
       { path: "/login", page: "/work/portal/web/src/features/demo/pages/LoginPage", blank: true },
       { path: "/demo/:id", page: "/work/portal/web/src/features/demo/pages/DemoPage", blank: false },
       { path: "/pay", page: "/work/portal/web/src/features/payment/pages/PayPage", blank: true },
+      // A constant typed with `as const` or `satisfies` (the front pages'): still a blank layout.
+      { path: "/pricing", page: "/work/portal/web/src/features/demo/pages/PricingPage", blank: true },
+      { path: "/shop", page: "/work/portal/web/src/features/demo/pages/ShopPage", blank: true },
     ]);
   });
 
