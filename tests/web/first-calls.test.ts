@@ -67,6 +67,20 @@ describe("app/firstCallPlan.ts: the first calls the build names for preferences.
     expect(paths.indexOf("/payment/payment")).toBeLessThan(paths.indexOf("/payment/:referenceId"));
   });
 
+  it("names the catalogue of the landing, pricing and checkout pages, for visitors too", async () => {
+    const plan = await firstCallPlan();
+    for (const path of ["/front-pages/landing-page", "/front-pages/pricing", "/front-pages/checkout"]) {
+      expect(plan.routes.find((r) => r.path === path)).toEqual({
+        path,
+        public: true,
+        variants: [{ when: {}, calls: [["public-catalogue", "{}"]] }],
+      });
+    }
+    const portal = plan.routes.find((r) => r.path === "/pages/pricing")!;
+    expect(portal.public).toBeUndefined();
+    expect(portal.variants).toEqual([{ when: { "read Portal": true }, calls: [["public-catalogue", "{}"]] }]);
+  });
+
   it("names the navbar's calls: the cart only for who can buy", async () => {
     const plan = await firstCallPlan();
     const buyer = plan.layout.find((v) => v.when["create Payment"] && v.when["update Cart"])!;

@@ -1,8 +1,14 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
 import { ARTICLES } from "./lib/articles";
+import { PUBLIC_CATALOGUE, publicCatalogue } from "./api/publicCatalogue";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
 const front = { layout: "blank", public: true } as const;
+/**
+ * The catalogue the landing, pricing and checkout pages show: sent by the boot script as the page arrives
+ * (web/preferences.js), not once the app has run and loaded the page's files.
+ */
+const catalogue = () => [{ key: PUBLIC_CATALOGUE, fetch: publicCatalogue }];
 /** The same content inside the portal, for signed-in users. */
 const portal = { action: "read", subject: "Portal" } as const;
 
@@ -14,6 +20,7 @@ export const routes: AppRoute[] = [
     description: "front:pageDescription.landing",
     prerender: true,
     page: () => import("./pages/LandingPage"),
+    preload: catalogue,
     meta: front,
   },
   {
@@ -23,6 +30,7 @@ export const routes: AppRoute[] = [
     description: "front:pageDescription.pricing",
     prerender: true,
     page: () => import("./pages/FrontPricingPage"),
+    preload: catalogue,
     meta: front,
   },
   {
@@ -30,6 +38,7 @@ export const routes: AppRoute[] = [
     name: "front-pages-checkout",
     title: "front:checkout.title",
     page: () => import("./pages/CheckoutPage"),
+    preload: catalogue,
     meta: front,
   },
   {
@@ -71,6 +80,7 @@ export const routes: AppRoute[] = [
     name: "pages-pricing",
     title: "front:pricing.title",
     page: () => import("./pages/PortalPricingPage"),
+    preload: catalogue,
     meta: portal,
   },
   { path: "/pages/faq", name: "pages-faq", title: "front:faq.title", page: () => import("./pages/FaqPage"), meta: portal },
