@@ -1,6 +1,6 @@
 import autocannon, { type Request as LoadRequest } from "autocannon";
 import { parseTraceHeader, parseUsageHeader, TRACE_HEADER, type D1Usage, type TracedStatement } from "../../worker/src/db/usage";
-import type { Body, CallCase } from "./calls";
+import { json, type Body, type CallCase } from "./calls";
 import { cpuSeconds } from "./process-cpu";
 import type { Throughput } from "./report";
 
@@ -139,11 +139,7 @@ export const callTarget = (c: CallCase, cookie: string): Target => ({
 
 /** Calls the portal as the signed-in `cookie`; fails on an error answer. */
 async function call(baseUrl: string, cookie: string, name: string, body: object): Promise<Record<string, unknown>> {
-  const res = await fetch(`${baseUrl}/api/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify(body),
-  });
+  const res = await post(baseUrl, name, cookie, json(body));
   const text = await res.text();
   if (!res.ok) throw new Error(`${name}: ${res.status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;

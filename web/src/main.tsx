@@ -16,8 +16,8 @@ const app = (
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A public page prerendered when the app was built (web/prerender.ts) is already painted: it comes
-// alive in three tasks (this module's evaluation, starting i18next, hydrating) instead of one, none
-// of them long on a phone (each task over 50 ms is what Lighthouse counts as blocking time).
+// alive in three tasks (this module's evaluation, starting i18next, hydrating) instead of one long
+// one: Lighthouse counts the part of each task over 50 ms as blocking time, so shorter tasks block less.
 // Hydrating as a transition lets React yield every few milliseconds too. Its forms cannot be sent
 // meanwhile: their submit buttons wait for the app (SubmitButton).
 async function hydratePrerendered() {
