@@ -53,7 +53,7 @@ describe("recovery codes on the security tab", () => {
 
     type("Your password, to make new codes", "right-password");
     fireEvent.click(screen.getByRole("button", { name: "Make new recovery codes" }));
-    const list = await screen.findByRole("list", { name: "Recovery codes" });
+    const list = await screen.findByRole("list", { name: "Recovery codes" }, { timeout: 5000 });
     expect(
       within(list)
         .getAllByRole("listitem")
