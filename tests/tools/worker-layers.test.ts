@@ -29,7 +29,7 @@ const CASES: Array<[file: string, refused: string, allowed: string]> = [
   ["worker/src/auth/probe.ts", "../http/context", "../db"],
   ["worker/src/auth/probe.ts", "../domain/audit", "../errors"],
   ["worker/src/domain/probe.ts", "../http/context", "../auth/ability"],
-  ["worker/src/domain/commerce/probe.ts", "../../http/context", "../../db"],
+  ["worker/src/domain/payments/probe.ts", "../../http/context", "../../db"],
   ["worker/src/domain/jobs/probe.ts", "../../routes/history", "../outbox/queue"],
   ["worker/src/http/probe.ts", "../routes", "../auth/session"],
   ["worker/src/http/probe.ts", "../domain/audit", "../errors"],

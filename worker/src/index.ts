@@ -11,7 +11,7 @@ import { routes } from "./routes";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import type { MailMessage } from "./domain/outbox/dispatch";
-import { pdfAttachments } from "./domain/commerce/mail-attachments";
+import { pdfAttachments } from "./domain/invoices/mail-attachments";
 import { mailSettingsOf, pdfSettingsOf } from "./http/settings";
 import { QUEUES } from "./queues";
 

@@ -1,6 +1,6 @@
 import type { Portal } from "../context";
 import { byLanguageSql, mailTexts, renderAll } from "../outbox/mails";
-import type { PaymentLine } from "./lines";
+import type { PaymentLine } from "../payments/lines";
 
 /** Stand-ins for what only the grant's own batch knows: the invoice number and the buyer's name. */
 const NUMBER = "\u0001number\u0001";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
 import { notFound } from "../../errors";
-import type { PaymentReader } from "./queries";
+import type { PaymentReader } from "../payments/queries";
 
 /** A refund row with its invoice's number, as the credit-note calls read it. */
 const CREDIT_NOTE_COLUMNS = [

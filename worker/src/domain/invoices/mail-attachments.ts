@@ -1,7 +1,7 @@
 import type { DB } from "../../db";
 import { isLanguage } from "../../errors/language";
 import type { AttachmentMaker } from "../outbox/queue";
-import { readableCreditNote } from "./credit-notes";
+import { readableCreditNote } from "../refunds/credit-notes";
 import {
   creditNoteDocument,
   creditNoteFilename,
@@ -10,7 +10,7 @@ import {
   renderDocument,
   type PdfSettings,
 } from "./pdf";
-import { readablePayment, type PaymentReader } from "./queries";
+import { readablePayment, type PaymentReader } from "../payments/queries";
 
 /** The mail sender reads every payment: it attaches documents to their owners' mails. */
 const SENDER: PaymentReader = { userId: 0, scope: "all" };

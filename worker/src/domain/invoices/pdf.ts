@@ -2,12 +2,12 @@ import type { PdfDocument } from "../../../../pdf/src/document";
 import { conflict, HttpError } from "../../errors";
 import type { Language } from "../../errors/language";
 import { formatDate, formatMoney } from "../outbox/mails";
-import { creditNoteView, type CreditNoteRow } from "./credit-notes";
-import { parseLines } from "./lines";
+import { creditNoteView, type CreditNoteRow } from "../refunds/credit-notes";
+import { parseLines } from "../payments/lines";
 import { PDF_TEXTS, type PdfTexts } from "./pdf-texts";
-import type { PaymentWithUser } from "./queries";
-import { creditNoteLabel } from "./refund-settle";
-import { parseBuyer, parseTax, type FrozenTax } from "./tax";
+import type { PaymentWithUser } from "../payments/queries";
+import { creditNoteLabel } from "../refunds/refund-settle";
+import { parseBuyer, parseTax, type FrozenTax } from "../payments/tax";
 
 /**
  * Invoice and credit-note PDFs. This module writes every text of the document in the reader's language

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
-import { UNAPPLIED_CHARGE, type UnappliedReason } from "./card";
+import { UNAPPLIED_CHARGE, type UnappliedReason } from "../stripe/card";
 import { selectPayments } from "./queries";
 
 /** How many of each the payments list shows above itself. */

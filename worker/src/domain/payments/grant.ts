@@ -6,7 +6,7 @@ import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
 import { paymentConfirmedStatement } from "../notifications/notify";
-import { receiptStatement } from "./receipt";
+import { receiptStatement } from "../invoices/receipt";
 
 /** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
 export interface CardPaid {

@@ -3,11 +3,11 @@ import { changes, runBatch } from "../../db";
 import { badRequest, conflict, HttpError, msg, notFound } from "../../errors";
 import { audit, oneRowChanged } from "../audit";
 import type { DomainContext, Portal } from "../context";
-import { parseLines, type PaymentLine } from "./lines";
+import { parseLines, type PaymentLine } from "../payments/lines";
 import { failRefund, settleRefund } from "./refund-settle";
-import type { StripeConfig } from "./stripe";
-import { portalAmount, stripeAmount } from "./stripe-amount";
-import { createRefund, idOf, listRefunds, stripeCharge, stripeRefund, type StripeRefund } from "./stripe-refunds";
+import type { StripeConfig } from "../stripe/stripe";
+import { portalAmount, stripeAmount } from "../stripe/stripe-amount";
+import { createRefund, idOf, listRefunds, stripeCharge, stripeRefund, type StripeRefund } from "../stripe/stripe-refunds";
 
 /**
  * Refunds (docs/decisions/0012-refunds-taxes-pdf.md). A refund is first reserved on its payment (the

@@ -4,7 +4,7 @@ import { changes, prepare, runBatch } from "../../db";
 import { audit, oneRowChanged } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { byLanguageSql, formatMoney, mailTexts, renderAll } from "../outbox/mails";
-import { parseLines } from "./lines";
+import { parseLines } from "../payments/lines";
 
 /**
  * Settling a refund: the one batch that turns a pending refund into a credit note and takes back what

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { conflict, HttpError, notFound, type SuccessKey } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
-import { grantPayment } from "./grant";
-import { parseLines } from "./lines";
+import { grantPayment } from "../payments/grant";
+import { parseLines } from "../payments/lines";
 import {
   cardUnavailable,
   createCheckoutSession,
