@@ -1,5 +1,3 @@
-import type { PaymentLine } from "./lines";
-
 /**
  * Tax on invoices (docs/decisions/0012-refunds-taxes-pdf.md). The operator sets one tax (name, rate,
  * prices inclusive or exclusive of it) and the seller's party; without a rate there is no tax and
@@ -89,8 +87,14 @@ export function lineAmounts(catalogueTotal: number, tax: FrozenTax): { net: numb
   return { net, tax: added, gross: net + added };
 }
 
-/** The lines with their tax (lineTotal becomes the gross each line costs); unchanged without tax. */
-export function taxLines(lines: PaymentLine[], tax: FrozenTax | null): PaymentLine[] {
+/**
+ * The lines with their tax (lineTotal becomes the gross each line costs); unchanged without tax. Any line
+ * with a unit price and a quantity: the tax needs no more of a payment line (lines.ts imports this file).
+ */
+export function taxLines<Line extends { unitPrice: number; qty: number; lineTotal: number }>(
+  lines: Line[],
+  tax: FrozenTax | null,
+): Line[] {
   if (!tax) return lines;
   return lines.map((line) => {
     const amounts = lineAmounts(line.unitPrice * line.qty, tax);
