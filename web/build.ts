@@ -153,7 +153,7 @@ function withImports(byFile: Map<string, BuiltChunk>, fileName: string, seen = n
 export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { routes: [], menuNamespaces: [] }): FirstLoadFiles {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(byFile, c.fileName)]));
-  const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/layouts/DefaultLayout.tsx"));
+  const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/layouts/DefaultLayout.tsx"));
   const pages = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
   // The layout's chunk and its navbar's widgets (loaded as soon as it renders), with what they import.
   const widgetChunks = (source.widgets ?? []).flatMap((widget) => pages.get(widget)?.fileName ?? []);

@@ -16,7 +16,7 @@ describe("the files index.html names for a first paint", () => {
     chunk("assets/index-a.js", "/work/portal/web/index.html", ["assets/app-b.js", "assets/runtime-c.js"], true),
     chunk("assets/app-b.js", null, ["assets/runtime-c.js"]),
     chunk("assets/runtime-c.js", null),
-    chunk("assets/DefaultLayout-d.js", src("layouts/DefaultLayout.tsx"), ["assets/app-b.js", "assets/kit-e.js"]),
+    chunk("assets/DefaultLayout-d.js", src("app/layouts/DefaultLayout.tsx"), ["assets/app-b.js", "assets/kit-e.js"]),
     chunk("assets/kit-e.js", null, ["assets/runtime-c.js"]),
     chunk("assets/SitePage-f.js", src("features/sites/pages/SitePage.tsx"), ["assets/kit-e.js"]),
     chunk("assets/en-g.js", src("i18n/locales/en.json")),

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
 import { CheckboxField } from "../../../components/FormControls";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
 import { closeAccount, exportMyData } from "../api/account";

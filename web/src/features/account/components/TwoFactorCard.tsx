@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
 import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api/account";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
 

@@ -4,7 +4,7 @@ import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { RowActions } from "../../../components/RowActions";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { deleteCoupon } from "../api/deleteCoupon";
 import { COUPON_LIST, SEARCH_COUPON } from "../api/searchCoupon";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import type { Column } from "../../../components/DataTable";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate, formatNumber } from "../../../lib/format";
 import { downloadFile } from "../api/download";

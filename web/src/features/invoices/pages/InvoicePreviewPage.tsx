@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { Link, useParams } from "wouter";
 import { useSession } from "../../../providers/session";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { downloadInvoicePdf, downloadProof, invoiceDetail } from "../api/payments";
 import { CreditNotesCard } from "../components/CreditNotesCard";

@@ -5,7 +5,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount, formatMoney } from "../../../lib/format";
 import { deleteItem } from "../api/deleteItem";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
 import { MailPreview } from "../components/MailPreview";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
-import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
+import { useFocusBackAfterFailure } from "../../../hooks/useFocusBackAfterFailure";
 import { ApiError, networkText } from "../../../lib/api";
 import { startCardPayment } from "../api/cardPayment";
 

@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { Link, useLocation, useSearch } from "wouter";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import { startCardPayment } from "../api/cardPayment";

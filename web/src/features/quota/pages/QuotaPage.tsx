@@ -5,7 +5,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState } from "../../../components/PageStates";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";

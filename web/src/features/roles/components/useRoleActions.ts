@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../providers/session";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
+import { useDeleteWithConfirm } from "../../../hooks/useDeleteWithConfirm";
 import { deleteRole } from "../api/deleteRole";
 import { ROLES_KEY, searchRoles } from "../api/searchRoles";
 import type { Role } from "../types";

@@ -4,7 +4,7 @@ import { ActiveBadge } from "../../../components/ActiveBadge";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { RowActions } from "../../../components/RowActions";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount } from "../../../lib/format";
 import { deleteSite } from "../api/deleteSite";

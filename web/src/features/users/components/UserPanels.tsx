@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatDate, formatMoney, formatNumber, formatPercent } from "../../../lib/format";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import type { UpdateUserAnswer } from "../api/updateUser";
 import type { User } from "../types";
 

@@ -8,7 +8,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { UserDrawer } from "../../../components/UserDrawer";
 import { formatNumber } from "../../../lib/format";
 import { deleteUser } from "../api/deleteUser";

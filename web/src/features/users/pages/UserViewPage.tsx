@@ -7,7 +7,7 @@ import { useSession } from "../../../providers/session";
 import { ActiveBadge } from "../../../components/ActiveBadge";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { UserDrawer } from "../../../components/UserDrawer";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";

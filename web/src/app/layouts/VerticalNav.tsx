@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { containsActive, type NavGroup } from "../app/nav";
-import type { NavItem } from "../lib/feature";
-import { Icon } from "../components/Icon";
+import { containsActive, type NavGroup } from "../nav";
+import type { NavItem } from "../../lib/feature";
+import { Icon } from "../../components/Icon";
 
 interface Props {
   groups: NavGroup[];

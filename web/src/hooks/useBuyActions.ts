@@ -3,7 +3,7 @@ import { useSWRConfig } from "swr";
 import { useLocation } from "wouter";
 import { ApiError } from "../lib/api";
 import { CART_KEY, checkout, updateCart, type ProductKind } from "../lib/cart";
-import { useSnackbar } from "./Snackbar";
+import { useSnackbar } from "../lib/snackbar";
 
 interface Options {
   /** What the shop's cards sell. */

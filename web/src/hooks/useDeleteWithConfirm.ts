@@ -1,5 +1,5 @@
-import { useConfirm } from "./ConfirmDialog";
-import { useSnackbar } from "./Snackbar";
+import { useConfirm } from "../components/ConfirmDialog";
+import { useSnackbar } from "../lib/snackbar";
 import { ApiError } from "../lib/api";
 
 export interface DeleteOptions<Row> {

@@ -8,8 +8,8 @@ import {
   type ListParamsOptions,
   type UrlParams,
 } from "../lib/useList";
-import type { DataTableProps } from "./DataTable";
-import type { ToolbarFilter } from "./ListToolbar";
+import type { DataTableProps } from "../components/DataTable";
+import type { ToolbarFilter } from "../components/ListToolbar";
 import { useDeleteWithConfirm, type DeleteOptions } from "./useDeleteWithConfirm";
 
 type Defaults = Record<string, string | number>;

@@ -1,14 +1,14 @@
 import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
-import type { ThemeMode } from "../providers/config";
-import { usePreferences } from "../providers/preferences";
-import { navbarWidgets } from "../app/registry";
-import { useAppSettings } from "../providers/settings";
-import { useSession } from "../providers/session";
-import { Icon } from "../components/Icon";
-import { lazyComponent } from "../lib/lazyComponent";
-import { LanguageSwitcher } from "../components/LanguageSwitcher";
+import type { ThemeMode } from "../../providers/config";
+import { usePreferences } from "../../providers/preferences";
+import { navbarWidgets } from "../registry";
+import { useAppSettings } from "../../providers/settings";
+import { useSession } from "../../providers/session";
+import { Icon } from "../../components/Icon";
+import { lazyComponent } from "../../lib/lazyComponent";
+import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 
 const NEXT_THEME: Record<ThemeMode, ThemeMode> = { light: "dark", dark: "system", system: "light" };
 const THEME_ICON: Record<ThemeMode, string> = { light: "sun", dark: "moon", system: "device-desktop" };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Preferences } from "../providers/config";
+import type { Preferences } from "../../providers/config";
 
 /** Below the nav breakpoint (styles.css `--breakpoint-nav`, 976 px) the menu is an overlay drawer. */
 export const OVERLAY_NAV_QUERY = "(max-width: 975.98px)";

@@ -1,9 +1,9 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../providers/config";
-import { usePreferences } from "../providers/preferences";
-import { Icon } from "../components/Icon";
-import { useFocusTrap } from "../components/useFocusTrap";
+import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../../providers/config";
+import { usePreferences } from "../../providers/preferences";
+import { Icon } from "../../components/Icon";
+import { useFocusTrap } from "../../hooks/useFocusTrap";
 
 type ChoiceKey = "theme" | "skin" | "nav-type" | "content-width" | "navbar-type" | "footer-type" | "horizontal-nav-type";
 
