@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { history } from "../../contract/history";
 import type { DB } from "../../db";
+import type { RowOf } from "../../db/rows";
 import type { Database } from "../../db/schema";
 
 /** The History entity as the API shows it (the contract's), with whether a report can be downloaded. */
@@ -56,23 +57,7 @@ export function selectHistoryView(db: DB, source: HistorySource = null) {
   ]);
 }
 
-export interface HistoryViewRow {
-  historyId: number;
-  uniqueId: string;
-  userId: number;
-  userName: string;
-  siteId: number | null;
-  siteName: string;
-  vendorId: number | null;
-  vendorName: string;
-  fileName: string;
-  pointsSpent: number;
-  status: number;
-  similarity: number | null;
-  hasReport: number | boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type HistoryViewRow = RowOf<typeof selectHistoryView>;
 
 export function toHistoryView(row: HistoryViewRow): HistoryView {
   return {
@@ -88,7 +73,7 @@ export function toHistoryView(row: HistoryViewRow): HistoryView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     hasReport: Boolean(row.hasReport),
-    fileData: { uniqueId: row.uniqueId, status: row.status as 0 | 1 | 2, similarity: row.similarity },
+    fileData: { uniqueId: row.uniqueId, status: row.status, similarity: row.similarity },
   };
 }
 
@@ -98,5 +83,5 @@ export function selectHistoryViewOf(db: DB, uniqueId: string) {
 }
 
 export async function loadHistoryView(db: DB, uniqueId: string): Promise<HistoryView> {
-  return toHistoryView((await selectHistoryViewOf(db, uniqueId).executeTakeFirstOrThrow()) as HistoryViewRow);
+  return toHistoryView(await selectHistoryViewOf(db, uniqueId).executeTakeFirstOrThrow());
 }

@@ -1,5 +1,6 @@
 import type { MailPreference } from "../../contract/notifications";
 import type { DB } from "../../db";
+import type { ColumnsOf } from "../../db/rows";
 import { MAIL_COLUMN } from "./notify";
 
 /** The users columns of the notification settings (migration 0141). */
@@ -11,13 +12,7 @@ export const SETTINGS_COLUMNS = [
   "mailJobDone",
 ] as const;
 
-export interface SettingsRow {
-  lowBalanceThreshold: number | null;
-  mailSubscriptionEnding: number;
-  mailPaymentReminder: number;
-  mailLowBalance: number;
-  mailJobDone: number;
-}
+export type SettingsRow = ColumnsOf<"users", typeof SETTINGS_COLUMNS>;
 
 export interface NotificationSettings {
   lowBalanceThreshold: number | null;

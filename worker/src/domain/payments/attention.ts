@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import { UNAPPLIED_CHARGE, type UnappliedReason } from "../stripe/card";
 import { selectPayments } from "./queries";
 
@@ -20,7 +21,17 @@ const REFUND_DAYS = 90;
 export function attentionList(db: DB, now = new Date()): { query: AnySelect } & ListOptions {
   const query = selectPayments(db, sql<boolean>`p.status = 'awaiting_confirmation'`).clearOrderBy();
   const since = new Date(now.getTime() - REFUND_DAYS * 86_400_000).toISOString();
-  const refunds = db
+  return {
+    query,
+    order: [["p.paymentId", "asc"]],
+    window: { page: 1, limit: ATTENTION_ROWS },
+    with: [unappliedCharges(db, since)],
+  };
+}
+
+/** The newest card charges recorded for a refund since `since`, with their payment's amount where there is one. */
+const unappliedCharges = (db: DB, since: string) =>
+  db
     .selectFrom("audit_log as a")
     .leftJoin("payments as p", "p.referenceId", "a.subjectId")
     .select(["a.auditId", "a.subjectId as referenceId", "a.detail", "a.createdAt", "p.amount", "p.currency"])
@@ -29,17 +40,8 @@ export function attentionList(db: DB, now = new Date()): { query: AnySelect } & 
     .where("a.createdAt", ">=", since)
     .orderBy("a.createdAt", "desc")
     .limit(ATTENTION_ROWS);
-  return { query, order: [["p.paymentId", "asc"]], window: { page: 1, limit: ATTENTION_ROWS }, with: [refunds] };
-}
 
-export interface RefundRow {
-  auditId: number;
-  referenceId: string;
-  detail: string;
-  createdAt: string;
-  amount: number | null;
-  currency: string | null;
-}
+export type RefundRow = RowOf<typeof unappliedCharges>;
 
 /** A stored refund row as the answer shows it; rows written before reasons were recorded read as settled another way. */
 export function refundView(row: RefundRow) {

@@ -1,5 +1,5 @@
 import type { DB } from "../../db";
-import type { PaymentMethod, PaymentStatus } from "../../db/schema";
+import type { ColumnsOf } from "../../db/rows";
 import { conflict, msg, notFound } from "../../errors";
 import { parseBuyer, parseTax } from "./tax";
 
@@ -148,30 +148,7 @@ export function parseLines(json: string): PaymentLine[] {
   return JSON.parse(json) as PaymentLine[];
 }
 
-export interface PaymentRow {
-  referenceId: string;
-  userId: number;
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  lines: string;
-  method: PaymentMethod;
-  proofKey: string | null;
-  proofName: string | null;
-  note: string;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  invoiceNumber: number | null;
-  cardSessionId: string | null;
-  cardPaymentIntentId: string | null;
-  refundedAmount: number;
-  netAmount: number | null;
-  taxAmount: number | null;
-  taxJson: string | null;
-  buyerJson: string | null;
-  strayIntentId: string | null;
-}
+export type PaymentRow = ColumnsOf<"payments", typeof PAYMENT_COLUMNS>;
 
 /** The Payment entity (API.md). */
 export function paymentView(p: PaymentRow) {

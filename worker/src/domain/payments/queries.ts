@@ -2,8 +2,9 @@ import { sql, type RawBuilder } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import { SEARCH_SCAN, type AnySelect, type ListOptions } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import { forbidden, msg, notFound } from "../../errors";
-import { PAYMENT_COLUMNS, paymentView, type PaymentRow } from "./lines";
+import { PAYMENT_COLUMNS, paymentView } from "./lines";
 
 export interface PaymentFilter {
   search: string;
@@ -170,7 +171,7 @@ export function paymentList(
   return { query, order: newest, count: { scanned, scan: BUYER_PAYMENTS } };
 }
 
-export type PaymentWithUser = PaymentRow & { userName: string | null; userEmail: string | null };
+export type PaymentWithUser = RowOf<typeof selectPayments>;
 
 export function paymentWithUser(p: PaymentWithUser) {
   return { ...paymentView(p), userName: p.userName ?? "", userEmail: p.userEmail ?? "" };
@@ -181,9 +182,9 @@ export function paymentWithUser(p: PaymentWithUser) {
  * found", so its existence is not revealed.
  */
 export async function readablePayment(db: DB, reader: PaymentReader, referenceId: string): Promise<PaymentWithUser> {
-  const found = (await selectPayments(db, paymentConditions(reader, { search: "" }))
+  const found = await selectPayments(db, paymentConditions(reader, { search: "" }))
     .where("p.referenceId", "=", referenceId)
-    .executeTakeFirst()) as PaymentWithUser | undefined;
+    .executeTakeFirst();
   if (!found) throw notFound("noSuchPayment");
   return found;
 }

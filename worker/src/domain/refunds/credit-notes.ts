@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import { notFound } from "../../errors";
 import type { PaymentReader } from "../payments/queries";
 
@@ -38,27 +39,7 @@ export interface CreditLine {
   tax?: number;
 }
 
-export interface CreditNoteRow {
-  refundId: number;
-  creditNoteNumber: number | null;
-  status: "pending" | "succeeded" | "failed";
-  failureReason: string | null;
-  referenceId: string;
-  invoiceNumber: number | null;
-  userId: number;
-  amount: number;
-  netAmount: number | null;
-  taxAmount: number | null;
-  currency: string;
-  reason: string;
-  method: "card" | "manual";
-  lines: string;
-  pointsWanted: number;
-  pointsReclaimed: number;
-  subscriptionsEnded: number;
-  createdAt: string;
-  settledAt: string | null;
-}
+export type CreditNoteRow = RowOf<typeof selectCreditNotes>;
 
 /** The credit note as the API shows it (contract/refunds.ts). */
 export function creditNoteView({ pointsWanted, lines, ...row }: CreditNoteRow) {
@@ -94,14 +75,14 @@ export const creditNotesOf = (db: DB, userId: number) =>
 export async function readableCreditNote(db: DB, reader: PaymentReader, creditNoteNumber: number): Promise<CreditNoteRow> {
   let query = selectCreditNotes(db).where("r.creditNoteNumber", "=", creditNoteNumber);
   if (reader.scope === "own") query = query.where("r.userId", "=", reader.userId);
-  const found = (await query.executeTakeFirst()) as CreditNoteRow | undefined;
+  const found = await query.executeTakeFirst();
   if (!found) throw notFound("noSuchCreditNote");
   return found;
 }
 
 /** The refund of a payment a call just made, by its key. */
 export async function creditNoteByKey(db: DB, refundKey: string): Promise<CreditNoteRow> {
-  return (await selectCreditNotes(db).where("r.refundKey", "=", refundKey).executeTakeFirstOrThrow()) as CreditNoteRow;
+  return selectCreditNotes(db).where("r.refundKey", "=", refundKey).executeTakeFirstOrThrow();
 }
 
 /** Each refunded payment's credit notes as the payments CSV writes them: "CN-3 200; CN-4 800". */

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { ColumnsOf } from "../../db/rows";
 import { conflict, HttpError, notFound, type SuccessKey } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
@@ -26,38 +27,25 @@ const MINUTE = 60_000;
 const SESSION_MIN_MS = 31 * MINUTE;
 const SESSION_MAX_MS = 24 * 60 * MINUTE - 5 * MINUTE;
 
-interface CardRow {
-  referenceId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  lines: string;
-  expiresAt: string;
-  method: string;
-  cardAttempt: number;
-  cardSessionId: string | null;
-  cardSessionExpiresAt: string | null;
-  cardPaymentIntentId: string | null;
-}
+/** What a card payment's calls read of the payment. */
+const CARD_COLUMNS = [
+  "referenceId",
+  "amount",
+  "currency",
+  "status",
+  "lines",
+  "expiresAt",
+  "method",
+  "cardAttempt",
+  "cardSessionId",
+  "cardSessionExpiresAt",
+  "cardPaymentIntentId",
+] as const;
+
+type CardRow = ColumnsOf<"payments", typeof CARD_COLUMNS>;
 
 async function loadCardRow({ db }: DomainContext, referenceId: string): Promise<CardRow | undefined> {
-  return db
-    .selectFrom("payments")
-    .select([
-      "referenceId",
-      "amount",
-      "currency",
-      "status",
-      "lines",
-      "expiresAt",
-      "method",
-      "cardAttempt",
-      "cardSessionId",
-      "cardSessionExpiresAt",
-      "cardPaymentIntentId",
-    ])
-    .where("referenceId", "=", referenceId)
-    .executeTakeFirst();
+  return db.selectFrom("payments").select(CARD_COLUMNS).where("referenceId", "=", referenceId).executeTakeFirst();
 }
 
 /** The lines as Stripe line items in Stripe's minor unit, or null when Stripe cannot charge them exactly. */
