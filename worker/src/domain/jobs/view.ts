@@ -59,22 +59,9 @@ export function selectHistoryView(db: DB, source: HistorySource = null) {
 
 export type HistoryViewRow = RowOf<typeof selectHistoryView>;
 
-export function toHistoryView(row: HistoryViewRow): HistoryView {
-  return {
-    historyId: row.historyId,
-    userId: row.userId,
-    userName: row.userName,
-    siteId: row.siteId,
-    siteName: row.siteName,
-    vendorId: row.vendorId,
-    vendorName: row.vendorName,
-    fileName: row.fileName,
-    pointsSpent: row.pointsSpent,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    hasReport: Boolean(row.hasReport),
-    fileData: { uniqueId: row.uniqueId, status: row.status, similarity: row.similarity },
-  };
+/** A job as the API shows it: its file's fields grouped under fileData, the other columns as selected. */
+export function toHistoryView({ uniqueId, status, similarity, hasReport, ...row }: HistoryViewRow): HistoryView {
+  return { ...row, hasReport: Boolean(hasReport), fileData: { uniqueId, status, similarity } };
 }
 
 /** The job `uniqueId` as a HistoryView row: a statement of its own, or the last of a write's batch. */
