@@ -18,7 +18,7 @@ export const CHUNK_GROUPS = [
   { name: "kit", test: (id: string) => /\/web\/src\/(components|lib)\/|\/node_modules\/swr\//.test(id) },
 ];
 
-/** What index.html names for web/preferences.js to preload with the app (`<meta name="first-load">`). */
+/** What index.html names for web/boot.js to preload with the app (`<meta name="first-load">`). */
 export interface FirstLoadFiles {
   /** The default layout's chunk and the chunks it imports beyond the entry's (for a signed-in reader). */
   layout: string[];
@@ -127,7 +127,7 @@ export function routePages(source: string, file: string): RouteSource {
   return { routes, menuNamespaces: [...menu], widgets };
 }
 
-/** A pattern preferences.js can match: literal segments and `:name` parameters (no wildcards, no optional ones). */
+/** A pattern web/boot.js can match: literal segments and `:name` parameters (no wildcards, no optional ones). */
 const plainPattern = (pattern: string) => /^(\/(:[A-Za-z]\w*|[\w.-]+))+$/.test(pattern);
 
 /** The part of a build's chunk the plan needs. */
@@ -181,7 +181,7 @@ export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { rou
 
 /**
  * Names in index.html (`<meta name="first-load">`) the files a first paint needs beyond the entry,
- * so web/preferences.js can preload them with the app instead of after it has started: the
+ * so web/boot.js can preload them with the app instead of after it has started: the
  * reader's language files, and the default layout when someone is signed in.
  */
 export function firstLoadPreload(): Plugin {

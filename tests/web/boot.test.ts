@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import script from "../../web/preferences.js?raw";
+import script from "../../web/boot.js?raw";
 import localeWorker from "../../web/public/intl-warm.js?raw";
 
 const PLAN = {
@@ -16,7 +16,7 @@ const PLAN = {
   ],
 };
 
-/** Runs web/preferences.js as the page does, under index.html's plan (web/build.ts), with cookies. */
+/** Runs web/boot.js as the page does, under index.html's plan (web/build.ts), with cookies. */
 function runWith(cookies: Record<string, unknown>, plan: object | null = PLAN) {
   for (const [name, value] of Object.entries(cookies))
     document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`;
@@ -40,11 +40,10 @@ afterEach(() => {
   history.replaceState(null, "", "/");
   for (const name of ["userData", "userAbilityRules", "language", "direction", "theme"])
     document.cookie = `${name}=; path=/; max-age=0`;
-  delete window.firstCalls;
   vi.unstubAllGlobals();
 });
 
-describe("web/preferences.js preloading the first paint's files", () => {
+describe("web/boot.js preloading the first paint's files", () => {
   it("preloads the common translations of a visitor's language, at low priority", () => {
     expect(runWith({})).toEqual([{ href: "/assets/en-g.js", low: true }]);
     expect(document.documentElement.getAttribute("data-theme")).toBe("light");
@@ -130,53 +129,7 @@ describe("web/preferences.js preloading the first paint's files", () => {
   });
 });
 
-/** index.html's first calls (web/src/app/firstCallPlan.ts): the navbar's, and a route's per ability. */
-const CALLS = {
-  layout: [
-    { when: { "create Payment": false }, calls: [["search-notification", '{"unreadOnly":true}']] },
-    {
-      when: { "create Payment": true },
-      calls: [
-        ["searchcart", "{}"],
-        ["search-notification", '{"unreadOnly":true}'],
-      ],
-    },
-  ],
-  routes: [
-    {
-      path: "/portal/site",
-      variants: [
-        { when: { "read Site": true, "manage Site": false }, calls: [["searchsite", '{"active":true}']] },
-        { when: { "read Site": true, "manage Site": true }, calls: [["searchsite", '{"active":false}']] },
-      ],
-    },
-    {
-      path: "/payment/:referenceId",
-      public: true,
-      variants: [{ when: {}, calls: [["payment-detail", '{"referenceId":":referenceId"}']] }],
-    },
-  ],
-};
-
-/** Runs preferences.js with the first calls named; answers what it sent (call and body) and what it filed. */
-function callsSentWith(cookies: Record<string, unknown>) {
-  const sent: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: string, init: RequestInit) => {
-      sent.push(`${url} ${String(init.body)}`);
-      return Promise.resolve(new Response("{}"));
-    }),
-  );
-  const meta = document.createElement("meta");
-  meta.name = "first-calls";
-  meta.content = JSON.stringify(CALLS);
-  document.head.append(meta);
-  runWith(cookies);
-  return { sent, filed: Object.keys(window.firstCalls ?? {}) };
-}
-
-describe("web/preferences.js loading the locale data off the main thread", () => {
+describe("web/boot.js loading the locale data off the main thread", () => {
   it("starts the locale worker with the app's locale for the reader's language", () => {
     const started: string[] = [];
     vi.stubGlobal(
@@ -220,67 +173,55 @@ describe("web/preferences.js loading the locale data off the main thread", () =>
   });
 });
 
-describe("web/preferences.js sending a page's first calls before the app arrives", () => {
-  const client = [
-    { action: "read", subject: "Site" },
-    { action: "create", subject: "Payment" },
-  ];
-  const admin = [{ action: "manage", subject: "all" }];
-
-  it("sends the variant of the reader's abilities and the navbar's, filed by call and body", () => {
+describe("web/boot.js doing only what comes before the app", () => {
+  it("sets theme, language and direction and adds preloads, and asks for no data", () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response("{}")));
+    vi.stubGlobal("fetch", fetch);
+    const getItem = vi.spyOn(window.localStorage, "getItem");
+    const globalsBefore = new Set(Object.keys(window));
+    const html = document.documentElement;
+    const attributesBefore = html.getAttributeNames().filter((name) => !["lang", "dir", "data-theme"].includes(name));
     history.replaceState(null, "", "/portal/site");
-    const { sent, filed } = callsSentWith({ userData: { userId: 1 }, userAbilityRules: client });
-    expect(sent).toEqual([
-      '/api/searchsite {"active":true}',
-      "/api/searchcart {}",
-      '/api/search-notification {"unreadOnly":true}',
-    ]);
-    expect(filed).toEqual(['searchsite {"active":true}', "searchcart {}", 'search-notification {"unreadOnly":true}']);
-    document.head.innerHTML = "";
-    // The checkout asks for the cart as the navbar does: one request.
-    CALLS.routes[0]!.variants[0]!.calls.push(["searchcart", "{}"]);
+    // What an older build named for it to send: it sends nothing of it.
+    const calls = document.createElement("meta");
+    calls.name = "first-calls";
+    calls.content = JSON.stringify({
+      layout: [],
+      routes: [{ path: "/portal/site", variants: [{ when: {}, calls: [["searchsite", "{}"]] }] }],
+    });
+    document.head.append(calls);
     try {
-      expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([
-        '/api/searchsite {"active":true}',
-        "/api/searchcart {}",
-        '/api/search-notification {"unreadOnly":true}',
-      ]);
+      const links = runWith({
+        userData: { userId: 1 },
+        userAbilityRules: [{ action: "manage", subject: "all" }],
+        language: "fr",
+        direction: "rtl",
+        theme: "dark",
+      });
+      expect([html.lang, html.dir, html.getAttribute("data-theme")]).toEqual(["fr", "rtl", "dark"]);
+      // Its data is the route's preload's, once the app runs (app/prefetch.ts): nothing is sent before.
+      expect(fetch).not.toHaveBeenCalled();
+      expect(getItem).not.toHaveBeenCalled();
+      expect(Object.keys(window).filter((key) => !globalsBefore.has(key))).toEqual([]);
+      expect(html.getAttributeNames().filter((name) => !["lang", "dir", "data-theme"].includes(name))).toEqual(attributesBefore);
+      // What it adds to the page is the plan's preloads, nothing else.
+      expect([...document.head.children].map((el) => el.tagName)).toEqual(["META", "META", ...links.map(() => "LINK")]);
+      expect(links.every((link) => link.low)).toBe(true);
+      expect(links.map((link) => link.href)).toContain("/assets/SitePage-s.js");
     } finally {
-      CALLS.routes[0]!.variants[0]!.calls.pop();
+      getItem.mockRestore();
+      html.setAttribute("lang", "en");
+      html.setAttribute("dir", "ltr");
     }
-    document.head.innerHTML = "";
-    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: admin }).sent[0]).toBe('/api/searchsite {"active":false}');
   });
 
-  it("sends nothing a signed-out reader cannot have, nor for an address with a query", () => {
-    history.replaceState(null, "", "/portal/site");
-    expect(callsSentWith({}).sent).toEqual([]);
-    document.head.innerHTML = "";
-    history.replaceState(null, "", "/portal/site?page=2");
-    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([]);
-    document.head.innerHTML = "";
-    // Who may not open the route (no variant holds) sends none of its calls.
-    history.replaceState(null, "", "/portal/site");
-    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: [] }).sent).toEqual([
-      '/api/search-notification {"unreadOnly":true}',
-    ]);
-  });
-
-  it("fills a public page's parameter into its call, without the navbar's (a blank page)", () => {
-    history.replaceState(null, "", "/payment/p000000000000000000000ab");
-    expect(callsSentWith({}).sent).toEqual(['/api/payment-detail {"referenceId":"p000000000000000000000ab"}']);
-    document.head.innerHTML = "";
-    expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client }).sent).toEqual([
-      '/api/payment-detail {"referenceId":"p000000000000000000000ab"}',
-    ]);
-  });
-
-  it("reads the cookies once, and opens local storage only when it has a call to send", () => {
+  it("reads the cookies once", () => {
     let owner: object | null = document;
     while (owner && !Object.getOwnPropertyDescriptor(owner, "cookie")) owner = Object.getPrototypeOf(owner) as object | null;
     const cookie = Object.getOwnPropertyDescriptor(owner!, "cookie")!;
     const cookieReads = vi.fn();
-    const getItem = vi.spyOn(window.localStorage, "getItem");
+    for (const [name, value] of Object.entries({ userData: { userId: 1 }, theme: "dark", language: "fr" }))
+      document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`;
     Object.defineProperty(document, "cookie", {
       configurable: true,
       get() {
@@ -293,19 +234,10 @@ describe("web/preferences.js sending a page's first calls before the app arrives
     });
     try {
       // Each read of document.cookie is a synchronous call to the browser process.
-      history.replaceState(null, "", "/portal/site");
-      expect(callsSentWith({ userData: { userId: 1 }, userAbilityRules: client, theme: "dark" }).sent).toHaveLength(3);
+      expect(runWith({}).map((link) => link.href)).toContain("/assets/fr-j.js");
       expect(cookieReads).toHaveBeenCalledTimes(1);
-      expect(getItem).toHaveBeenCalledWith("d1-bookmark");
-      // A visitor's sign-in page sends nothing: local storage, opened synchronously, stays closed.
-      document.head.innerHTML = "";
-      getItem.mockClear();
-      history.replaceState(null, "", "/login");
-      expect(callsSentWith({}).sent).toEqual([]);
-      expect(getItem).not.toHaveBeenCalled();
     } finally {
       delete (document as { cookie?: string }).cookie;
-      getItem.mockRestore();
     }
   });
 });
