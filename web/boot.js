@@ -45,9 +45,9 @@
   }
 
   // The files of the first paint, with the app instead of after it (index.html names them,
-  // web/build.ts): the reader's common translations; when someone is signed in the default layout,
-  // the signed-in app's translations and the menu's; and the page of the address with its own.
-  // The page's data is not started here: its route's preload does that once the app runs (app/prefetch.ts).
+  // web/build.ts): the reader's common translations and, when someone is signed in, the default
+  // layout with its widgets, the signed-in app's translations and the menu's. The page of the address,
+  // its translations and its data are the route's to start once the app runs (app/prefetch.ts).
   var meta = document.querySelector('meta[name="first-load"]');
   var plan = null;
   try {
@@ -57,27 +57,13 @@
   }
   var files = plan && plan.languages[lang === "fr" || lang === "ar" ? lang : "en"];
   if (!files) return;
-  var here = location.pathname.replace(/\/+$/, "").split("/");
-  // The first route whose pattern (literal segments and :name parameters) is the address.
-  var route = null;
-  for (var r = 0; !route && r < plan.routes.length; r++) {
-    var pattern = plan.routes[r].path.split("/");
-    var same = pattern.length === here.length;
-    for (var s = 0; same && s < pattern.length; s++)
-      same = pattern[s].charAt(0) === ":" ? here[s] !== "" : pattern[s] === here[s];
-    if (same) route = plan.routes[r];
-  }
   var wanted = [files.common];
   if (read("userData") !== null) {
-    if (!(route && route.blank)) wanted = wanted.concat(plan.layout);
-    wanted.push(files.app);
+    wanted = wanted.concat(plan.layout, [files.app]);
     for (var m = 0; m < plan.menu.length; m++) wanted.push(files[plan.menu[m]]);
   }
-  if (route) wanted = wanted.concat(route.files, [files[route.ns]]);
-  var seen = {};
   for (var i = 0; i < wanted.length; i++) {
-    if (!wanted[i] || seen[wanted[i]]) continue;
-    seen[wanted[i]] = true;
+    if (!wanted[i]) continue;
     var link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";

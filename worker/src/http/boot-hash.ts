@@ -4,4 +4,4 @@
  * request before the page can paint (as a file it was the only render-blocking script); the build
  * (scripts/boot.ts) inlines it and stops when the script no longer has this hash.
  */
-export const BOOT_SCRIPT_HASH = "'sha256-utufk7QC95HdBW1sESSVcrta81GNhK55jvtSMITWMYw='";
+export const BOOT_SCRIPT_HASH = "'sha256-ilF4rVU2ck2gJzqi6Dc638FzyysRJChsVpm9XMFaTFg='";
