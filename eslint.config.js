@@ -131,7 +131,7 @@ export default tseslint.config(
   },
   {
     // The boot script runs inline before any module, in every browser the app greets with its first paint.
-    files: ["web/preferences.js"],
+    files: ["web/boot.js"],
     languageOptions: { globals: globals.browser, sourceType: "script", ecmaVersion: 5 },
     // ES5 has no catch without a binding.
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },

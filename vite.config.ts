@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { inlineBootScript } from "./scripts/boot-script";
+import { inlineBootScript } from "./scripts/boot";
 import { CHUNK_GROUPS, firstLoadPreload } from "./web/build";
 import { staticHeaders } from "./scripts/static-headers";
 import { prerenderPages } from "./web/prerender";

@@ -1,7 +1,6 @@
 import i18n from "i18next";
 import type { ApiErrorAnswer, CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
 import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
-import { takeFirstCall } from "./firstCalls";
 
 export type { CallName, FileCallName, JsonCallName };
 
@@ -81,16 +80,13 @@ export const unreachable = () => new ApiError(0, "network_error", networkText())
 export async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
-    // A page's first call may be under way since before the app arrived (lib/firstCalls.ts).
-    const early = json && typeof body === "string" ? takeFirstCall(name, body) : null;
-    response = await (early ??
-      fetch(`/api/${name}`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: withBookmark(json ? { "content-type": "application/json" } : {}),
-        body,
-        signal,
-      }));
+    response = await fetch(`/api/${name}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: withBookmark(json ? { "content-type": "application/json" } : {}),
+      body,
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw unreachable();

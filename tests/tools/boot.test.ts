@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_SCRIPT_OPEN, BOOT_SCRIPT_SRC, bootScript, inlineBootScript } from "../../scripts/boot-script";
-import { BOOT_SCRIPT_HASH } from "../../worker/src/http/boot-script";
+import { BOOT_SCRIPT_OPEN, BOOT_SCRIPT_SRC, bootScript, inlineBootScript } from "../../scripts/boot";
+import { BOOT_SCRIPT_HASH } from "../../worker/src/http/boot-hash";
 import { SECURITY_HEADERS } from "../../worker/src/http/headers";
 
 const scriptSources = () => /script-src ([^;]+)/.exec(SECURITY_HEADERS["Content-Security-Policy"]!)![1]!.split(" ");
@@ -11,16 +11,16 @@ function transform(html: string): string {
   return hook.handler(html);
 }
 
-describe("scripts/boot-script.ts: the boot script inline, allowed by its hash", () => {
-  it("puts web/preferences.js, minified, where index.html names it, and nothing else changes", () => {
+describe("scripts/boot.ts: the boot script inline, allowed by its hash", () => {
+  it("puts web/boot.js, minified, where index.html names it, and nothing else changes", () => {
     const html = `<head>\n    ${BOOT_SCRIPT_SRC}\n  </head>`;
     const out = transform(html);
     expect(out).not.toContain(BOOT_SCRIPT_SRC);
     expect(out).toBe(`<head>\n    ${bootScript().tag}\n  </head>`);
     expect(bootScript().tag.startsWith(BOOT_SCRIPT_OPEN)).toBe(true);
     // Minified: the comments are gone, the behaviour's strings are kept.
-    expect(bootScript().tag).not.toContain("// Reads the preference cookies");
-    expect(bootScript().tag).toContain("first-calls");
+    expect(bootScript().tag).not.toContain("// The boot script, inline");
+    expect(bootScript().tag).toContain("first-load");
   });
 
   it("is allowed by the Worker's CSP through this hash, and inline scripts in general are not", () => {
@@ -32,7 +32,7 @@ describe("scripts/boot-script.ts: the boot script inline, allowed by its hash", 
   it("refuses a script that changed under another hash, and an index.html without the script", () => {
     const changed = bootScript('(function () { document.title = "x"; })();');
     expect(changed.hash).not.toBe(BOOT_SCRIPT_HASH);
-    expect(() => transform("<head></head>")).toThrow(/preferences\.js/);
+    expect(() => transform("<head></head>")).toThrow(/boot\.js/);
   });
 
   it("escapes what would end the element early, and refuses what would put the parser in an escape state", () => {
