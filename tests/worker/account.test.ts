@@ -53,6 +53,16 @@ describe("forgot-password and reset-password", () => {
     expect(await tokenFromMail(user.email, "reset-password")).toBeTruthy();
   });
 
+  it("mails no more than three reset links an hour, even when asked for ten at once", async () => {
+    const user = await createUser();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call("forgot-password", { email: user.email })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const mails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE toEmail = ?1 AND mailKind = 'reset-password'")
+      .bind(user.email)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(3);
+  });
+
   it("resets once with a valid token and ends every session", async () => {
     const user = await createUser();
     await call("forgot-password", { email: user.email });

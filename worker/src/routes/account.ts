@@ -5,6 +5,7 @@ import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
 import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
+import { claimAttempt } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
 import { nowIso, nowSeconds, prepare, runBatch } from "../db";
 import { listPage } from "../db/list";
@@ -36,17 +37,13 @@ const forgotPassword = route(accountCalls["forgot-password"], {
       .where("deletedAt", "is", null)
       .where("userIsActive", "=", 1)
       .executeTakeFirst();
-    const attemptKey = `forgot:${email}`;
-    const recent = await ctx.env.DB.prepare("SELECT count(*) AS n FROM login_attempts WHERE attemptKey = ?1 AND createdAt > ?2")
-      .bind(attemptKey, nowSeconds() - 3600)
-      .first<{ n: number }>();
-    // The answer is the same whether or not the account exists, and whether or not a mail is sent.
-    if (user && (recent?.n ?? 0) < FORGOT_PER_HOUR) {
+    // The answer is the same whether or not the account exists, and whether or not a mail is sent. The mail
+    // is counted before it is sent: concurrent requests send no more than the hour allows.
+    if (user && (await claimAttempt(ctx.env.DB, `forgot:${email}`, FORGOT_PER_HOUR, nowSeconds() - 3600))) {
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
         queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
-        ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
       dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     }

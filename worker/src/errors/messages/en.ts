@@ -9,7 +9,7 @@ export const en = {
     signInRequired: "Please sign in to continue.",
     wrongCredentials: "The email or password is incorrect.",
     accountDeactivated: "This account is deactivated. Please contact support.",
-    tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    addressSignInWait: "Many sign-ins failed from this network. Try again in {seconds} seconds.",
     signInWait: "Too many failed sign-ins for this account from here. Try again in {seconds} seconds.",
     humanCheckRequired: "Please confirm you are a person, then try again.",
     humanCheckFailed: "The check that you are a person did not pass. Please try it again.",

@@ -29,7 +29,7 @@ export const fr: Catalog = {
     signInRequired: "Veuillez vous connecter pour continuer.",
     wrongCredentials: "L'adresse e-mail ou le mot de passe est incorrect.",
     accountDeactivated: "Ce compte est désactivé. Veuillez contacter l'assistance.",
-    tooManySignIns: "Trop de tentatives de connexion. Veuillez patienter 15 minutes, puis réessayer.",
+    addressSignInWait: "De nombreuses connexions ont échoué depuis ce réseau. Réessayez dans {seconds} secondes.",
     signInWait: "Trop de connexions échouées pour ce compte depuis cet endroit. Réessayez dans {seconds} secondes.",
     humanCheckRequired: "Veuillez confirmer que vous êtes une personne, puis réessayer.",
     humanCheckFailed: "La vérification que vous êtes une personne n'a pas abouti. Veuillez la refaire.",
