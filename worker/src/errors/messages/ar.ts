@@ -84,6 +84,9 @@ export const ar: Catalog = {
     twoFactorAlreadyOn: "المصادقة الثنائية مفعّلة بالفعل.",
     twoFactorNotSetUp: "يُرجى بدء الإعداد أولًا.",
     twoFactorNotOn: "المصادقة الثنائية معطّلة: فعّلها أولًا.",
+    passwordChangedMeanwhile: "تم تغيير كلمة المرور في اللحظة نفسها بطلب آخر. سجّل الدخول بكلمة المرور الجديدة.",
+    twoFactorSetupChanged: "أُعيد بدء إعداد المصادقة الثنائية في اللحظة نفسها. ابدأه مرة أخرى وامسح الرمز الجديد.",
+    recoveryCodesChanged: "أُنشئت رموز استرداد جديدة في اللحظة نفسها بطلب آخر. أنشئها مرة أخرى لعرضها.",
     acceptTermsRequired: "يُرجى قبول شروط الخدمة لإنشاء حساب.",
     noSuchSession: "هذه الجلسة غير موجودة.",
     // Users, roles, API keys

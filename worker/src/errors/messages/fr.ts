@@ -74,6 +74,12 @@ export const fr: Catalog = {
     twoFactorAlreadyOn: "L'authentification à deux facteurs est déjà activée.",
     twoFactorNotSetUp: "Veuillez d'abord commencer la configuration.",
     twoFactorNotOn: "L'authentification à deux facteurs est désactivée : activez-la d'abord.",
+    passwordChangedMeanwhile:
+      "Le mot de passe a été changé au même moment par une autre requête. Connectez-vous avec le nouveau mot de passe.",
+    twoFactorSetupChanged:
+      "La configuration de la double authentification a été relancée au même moment. Relancez-la et scannez le nouveau code.",
+    recoveryCodesChanged:
+      "De nouveaux codes de secours ont été créés au même moment par une autre requête. Créez-les à nouveau pour les voir.",
     acceptTermsRequired: "Veuillez accepter les conditions d'utilisation pour créer un compte.",
     noSuchSession: "Cette session n'existe pas.",
     // Users, roles, API keys
