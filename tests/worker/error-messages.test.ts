@@ -27,6 +27,7 @@ type ReasonWithParams = { [K in ReasonKey]: keyof ReasonParams<K> extends never 
 /** Sample parameters of every message that has some: a new parameterized message must add its own. */
 const SAMPLES: { [K in KeyWithParams]: MessageParams<K> } = {
   signInWait: { seconds: 8 },
+  addressSignInWait: { seconds: 4 },
   unknownCall: { name: "no-such-call" },
   notAllowed: { action: "read", subject: "Payment" },
   bodyTooLarge: { size: "1 MB" },

@@ -62,10 +62,17 @@ export const parse = (text: string): unknown => {
   }
 };
 
+/**
+ * Shown for a 503 that is not the API's answer: the local server (`wrangler dev`) restarting answers a request
+ * in flight so (decision 0014), and a POST is not retried for the reader, who may safely send it again.
+ */
+const restartingText = () => i18n.t("common:serverRestarting", { defaultValue: "The server was restarting. Please try again." });
+
 /** The ApiError of a non-2xx answer, from its body (null when it was not JSON). */
 export function answerError(status: number, data: unknown): ApiError {
   const shaped = (data ?? {}) as ErrorAnswer;
-  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field, shaped.reason);
+  const unshaped = status === 503 ? restartingText : networkText;
+  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? unshaped(), shaped.field, shaped.reason);
 }
 
 /** A call failed: a 401 (but a failed sign-in's) signs the app out; the answer becomes an ApiError. */

@@ -83,7 +83,7 @@ export const adminCalls = defineCalls({
     access: ["manage", "Role"],
     input: z.object({
       roleId: f.idOrNew(),
-      roleName: f.text(40).pipe(f.matching(/^[a-z0-9][a-z0-9_-]*$/i, "mustBeRoleName")),
+      roleName: f.textMatching(40, /^[A-Za-z0-9][A-Za-z0-9_-]*$/, "mustBeRoleName"),
       roleDesc: f.optionalDisplayText(200),
       rules: z.array(ruleInput).min(1).max(50),
     }),

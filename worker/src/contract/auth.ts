@@ -61,11 +61,14 @@ export const authCalls = defineCalls({
     summary:
       "Finishes a two-factor sign-in with the challenge and either a TOTP `code` or a `recoveryCode` (each code works once; using one mails a security notice).",
     access: "public",
-    input: z.object({
-      challenge: f.text(100),
-      code: z.string().trim().min(1).max(10).optional(),
-      recoveryCode: z.string().trim().min(1).max(40).optional(),
-    }),
+    input: z
+      .object({
+        challenge: f.text(100),
+        code: z.string().trim().min(1).max(10).optional(),
+        recoveryCode: z.string().trim().min(1).max(40).optional(),
+      })
+      // Exactly one of the two, as the handler checks (with its own errors): said in the JSON Schema too.
+      .meta({ oneOf: [{ required: ["code"] }, { required: ["recoveryCode"] }] }),
     answer: signedInWithMessage,
   },
   register: {

@@ -135,6 +135,14 @@ export const updatedDisplayText = (max: number) =>
  */
 export const matching = (pattern: RegExp, reasonKey: string) => z.string().regex(pattern, { message: reasonKey });
 
+/**
+ * Required text (trimmed; blank counts as missing) of at most `max` characters matching `pattern`, as
+ * `matching` words its refusal. One schema, not `text().pipe(matching())`: zod's JSON Schema of such a pipe
+ * leaves the field out of `required` and drops the pattern, so the contract would promise less than it checks.
+ */
+export const textMatching = (max: number, pattern: RegExp, reasonKey: string) =>
+  z.preprocess((v: string) => blankToUndefined(v), z.string().trim().min(1).max(max).regex(pattern, { message: reasonKey }));
+
 export const file = () => z.instanceof(File);
 /** An optional upload: an empty file input (size 0, or a blank string) counts as absent. */
 export const optionalFile = () =>

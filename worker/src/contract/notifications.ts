@@ -68,7 +68,10 @@ export const notificationCalls = defineCalls({
     summary: "Sets the caller's low-balance threshold and which notifications are also mailed.",
     access: "signedIn",
     input: z.object({
-      lowBalanceThreshold: z.union([f.int(0, 1_000_000_000), z.null()]),
+      lowBalanceThreshold: z
+        .union([f.int(0, 1_000_000_000), z.null()])
+        .optional()
+        .meta({ description: "Left out, the stored threshold stays." }),
       mail: z.object({
         subscriptionEnding: f.bool(),
         paymentReminder: f.bool(),

@@ -9,7 +9,7 @@ export const en = {
     signInRequired: "Please sign in to continue.",
     wrongCredentials: "The email or password is incorrect.",
     accountDeactivated: "This account is deactivated. Please contact support.",
-    tooManySignIns: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    addressSignInWait: "Many sign-ins failed from this network. Try again in {seconds} seconds.",
     signInWait: "Too many failed sign-ins for this account from here. Try again in {seconds} seconds.",
     humanCheckRequired: "Please confirm you are a person, then try again.",
     humanCheckFailed: "The check that you are a person did not pass. Please try it again.",
@@ -53,6 +53,9 @@ export const en = {
     twoFactorAlreadyOn: "Two-factor authentication is already on.",
     twoFactorNotSetUp: "Start the set-up first.",
     twoFactorNotOn: "Two-factor authentication is off: turn it on first.",
+    passwordChangedMeanwhile: "The password was changed at the same moment by another request. Sign in with the new password.",
+    twoFactorSetupChanged: "Two-factor set-up was started again at the same moment. Start it once more and scan the new code.",
+    recoveryCodesChanged: "New recovery codes were made at the same moment by another request. Make them once more to see them.",
     acceptTermsRequired: "Please accept the terms of service to create an account.",
     noSuchSession: "No such session.",
     // Users, roles, API keys

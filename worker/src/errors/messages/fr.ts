@@ -29,7 +29,7 @@ export const fr: Catalog = {
     signInRequired: "Veuillez vous connecter pour continuer.",
     wrongCredentials: "L'adresse e-mail ou le mot de passe est incorrect.",
     accountDeactivated: "Ce compte est désactivé. Veuillez contacter l'assistance.",
-    tooManySignIns: "Trop de tentatives de connexion. Veuillez patienter 15 minutes, puis réessayer.",
+    addressSignInWait: "De nombreuses connexions ont échoué depuis ce réseau. Réessayez dans {seconds} secondes.",
     signInWait: "Trop de connexions échouées pour ce compte depuis cet endroit. Réessayez dans {seconds} secondes.",
     humanCheckRequired: "Veuillez confirmer que vous êtes une personne, puis réessayer.",
     humanCheckFailed: "La vérification que vous êtes une personne n'a pas abouti. Veuillez la refaire.",
@@ -74,6 +74,12 @@ export const fr: Catalog = {
     twoFactorAlreadyOn: "L'authentification à deux facteurs est déjà activée.",
     twoFactorNotSetUp: "Veuillez d'abord commencer la configuration.",
     twoFactorNotOn: "L'authentification à deux facteurs est désactivée : activez-la d'abord.",
+    passwordChangedMeanwhile:
+      "Le mot de passe a été changé au même moment par une autre requête. Connectez-vous avec le nouveau mot de passe.",
+    twoFactorSetupChanged:
+      "La configuration de la double authentification a été relancée au même moment. Relancez-la et scannez le nouveau code.",
+    recoveryCodesChanged:
+      "De nouveaux codes de secours ont été créés au même moment par une autre requête. Créez-les à nouveau pour les voir.",
     acceptTermsRequired: "Veuillez accepter les conditions d'utilisation pour créer un compte.",
     noSuchSession: "Cette session n'existe pas.",
     // Users, roles, API keys
