@@ -89,7 +89,9 @@ export function CardAdvanceDemo() {
               <ActiveBadge active />
             </div>
             <div className="flex items-center justify-between rounded-box bg-base-200 px-3 py-2 text-sm">
-              <code className="font-mono">PAY-2026-0042</code>
+              <code className="font-mono" translate="no">
+                PAY-2026-0042
+              </code>
               <CopyButton text="PAY-2026-0042" label={t("demo.copyReference")} />
             </div>
           </div>

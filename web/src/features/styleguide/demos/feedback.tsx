@@ -154,7 +154,7 @@ export function ChipDemo() {
       <Sample label={t("state.tones")}>
         <div className="flex flex-wrap gap-2">
           {TONES.map((tone) => (
-            <span key={tone} className={`badge badge-outline ${TONE_CLASSES[tone].badge}`}>
+            <span key={tone} className={`badge badge-soft ${TONE_CLASSES[tone].badge}`}>
               {t(`tone.${tone}`)}
             </span>
           ))}

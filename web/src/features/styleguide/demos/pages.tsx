@@ -34,7 +34,11 @@ export function TypographyDemo() {
           <a className="link link-primary" href="#top">
             {t("demo.link")}
           </a>{" "}
-          · <code className="font-mono">PAY-2026-0042</code> · <span className="tabular-nums">1 234,50</span>
+          ·{" "}
+          <code className="font-mono" translate="no">
+            PAY-2026-0042
+          </code>{" "}
+          · <span className="tabular-nums">1 234,50</span>
         </p>
       </Sample>
     </Samples>
@@ -50,7 +54,7 @@ export function IconsDemo() {
         {ICON_NAMES.map((name) => (
           <li key={name} className="flex min-w-0 items-center gap-2 rounded-box bg-base-200 p-2" data-testid="icon-sample">
             <Icon name={name} className="shrink-0" />
-            <code className="truncate font-mono text-xs" dir="ltr">
+            <code className="truncate font-mono text-xs" dir="ltr" translate="no">
               {name}
             </code>
           </li>
@@ -70,13 +74,13 @@ const SAMPLE_USER: EditableUser = {
   userIsActive: true,
 };
 
-/** A form dialog over nothing: its save answers after a moment, or fails when the note says "fail". */
+/** A form dialog over nothing: its save answers after a moment, or fails when the note is "000". */
 function NoteDialog({ variant, onClose }: { variant: "modal" | "drawer"; onClose: () => void }) {
   const { t } = useTranslation("styleguide");
   const form = useForm({ note: "" }, { note: { label: t("demo.note"), check: rules.required } });
   const send = async ({ note }: { note: string }) => {
     await new Promise((done) => setTimeout(done, 600));
-    if (note.trim().toLowerCase() === "fail") throw new Error("demo");
+    if (note.trim() === "000") throw new Error("demo");
     onClose();
     return t("demo.saved");
   };

@@ -78,7 +78,7 @@ export function SimpleTableDemo() {
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("demo.products")}>
           <table className="table table-sm">
             <caption className="sr-only">{t("demo.products")}</caption>
-            <thead>
+            <thead className="text-base-content/80">
               <tr>
                 <th scope="col" className="text-start">
                   {t("field.name")}

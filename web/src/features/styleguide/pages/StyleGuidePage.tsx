@@ -84,6 +84,7 @@ export default function StyleGuidePage() {
             data-theme={theme}
             dir={dir}
             data-testid="styleguide-demo"
+            data-demo-area
             className="min-w-0 rounded-box border border-base-300 bg-base-100 p-4 text-base-content"
           >
             <DemoSettings.Provider value={{ dir, theme }}>
@@ -98,14 +99,20 @@ export default function StyleGuidePage() {
               <span className="text-base-content/70">{t("ui.daisyOnly")}</span>
             ) : (
               entry.components.map((name) => (
-                <code key={name} className="badge badge-ghost font-mono">
+                <code key={name} className="badge badge-ghost font-mono" translate="no">
                   {name}
                 </code>
               ))
             )}
           </div>
           <h2 className="text-base font-semibold">{t("ui.code")}</h2>
-          <pre dir="ltr" className="overflow-x-auto rounded-box bg-base-200 p-4 text-sm" tabIndex={0} aria-label={t("ui.code")}>
+          <pre
+            dir="ltr"
+            translate="no"
+            className="overflow-x-auto rounded-box bg-base-200 p-4 text-sm"
+            tabIndex={0}
+            aria-label={t("ui.code")}
+          >
             <code>{entry.snippet}</code>
           </pre>
         </div>
