@@ -170,3 +170,49 @@ describe("every style guide page", () => {
       expect(await screen.findByText(name, { selector: "code.badge" })).toBeTruthy();
   });
 });
+
+describe("the demos behave as the product does", () => {
+  it("asks before deleting, then shows the answer; opens the user drawer", async () => {
+    signInAsAdmin();
+    mockApi({ me: sessionAnswer });
+    renderAt("/pages/dialog-examples", Page);
+    fireEvent.click(await screen.findByRole("button", { name: en.demo.delete }));
+    const confirm = await screen.findByRole("dialog", { name: en.demo.deleteTitle });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(en.demo.deleted)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: en.demo.editUser }));
+    const drawer = await screen.findByRole("dialog", { name: usersEn.editUser });
+    expect((within(drawer).getByLabelText(usersEn.fieldName) as HTMLInputElement).value).toBe("Ada Lovelace");
+  });
+
+  it("checks a form on send, shows a server refusal on its field, and saves", async () => {
+    signInAsAdmin();
+    mockApi({ me: sessionAnswer });
+    renderAt("/forms/form-validation", Page);
+    const save = await screen.findByRole("button", { name: en.demo.save });
+    fireEvent.click(save);
+    expect(await screen.findByText(`The field "${en.field.name}" is required.`)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en.field.name), { target: { value: "Ada" } });
+    fireEvent.change(screen.getByLabelText(en.field.email), { target: { value: "taken@example.com" } });
+    fireEvent.click(save);
+    expect(await screen.findByText(en.demo.emailTaken)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en.field.email), { target: { value: "ada@example.com" } });
+    fireEvent.click(save);
+    expect(await screen.findByText(en.demo.saved)).toBeTruthy();
+  });
+
+  it("moves through a wizard only when a step's fields pass, and sends at the last step", async () => {
+    signInAsAdmin();
+    mockApi({ me: sessionAnswer });
+    renderAt("/forms/form-wizard-numbered", Page);
+    fireEvent.click(await screen.findByRole("button", { name: en.demo.next }));
+    expect(await screen.findByText(`The field "${en.field.name}" is required.`)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en.field.name), { target: { value: "Ada" } });
+    fireEvent.change(screen.getByLabelText(en.field.email), { target: { value: "ada@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: en.demo.next }));
+    expect(await screen.findByLabelText(en.field.country)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: en.demo.next }));
+    fireEvent.click(await screen.findByRole("button", { name: en.demo.finish }));
+    expect(await screen.findByText(en.demo.wizardDone.replace("{{name}}", "Ada"))).toBeTruthy();
+  });
+});
