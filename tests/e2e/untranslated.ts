@@ -163,7 +163,8 @@ export function findEnglish(texts: Iterable<string>, catalogue: readonly English
 /**
  * The page's visible texts: each text of a visible element, and each element's whole text when its words
  * are split over several (a link within a sentence); the labels a reader or a screen reader meets
- * (placeholder, aria-label, title, alt, a button's value, a visible list's options); the tab's title.
+ * (placeholder, aria-label, title, alt, a button's value, a visible list's options); the tab's title. What
+ * the page marks translate="no" (code) is not text of a language.
  * A visible bare file input (the browser's "Choose File / No file chosen") is reported as native English.
  */
 export function visibleTexts(page: Page): Promise<string[]> {
@@ -171,7 +172,8 @@ export function visibleTexts(page: Page): Promise<string[]> {
     const texts = new Set<string>([document.title]);
     const seen = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
     for (const el of Array.from(document.body.querySelectorAll("*"))) {
-      if (!seen(el)) continue;
+      // Code and identifiers the page marks as not to be translated (HTML's translate="no": the style guide's snippets).
+      if (!seen(el) || el.closest('[translate="no"]')) continue;
       const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
       for (const node of own) texts.add(node.textContent!);
       if (own.length && el.childNodes.length > own.length) texts.add(el.textContent ?? "");

@@ -23,6 +23,7 @@ import * as sites from "../features/sites";
 import * as vendors from "../features/vendors";
 import * as coupons from "../features/coupons";
 import * as notifications from "../features/notifications";
+import * as styleguide from "../features/styleguide";
 import { matchRoute, type Parser } from "wouter";
 import { homeFor } from "../lib/home";
 import type { AppRedirect, RegisteredRoute } from "./types";
@@ -65,6 +66,7 @@ const features: Record<string, FeatureModule> = {
   vendors,
   coupons,
   notifications,
+  styleguide,
 };
 
 export const appRoutes: RegisteredRoute[] = Object.entries(features).flatMap(([ns, f]) =>

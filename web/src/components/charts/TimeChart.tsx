@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { niceTicks } from "../lib/series";
+import { niceTicks } from "./niceTicks";
 
 /**
  * A small SVG chart over time (bars, stacked, or lines). Plain SVG instead of a chart library: a few
