@@ -13,10 +13,10 @@ import {
   type Reason,
   type ReasonKey,
   type ReasonParams,
-} from "../../worker/src/errors/messages";
+} from "../../worker/src/messages";
 
 /**
- * The API's error texts are keyed (worker/src/errors/messages): the English catalog defines the keys and
+ * The API's error texts are keyed (worker/src/messages): the English catalog defines the keys and
  * each message's parameters, French and Arabic are typed by them, so a missing translation does not compile
  * (the @ts-expect-error lines below). Here every key is rendered in every language with sample parameters.
  */

@@ -7,12 +7,12 @@ import {
   type Success,
   type SuccessKey,
   type SuccessParams,
-} from "../../worker/src/errors/messages";
+} from "../../worker/src/messages";
 import { success } from "../../worker/src/http/respond";
 import { call, createAdmin, uniqueEmail } from "./helpers";
 
 /**
- * Success answers' `message` is keyed like errors (worker/src/errors/messages, `successes`): rendered in the
+ * Success answers' `message` is keyed like errors (worker/src/messages, `successes`): rendered in the
  * web app's language from its `language` cookie, English (the contract's texts) for every other client.
  */
 

@@ -283,7 +283,7 @@ const revokeSession = route(accountCalls["revoke-session"], {
   },
 });
 
-export const accountRoutes = [
+export const routes = [
   forgotPassword,
   resetPassword,
   verifyEmail,

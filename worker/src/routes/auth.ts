@@ -298,4 +298,4 @@ const me = route(authCalls.me, {
   },
 });
 
-export const authRoutes = [login, twoSteps, register, logout, me];
+export const routes = [login, twoSteps, register, logout, me];

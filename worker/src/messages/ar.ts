@@ -1,4 +1,4 @@
-import type { Catalog } from "./types";
+import type { BaseCatalog } from "./types";
 
 const ACTIONS: Record<string, string> = {
   manage: "إدارة",
@@ -34,7 +34,7 @@ function counted(count: number, forms: { one: string; two: string; few: string; 
   return form === "one" || form === "two" || form === "few" ? forms[form] : forms.other;
 }
 
-export const ar: Catalog = {
+export const ar: BaseCatalog = {
   messages: {
     // Signing in
     signInRequired: "يُرجى تسجيل الدخول للمتابعة.",

@@ -1,12 +1,28 @@
 import type { en } from "./en";
+import type { featureTexts } from "./features.gen";
 
 /**
  * The types of the API's text catalogs (errors, their reasons and success messages), all derived from the
- * English one (en.ts): its keys are the key set, and each entry's `{placeholders}` (or its function's
- * argument) are that text's parameters.
+ * English ones (en.ts and each feature's `<feature>/en.ts`): their keys are the key set, and each entry's
+ * `{placeholders}` (or its function's argument) are that text's parameters.
  */
 
-type English = typeof en;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** What a feature's English texts declare: its own errors and success messages (reasons are shared). */
+export interface FeatureEnglish {
+  messages: Readonly<Record<string, unknown>>;
+  successes: Readonly<Record<string, unknown>>;
+}
+
+type Features = (typeof featureTexts.en)[number];
+
+/** Every English text: the base catalog's and every feature's. */
+type English = {
+  messages: (typeof en)["messages"] & UnionToIntersection<Features["messages"]>;
+  reasons: (typeof en)["reasons"];
+  successes: (typeof en)["successes"] & UnionToIntersection<Features["successes"]>;
+};
 export type MessageKey = keyof English["messages"];
 export type ReasonKey = keyof English["reasons"];
 export type SuccessKey = keyof English["successes"];
@@ -51,9 +67,16 @@ type Entry<P> = string | ((params: P) => string);
 /** What a success answer says (its `message`): a success key and its parameters. */
 export type Success = { [K in SuccessKey]: { key: K; params: SuccessParams<K> } }[SuccessKey];
 
-/** A language's texts: every message, reason and success of the English catalog, and nothing else. */
-export interface Catalog {
-  messages: { readonly [K in MessageKey]: Entry<Rendered<MessageParams<K>>> };
-  reasons: { readonly [K in ReasonKey]: Entry<ReasonParams<K>> };
-  successes: { readonly [K in SuccessKey]: Entry<SuccessParams<K>> };
-}
+/** The translation of some English texts: every key they have, and nothing else. */
+type TranslationOf<E extends Partial<Record<"messages" | "reasons" | "successes", object>>> = {
+  [S in keyof E]: { readonly [K in keyof E[S]]: Entry<S extends "reasons" ? ParamsOf<E[S][K]> : Rendered<ParamsOf<E[S][K]>>> };
+};
+
+/** A language's texts: every message, reason and success of the English catalogs, and nothing else. */
+export type Catalog = TranslationOf<English>;
+
+/** A language's texts of the base catalog (fr.ts, ar.ts). */
+export type BaseCatalog = TranslationOf<typeof en>;
+
+/** A language's texts of one feature (`<feature>/fr.ts`), declared from its English ones. */
+export type FeatureCatalog<E extends FeatureEnglish> = TranslationOf<E>;

@@ -1,4 +1,4 @@
-import type { Catalog } from "./types";
+import type { BaseCatalog } from "./types";
 
 const ACTIONS: Record<string, string> = {
   manage: "gérer",
@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
   file: "un fichier",
 };
 
-export const fr: Catalog = {
+export const fr: BaseCatalog = {
   messages: {
     // Signing in
     signInRequired: "Veuillez vous connecter pour continuer.",

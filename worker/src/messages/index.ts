@@ -1,8 +1,10 @@
-import type { Language } from "../language";
+import type { Language } from "../errors/language";
 import { ar } from "./ar";
 import { en } from "./en";
+import { featureTexts } from "./features.gen";
 import { fr } from "./fr";
 import type {
+  BaseCatalog,
   Catalog,
   Message,
   MessageKey,
@@ -17,6 +19,8 @@ import type {
 
 export type {
   Catalog,
+  FeatureCatalog,
+  FeatureEnglish,
   Message,
   MessageKey,
   MessageParams,
@@ -36,7 +40,31 @@ export type {
  * parameters; the answer's `error` or `message` is the text in the web app's language (its `language`
  * cookie), English for everyone else. `code` and `field` never change: only the human text does.
  */
-export const CATALOGS: Readonly<Record<Language, Catalog>> = { en, fr, ar };
+export const CATALOGS: Readonly<Record<Language, Catalog>> = {
+  en: withFeatures(en, featureTexts.en),
+  fr: withFeatures(fr, featureTexts.fr),
+  ar: withFeatures(ar, featureTexts.ar),
+};
+
+/**
+ * A language's base catalog with every feature's texts of that language (messages/<feature>/, collected
+ * by features.gen.ts); a key two of them declare is refused.
+ */
+function withFeatures(
+  base: BaseCatalog,
+  features: readonly { messages: Record<string, unknown>; successes: Record<string, unknown> }[],
+): Catalog {
+  const joined = { messages: { ...base.messages }, reasons: base.reasons, successes: { ...base.successes } };
+  for (const feature of features) {
+    for (const section of ["messages", "successes"] as const) {
+      for (const [key, text] of Object.entries(feature[section])) {
+        if (Object.hasOwn(joined[section], key)) throw new Error(`the text ${key} is declared twice`);
+        (joined[section] as Record<string, unknown>)[key] = text;
+      }
+    }
+  }
+  return joined as Catalog;
+}
 
 /** A message naming `key`, with its parameters when it has any. */
 export function msg<K extends MessageKey>(key: K, ...params: ParamsArgs<MessageParams<K>>): Message {
