@@ -4,9 +4,10 @@ import path from "node:path";
 /**
  * The Worker's collected indexes (docs/decisions/0006-worker-layers.md): one generated, gitignored
  * `features.gen.ts` per layer that imports every feature module of its folder, so adding a feature edits
- * no central list. wrangler bundles with esbuild, which has no `import.meta.glob`; this runs wherever the
- * Worker is compiled instead: `npm run types` (and so `npm run typecheck`), wrangler.toml's `[build]`
- * (`wrangler dev`, `npm start`, the e2e and bench servers, `wrangler deploy`) and vitest.config.ts.
+ * no central list (and the subjects list of contract/ and of the web). wrangler bundles with esbuild, which
+ * has no `import.meta.glob`; this runs wherever the code is compiled instead: `npm run types` (and so
+ * `npm run typecheck`), wrangler.toml's `[build]` (`wrangler dev`, `npm start`, the e2e and bench servers,
+ * `wrangler deploy`), vitest.config.ts and vite.config.ts (the web build).
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -71,6 +72,23 @@ function subjectsIndex(folder: string): string {
   ].join("\n");
 }
 
+/**
+ * web/src/lib/: the same subjects for the web app, which may import no Worker value (vite.config.ts
+ * noWorkerCode), each with the web feature that names it: the one of the contract module's name, whose
+ * locales say `subjectName.<Subject>` (the roles pages show it).
+ */
+function webSubjectsIndex(folder: string): string {
+  const subjects = modulesOf(folder, /^export const subjects\b/m).flatMap((m) =>
+    subjectsOf(m).map((subject) => `{ subject: ${JSON.stringify(subject)}, ns: ${JSON.stringify(m.from.slice(2))} }`),
+  );
+  return [
+    HEADER,
+    "/** The CASL subjects the Worker's features add, and the i18n namespace naming each (`<ns>:subjectName.<Subject>`). */",
+    `export const FEATURE_SUBJECTS = [${subjects.join(", ")}] as const;`,
+    "",
+  ].join("\n");
+}
+
 /** routes/: every route module's `routes`. */
 function routesIndex(folder: string): string {
   const modules = modulesOf(folder, /^export const routes\b/m);
@@ -121,6 +139,7 @@ export function featureIndexes(root = ROOT): Record<string, string> {
     [path.join(src, "contract/subjects.gen.ts")]: subjectsIndex(path.join(src, "contract")),
     [path.join(src, "routes/features.gen.ts")]: routesIndex(path.join(src, "routes")),
     [path.join(src, "messages/features.gen.ts")]: messagesIndex(path.join(src, "messages")),
+    [path.join(root, "web/src/lib/subjects.gen.ts")]: webSubjectsIndex(path.join(src, "contract")),
   };
 }
 

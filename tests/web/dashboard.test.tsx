@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import { TimeChart } from "../../web/src/features/dashboard/components/TimeChart";
 import { bucketsOf, changePercent, niceTicks, regroup } from "../../web/src/features/dashboard/lib/series";
 import en from "../../web/src/features/dashboard/locales/en.json";
