@@ -18,9 +18,12 @@ import type {
 } from "./types";
 
 export type {
+  BaseMessageKey,
+  BaseSuccessKey,
   Catalog,
   FeatureCatalog,
   FeatureEnglish,
+  FeatureSamples,
   Message,
   MessageKey,
   MessageParams,

@@ -9,6 +9,15 @@ import type { featureTexts } from "./features.gen";
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
+/**
+ * Sample parameters of a feature's texts that have some (its en.ts may export them as `samples`): the
+ * catalog tests render every text with them.
+ */
+export interface FeatureSamples {
+  messages?: Readonly<Record<string, object>>;
+  successes?: Readonly<Record<string, object>>;
+}
+
 /** What a feature's English texts declare: its own errors and success messages (reasons are shared). */
 export interface FeatureEnglish {
   messages: Readonly<Record<string, unknown>>;
@@ -24,6 +33,9 @@ type English = {
   successes: (typeof en)["successes"] & UnionToIntersection<Features["successes"]>;
 };
 export type MessageKey = keyof English["messages"];
+/** Keys of the base catalog (en.ts), without the features'. */
+export type BaseMessageKey = keyof (typeof en)["messages"];
+export type BaseSuccessKey = keyof (typeof en)["successes"];
 export type ReasonKey = keyof English["reasons"];
 export type SuccessKey = keyof English["successes"];
 
