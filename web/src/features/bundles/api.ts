@@ -1,16 +1,10 @@
+/** The feature's calls; what its route preloads (in the first load) is in preload.ts. */
+export * from "./preload";
 import { api, type CallInput } from "../../lib/api";
 
 export function deleteBundle(bundleId: number) {
   return api("deletebundle", { bundleId });
 }
-
-export const SEARCH_BUNDLE = "searchbundle";
-/** The bundles list's parameters and defaults (the page's and what its route preloads). */
-export const BUNDLE_LIST = { limit: 12, isActive: "" };
-
-/** What searchbundle is sent: managers filter by status; buyers see the active bundles, paged. */
-export const bundleListBody = (params: typeof BUNDLE_LIST & { page: number }, canManage: boolean) =>
-  canManage ? params : { page: params.page, limit: params.limit };
 
 export function updateBundle(body: CallInput<"updatebundle">) {
   return api("updatebundle", body);

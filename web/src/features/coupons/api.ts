@@ -1,3 +1,5 @@
+/** The feature's calls; what its route preloads (in the first load) is in preload.ts. */
+export * from "./preload";
 import { api } from "../../lib/api";
 
 export function deleteCoupon(couponId: number) {
@@ -19,7 +21,3 @@ export function generateCoupons(form: GenerateForm) {
     ...(form.couponPrefix.trim() ? { couponPrefix: form.couponPrefix.trim() } : {}),
   });
 }
-
-export const SEARCH_COUPON = "search-coupon";
-/** The coupons list's parameters and defaults (the page's and what its route preloads). */
-export const COUPON_LIST = { limit: 10, search: "", status: "" };

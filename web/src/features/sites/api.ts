@@ -1,13 +1,11 @@
+/** The feature's calls; what its route preloads (in the first load) is in preload.ts. */
+export * from "./preload";
 import { api } from "../../lib/api";
 import { uploadWithProgress } from "../../lib/upload";
 
 export function deleteSite(siteId: number) {
   return api("deletesite", { siteId });
 }
-
-export const SEARCH_SITE = "searchsite";
-/** The sites list's parameters and defaults (the page's and what its route preloads). */
-export const SITE_LIST = { limit: 10, search: "", selectedStatus: "" };
 
 export interface SiteForm {
   siteId: number;

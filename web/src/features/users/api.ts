@@ -1,3 +1,5 @@
+/** The feature's calls; what its route preloads (in the first load) is in preload.ts. */
+export * from "./preload";
 import { api, type CallInput, type CallAnswer, type ListRow } from "../../lib/api";
 import type { AddressField } from "../../lib/address";
 import { uploadWithProgress } from "../../lib/upload";
@@ -11,20 +13,6 @@ export function deleteUser(userId: number) {
   return api("deleteuser", { userId });
 }
 
-/** The SWR keys of the options (the list preloads them with its first page: users/index.ts). */
-export const ROLE_OPTIONS_KEY = "user-role-options";
-export const PLAN_OPTIONS_KEY = "user-plan-options";
-
-/** Roles for the role filter and the drawer's role choice. */
-export function searchRoleOptions() {
-  return api("search-role", { limit: 100 });
-}
-
-/** Items (plans) for the plan filter. */
-export function searchPlanOptions() {
-  return api("searchitem", { limit: 100, page: 1, sort: "name" });
-}
-
 export function resetTwoFactor(userId: number) {
   return api("reset-two-factor", { userId });
 }
@@ -32,10 +20,6 @@ export function resetTwoFactor(userId: number) {
 export function revokeSession(userId: number, sessionId: number) {
   return api("revoke-session", { userId, sessionId });
 }
-
-export const SEARCH_USERS = "searchuser";
-/** The users list's parameters and defaults (the page's and what its routes preload). */
-export const USER_LIST = { limit: 10, search: "", selectedRole: "", selectedPlan: "", selectedStatus: "" };
 
 export interface UserForm {
   userId: number;
