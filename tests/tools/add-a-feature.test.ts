@@ -88,11 +88,11 @@ describe("adding a feature", () => {
       mkdirSync(path.dirname(path.join(copy, target)), { recursive: true });
       cpSync(path.join(FIXTURE, file), path.join(copy, target));
     }
-  });
+  }, 120_000);
 
   afterAll(() => {
     if (copy) rmSync(copy, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it("adds only the feature's own files, one migration and its locale files, and edits none", () => {
     const status = git(copy, "status", "--porcelain", "--untracked-files=all").trim().split("\n");
