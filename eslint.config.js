@@ -14,16 +14,18 @@ const WEB_SHARED = ["components", "hooks", "lib", "providers", "i18n"];
 
 /**
  * The Worker's layers (docs/decisions/0006-worker-layers.md): a folder of worker/src imports only the folders
- * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. The entry
+ * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. `errors/`
+ * (the error vocabulary) and `messages/` (the texts by key) are the floor, using each other only. The entry
  * points (worker/src/index.ts, cron.ts) wire everything together and may import anything.
  */
 const WORKER_LAYERS = {
-  errors: [],
-  db: ["errors"],
-  auth: ["db", "errors"],
-  domain: ["auth", "db", "errors"],
-  http: ["auth", "db", "errors"],
-  routes: ["domain", "auth", "db", "errors", "http"],
+  errors: ["messages"],
+  messages: ["errors"],
+  db: ["errors", "messages"],
+  auth: ["db", "errors", "messages"],
+  domain: ["auth", "db", "errors", "messages"],
+  http: ["auth", "db", "errors", "messages"],
+  routes: ["domain", "auth", "db", "errors", "messages", "http"],
 };
 const WORKER_FOLDERS = [...Object.keys(WORKER_LAYERS), "contract"];
 
@@ -116,6 +118,7 @@ export default tseslint.config(
       "worker/worker-configuration.d.ts",
       "pdf/worker-configuration.d.ts",
       "coverage/",
+      "**/*.gen.ts",
     ],
   },
   js.configs.recommended,

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { ar as apiAr } from "../../worker/src/errors/messages/ar";
-import { en as apiEn } from "../../worker/src/errors/messages/en";
-import { fr as apiFr } from "../../worker/src/errors/messages/fr";
+import { CATALOGS } from "../../worker/src/messages";
 
 /**
  * Issue 29: no English on a French or Arabic page. The page's visible words are compared with the
@@ -90,7 +88,7 @@ function webCatalogues(language: TargetLanguage): { namespace: string; en: Tree;
 export function englishCatalogue(language: TargetLanguage): EnglishEntry[] {
   const pairs = [
     ...webCatalogues(language),
-    { namespace: "api", en: apiEn as unknown as Tree, other: (language === "fr" ? apiFr : apiAr) as unknown as Tree },
+    { namespace: "api", en: CATALOGS.en as unknown as Tree, other: CATALOGS[language] as unknown as Tree },
   ];
   const translated = new Set<string>();
   for (const pair of pairs) for (const value of flatten(pair.other, "", new Map()).values()) translated.add(fold(value));

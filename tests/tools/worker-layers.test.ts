@@ -22,8 +22,8 @@ async function refusals(filePath: string, source: string): Promise<string[]> {
 
 /** [file, an import going up or sideways it must refuse, an import it may make]. */
 const CASES: Array<[file: string, refused: string, allowed: string]> = [
-  ["worker/src/errors/probe.ts", "../db", "./messages"],
-  ["worker/src/errors/messages/probe.ts", "../../http/respond", "../language"],
+  ["worker/src/errors/probe.ts", "../db", "../messages"],
+  ["worker/src/messages/probe.ts", "../http/respond", "../errors/language"],
   ["worker/src/db/probe.ts", "../auth/session", "../errors"],
   ["worker/src/db/probe.ts", "../domain/storage/files", "./schema"],
   ["worker/src/auth/probe.ts", "../http/context", "../db"],

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import { niceTicks } from "../../web/src/components/charts/niceTicks";
 import { TimeChart } from "../../web/src/components/charts/TimeChart";
 import { bucketsOf, changePercent, regroup } from "../../web/src/features/dashboard/lib/series";

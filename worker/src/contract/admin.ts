@@ -164,3 +164,9 @@ export const adminCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Back office": adminCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Role: role, ApiKey: apiKey };

@@ -180,3 +180,9 @@ export const accountCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Sign-in": authCalls, Account: accountCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { SignedIn: signedIn, SignInAnswer: signedInWithMessage, UserData: userData, AbilityRule: abilityRule };

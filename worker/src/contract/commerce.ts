@@ -328,3 +328,9 @@ export const quotaCalls = defineCalls({
     ),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Cart, payments and invoices": commerceCalls, "Quota and subscriptions": quotaCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { PaymentLine: paymentLine, Bank: bank, Payment: payment, PaymentWithUser: paymentWithUser };

@@ -97,7 +97,7 @@ export const search = () =>
   );
 
 /**
- * The reason key (worker/src/errors/messages) a refused display text names: the contract cannot import
+ * The reason key (worker/src/messages) a refused display text names: the contract cannot import
  * the error catalogs, so its custom checks name their reason in `params.reason`.
  */
 const PLAIN_TEXT_REASON = "mustBePlainText";
@@ -131,7 +131,7 @@ export const updatedDisplayText = (max: number) =>
 
 /**
  * Text matching `pattern` (kept in the OpenAPI document as the field's pattern); refused with the reason
- * `reasonKey` (a reason of worker/src/errors/messages), so every field's error keeps its own words.
+ * `reasonKey` (a reason of worker/src/messages), so every field's error keeps its own words.
  */
 export const matching = (pattern: RegExp, reasonKey: string) => z.string().regex(pattern, { message: reasonKey });
 

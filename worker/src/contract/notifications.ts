@@ -93,3 +93,6 @@ export const notificationCalls = defineCalls({
     answer: z.strictObject({ message: z.string(), preference: z.enum(MAIL_PREFERENCES) }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Notifications: notificationCalls };

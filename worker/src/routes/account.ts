@@ -323,7 +323,7 @@ const revokeSession = route(accountCalls["revoke-session"], {
   },
 });
 
-export const accountRoutes = [
+export const routes = [
   forgotPassword,
   resetPassword,
   verifyEmail,

@@ -67,4 +67,4 @@ const revokeApiKey = route(adminCalls["revoke-apikey"], {
   },
 });
 
-export const apiKeysRoutes = [searchApiKey, createApiKey, revokeApiKey];
+export const routes = [searchApiKey, createApiKey, revokeApiKey];

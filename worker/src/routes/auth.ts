@@ -311,4 +311,4 @@ const me = route(authCalls.me, {
   },
 });
 
-export const authRoutes = [login, twoSteps, register, logout, me];
+export const routes = [login, twoSteps, register, logout, me];

@@ -48,4 +48,4 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
   },
 });
 
-export const cardPaymentsRoutes = [startCardPaymentCall, stripeWebhook];
+export const routes = [startCardPaymentCall, stripeWebhook];

@@ -243,4 +243,4 @@ const checkout = route(commerceCalls.checkout, {
   },
 });
 
-export const cartRoutes = [searchCart, updateCart, checkout];
+export const routes = [searchCart, updateCart, checkout];

@@ -95,4 +95,4 @@ const searchDownloads = route(downloadCalls["search-downloads"], {
   },
 });
 
-export const downloadsRoutes = [download, jobFileForAgent, searchDownloads];
+export const routes = [download, jobFileForAgent, searchDownloads];

@@ -135,4 +135,4 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
   },
 });
 
-export const invoicesRoutes = [invoiceDetail, addPayment, updatePayment, sendInvoice];
+export const routes = [invoiceDetail, addPayment, updatePayment, sendInvoice];

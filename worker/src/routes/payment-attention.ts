@@ -21,4 +21,4 @@ const paymentAttention = route(commerceCalls["payment-attention"], {
   },
 });
 
-export const paymentAttentionRoutes = [paymentAttention];
+export const routes = [paymentAttention];

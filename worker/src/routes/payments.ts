@@ -251,7 +251,7 @@ const downloadProof = route(commerceCalls["download-proof"], {
   },
 });
 
-export const paymentsRoutes = [
+export const routes = [
   downloadProof,
   paymentDetail,
   paymentProof,

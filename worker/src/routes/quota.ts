@@ -72,4 +72,4 @@ const searchQuota = route(quotaCalls["search-quota"], {
   },
 });
 
-export const quotaRoutes = [redeemCoupon, searchQuota];
+export const routes = [redeemCoupon, searchQuota];

@@ -96,7 +96,7 @@ const updateBillingDetails = route(refundCalls["update-billing-details"], {
   },
 });
 
-export const refundsRoutes = [
+export const routes = [
   refundPaymentCall,
   creditNoteDetail,
   searchCreditNote,

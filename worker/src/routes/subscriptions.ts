@@ -25,4 +25,4 @@ const searchSubscription = route(quotaCalls["search-subscription"], {
   },
 });
 
-export const subscriptionsRoutes = [searchSubscription];
+export const routes = [searchSubscription];

@@ -274,4 +274,4 @@ const resetTwoFactor = route(userCalls["reset-two-factor"], {
   },
 });
 
-export const usersRoutes = [searchUser, updateUser, deleteUser, adjustQuota, resetTwoFactor];
+export const routes = [searchUser, updateUser, deleteUser, adjustQuota, resetTwoFactor];

@@ -151,4 +151,4 @@ const deleteVendor = route(vendorCalls.deletevendor, {
   },
 });
 
-export const vendorsRoutes = [searchVendor, updateVendor, deleteVendor];
+export const routes = [searchVendor, updateVendor, deleteVendor];

@@ -1,6 +1,6 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
 import { ARTICLES } from "./lib/articles";
-import { PUBLIC_CATALOGUE, publicCatalogue } from "./api/publicCatalogue";
+import { PUBLIC_CATALOGUE, publicCatalogue } from "./api";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
 const front = { layout: "blank", public: true } as const;

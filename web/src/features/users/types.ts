@@ -1,5 +1,5 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_USERS } from "./api/searchUsers";
+import type { SEARCH_USERS } from "./api";
 
 /** The User entity as the API answers it. */
 export type User = ListRow<typeof SEARCH_USERS>;

@@ -1,5 +1,5 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_VENDOR } from "./api/searchVendor";
+import type { SEARCH_VENDOR } from "./api";
 
 /** A vendor account as the API shows it: secrets are write-only, only `hasSecret` comes back. */
 export type Vendor = ListRow<typeof SEARCH_VENDOR>;

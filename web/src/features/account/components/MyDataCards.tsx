@@ -7,7 +7,7 @@ import { FormError, SubmitButton, TextField } from "../../../components/FormFiel
 import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
-import { closeAccount, exportMyData } from "../api/account";
+import { closeAccount, exportMyData } from "../api";
 import { saveTextFile } from "../lib/files";
 
 /** Everything the portal keeps about the user, as one JSON file. */

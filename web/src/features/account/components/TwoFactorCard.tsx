@@ -6,7 +6,7 @@ import { FormError, SubmitButton, TextField } from "../../../components/FormFiel
 import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
-import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api/account";
+import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api";
 import { RecoveryCodesList, RecoveryCodesSection } from "./RecoveryCodes";
 
 /** The otpauth URL as a QR code image (an SVG data URL: the CSP allows data: images). */

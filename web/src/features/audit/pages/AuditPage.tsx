@@ -3,7 +3,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
+import { SEARCH_AUDIT, type AuditRow } from "../api";
 
 const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
 /** Detail keys whose values are codes the catalogue puts in words (`detailValue.<key>.<code>`). */

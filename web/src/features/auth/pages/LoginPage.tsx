@@ -5,7 +5,7 @@ import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField, useKeptBeforeHydration } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { login } from "../api/login";
+import { login } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 

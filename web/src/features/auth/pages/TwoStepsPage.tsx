@@ -5,7 +5,7 @@ import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { twoSteps } from "../api/account";
+import { twoSteps } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { code: string; recoveryCode: string };

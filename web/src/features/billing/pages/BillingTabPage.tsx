@@ -17,7 +17,7 @@ import {
   type CreditNote,
   type Payment,
   type Subscription,
-} from "../api/billing";
+} from "../api";
 import { BillingDetailsCard } from "../components/BillingDetailsCard";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);

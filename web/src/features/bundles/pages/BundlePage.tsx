@@ -9,8 +9,8 @@ import { RowActions } from "../../../components/RowActions";
 import { useBuyActions } from "../../../hooks/useBuyActions";
 import { useListController } from "../../../hooks/useListController";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
-import { deleteBundle } from "../api/deleteBundle";
-import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api/searchBundle";
+import { deleteBundle } from "../api";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api";
 import { BundleDialog } from "../components/BundleDialog";
 import type { Bundle } from "../types";
 

@@ -7,8 +7,8 @@ import { useSnackbar } from "../../../lib/snackbar";
 import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatPercent } from "../../../lib/format";
-import { downloadFile } from "../api/download";
-import type { FinishedJob, SubscribedItem } from "../api/types";
+import { downloadFile } from "../api";
+import type { FinishedJob, SubscribedItem } from "../api";
 
 /** Only http(s) links are rendered as links: an item URL is admin-entered text. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { useSession } from "../../../providers/session";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../hooks/useListController";
-import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { refreshWhileOpen, SEARCH_HISTORY } from "../api";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
 

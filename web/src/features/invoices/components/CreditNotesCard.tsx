@@ -5,7 +5,7 @@ import { useSnackbar } from "../../../lib/snackbar";
 import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { downloadCreditNotePdf, SEARCH_CREDIT_NOTE } from "../api/payments";
+import { downloadCreditNotePdf, SEARCH_CREDIT_NOTE } from "../api";
 import type { CreditNote } from "../types";
 
 const TONE = { succeeded: "badge-neutral", pending: "badge-warning", failed: "badge-error" } as const;

@@ -6,7 +6,7 @@ import { useConfirm } from "../../../components/ConfirmDialog";
 import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
-import { cancelPayment, confirmPayment } from "../api/payments";
+import { cancelPayment, confirmPayment } from "../api";
 import { OPEN_STATUSES, type Payment } from "../types";
 import { RefundDialog } from "./RefundDialog";
 

@@ -8,7 +8,7 @@ import { useSnackbar } from "../../../lib/snackbar";
 import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { exportPayments, SEARCH_PAYMENT } from "../api/payments";
+import { exportPayments, SEARCH_PAYMENT } from "../api";
 import { AttentionPanel } from "../components/AttentionPanel";
 import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";

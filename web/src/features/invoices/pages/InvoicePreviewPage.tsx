@@ -6,7 +6,7 @@ import { useSession } from "../../../providers/session";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
-import { downloadInvoicePdf, downloadProof, invoiceDetail } from "../api/payments";
+import { downloadInvoicePdf, downloadProof, invoiceDetail } from "../api";
 import { CreditNotesCard } from "../components/CreditNotesCard";
 import { InvoiceDocument, PRINT_CSS } from "../components/InvoiceDocument";
 import { PaymentActions } from "../components/PaymentActions";

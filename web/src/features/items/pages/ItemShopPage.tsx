@@ -7,7 +7,7 @@ import { useBuyActions } from "../../../hooks/useBuyActions";
 import { useListController } from "../../../hooks/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
-import { SEARCH_ITEM, shopListBody } from "../api/searchItem";
+import { SEARCH_ITEM, shopListBody } from "../api";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 

@@ -8,7 +8,7 @@ import { useSnackbar } from "../../../lib/snackbar";
 import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
-import { BELL_KEY, readAllNotifications, readNotification, SEARCH_NOTIFICATION, type Notification } from "../api/notifications";
+import { BELL_KEY, readAllNotifications, readNotification, SEARCH_NOTIFICATION, type Notification } from "../api";
 
 /** All of one's notifications, newest first (/pages/notifications): open, mark one or all read, unread only. */
 export default function NotificationsPage() {

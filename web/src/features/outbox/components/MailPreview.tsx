@@ -8,7 +8,7 @@ import { useFocusTrap } from "../../../hooks/useFocusTrap";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { SWR_DEFAULTS } from "../../../lib/swr";
-import { outboxPreview, resendMail } from "../api/searchOutbox";
+import { outboxPreview, resendMail } from "../api";
 
 /**
  * One mail as it is sent (issue 24): its text, its HTML in a sandboxed frame (no scripts, no forms, no

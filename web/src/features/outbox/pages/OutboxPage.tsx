@@ -5,7 +5,7 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
+import { SEARCH_OUTBOX, type OutboxRow } from "../api";
 import { MailPreview } from "../components/MailPreview";
 
 const STATUS_CLASS = { queued: "badge-info", sending: "badge-warning", sent: "badge-success", failed: "badge-error" } as const;

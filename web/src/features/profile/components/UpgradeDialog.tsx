@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useFocusTrap } from "../../../hooks/useFocusTrap";
 import { formatCount, formatMoney } from "../../../lib/format";
-import { fetchOffers } from "../api/offers";
+import { fetchOffers } from "../api";
 
 interface Props {
   onClose: () => void;

@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../../../lib/cart";
 import { roleLabel } from "../../../lib/roles";
-import { fetchMe } from "../api/me";
+import { fetchMe } from "../api";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
 

@@ -8,7 +8,7 @@ import { ErrorState } from "../../../components/PageStates";
 import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";
+import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api";
 
 /** A coupon code: redeemed, the balance in the session and the ledger follow. */
 function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
