@@ -158,7 +158,17 @@ describe("user view", () => {
       "search-role": ROLES,
       "search-quota": ok({
         userQuota: 40,
-        data: [{ delta: 40, reason: "grant", ref: "p", createdAt: "2026-01-03T00:00:00.000Z" }],
+        data: [
+          {
+            delta: 40,
+            reason: "grant",
+            ref: "p",
+            createdAt: "2026-01-03T00:00:00.000Z",
+            kind: "purchase",
+            referenceId: "p",
+            creditNoteNumber: null,
+          },
+        ],
         total: 1,
         page: 1,
         limit: 10,
@@ -174,7 +184,7 @@ describe("user view", () => {
     const subs = await screen.findByRole("region", { name: en.subscriptions });
     expect(await within(subs).findByText(en.panelError)).toBeTruthy();
     expect(await screen.findByText(en.jobsEmpty)).toBeTruthy();
-    expect(await screen.findByText(en.reasonGrant)).toBeTruthy();
+    expect(await screen.findByText(common.ledger.kind.purchase)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(en.delta), { target: { value: "5" } });
     fireEvent.change(screen.getByLabelText(en.reason), { target: { value: "Goodwill" } });
     fireEvent.click(screen.getByRole("button", { name: en.adjustQuota }));
