@@ -16,6 +16,7 @@ export interface ControlProps {
   id: string;
   name: string;
   "aria-invalid"?: true;
+  "aria-required"?: true;
   "aria-describedby"?: string;
 }
 
@@ -32,12 +33,27 @@ export function Field<V extends Values>({
   const id = useId();
   const error = form.errorOf(name);
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  const required = form.isRequired(name);
+  // The star is drawn by CSS: the label's text (the field's name, in every error) stays the label alone.
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label
+        htmlFor={id}
+        className={`text-sm font-medium ${required ? "after:ms-0.5 after:text-error after:content-['*']" : ""}`}
+        data-required={required || undefined}
+      >
         {form.labelOf(name)}
       </label>
-      {control({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined }, !!error)}
+      {control(
+        {
+          id,
+          name,
+          "aria-invalid": error ? true : undefined,
+          "aria-required": required || undefined,
+          "aria-describedby": described || undefined,
+        },
+        !!error,
+      )}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-base-content/70">
           {hint}

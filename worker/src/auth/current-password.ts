@@ -5,8 +5,9 @@ import { verifyPassword } from "./password";
 // Not in password.ts: scripts/admin-sql.ts imports that one in Node, where ../db's D1 types do not exist.
 
 /**
- * Refuses a password that is not the user's current one: 400 wrong_password naming `field`. A new
- * password, or turning two-factor off, needs it, so a borrowed session is not enough.
+ * Refuses a password that is not the user's current one: 400 wrong_password naming `field`, in words the
+ * web shows as they are. A new password, or turning two-factor off, needs it, so a borrowed session is
+ * not enough.
  */
 export async function assertCurrentPassword(db: DB, userId: number, password: string, pepper: string, field: string) {
   const stored = await db
@@ -14,5 +15,6 @@ export async function assertCurrentPassword(db: DB, userId: number, password: st
     .select(["passwordHash", "passwordSalt", "passwordIterations"])
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, stored, pepper))) throw badRequest("wrongPassword", "wrong_password", field);
+  if (!(await verifyPassword(password, stored, pepper)))
+    throw badRequest(field === "currentPassword" ? "wrongCurrentPassword" : "wrongPassword", "wrong_password", field);
 }
