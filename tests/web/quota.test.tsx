@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/quota/locales/ar.json";
 import en from "../../web/src/features/quota/locales/en.json";
 import fr from "../../web/src/features/quota/locales/fr.json";
-import common from "../../web/src/i18n/locales/en.json";
 import QuotaPage from "../../web/src/features/quota/pages/QuotaPage";
 import { calls, fail, localeKeys, mockApi, ok, renderAt, setupPageTests, signIn } from "./page-support";
 
@@ -74,12 +73,12 @@ describe("quota page", () => {
     mockApi({ "search-quota": ledger(120, [GRANT, REDEEM, SPEND, SEED]) });
     renderPage();
     expect((await screen.findByTestId("quota-balance")).textContent).toBe("120");
-    expect(screen.getByRole("link", { name: common.ledger.detail.payment }).getAttribute("href")).toBe("/payment/abc");
+    expect(screen.getByRole("link", { name: en.ledger.detail.payment }).getAttribute("href")).toBe("/payment/abc");
     expect(screen.getByText("Code SPRING")).toBeTruthy();
     expect(screen.getByText("Job on Similarity Check")).toBeTruthy();
     expect(screen.getByText("Demo balance")).toBeTruthy();
     expect(screen.queryByText(/grant:|seed:|coupon:|spend:/)).toBeNull();
-    expect(screen.getByText(common.ledger.kind.purchase)).toBeTruthy();
+    expect(screen.getByText(en.ledger.kind.purchase)).toBeTruthy();
     expect(screen.getByText("+120")).toBeTruthy();
     expect(screen.getByRole("link", { name: en.buyPoints }).getAttribute("href")).toBe("/portal/bundle");
   });
@@ -118,12 +117,7 @@ describe("quota page", () => {
       .getAllByRole("row")
       .slice(1)
       .map((row) => within(row).getAllByRole("cell")[1]!.textContent);
-    expect(reasons).toEqual([
-      common.ledger.kind.jobRefund,
-      common.ledger.kind.refund,
-      common.ledger.kind.refund,
-      common.ledger.kind.purchase,
-    ]);
+    expect(reasons).toEqual([en.ledger.kind.jobRefund, en.ledger.kind.refund, en.ledger.kind.refund, en.ledger.kind.purchase]);
     expect(screen.getByText("-5")).toBeTruthy();
     expect(screen.queryByText(/reclaim:|Refund of invoice/)).toBeNull();
     fireEvent.click(partial);
@@ -146,7 +140,7 @@ describe("quota page", () => {
       },
     });
     renderPage();
-    await screen.findByRole("link", { name: common.ledger.detail.payment });
+    await screen.findByRole("link", { name: en.ledger.detail.payment });
     fireEvent.change(screen.getByLabelText(en.couponCode), { target: { value: " SPRING " } });
     fireEvent.click(screen.getByRole("button", { name: en.redeem }));
     expect(await screen.findByText("Coupon redeemed. Your points were added.")).toBeTruthy();

@@ -16,7 +16,7 @@ export interface ControlProps {
   id: string;
   name: string;
   "aria-invalid"?: true;
-  "aria-required"?: true;
+  required?: boolean;
   "aria-describedby"?: string;
 }
 
@@ -33,15 +33,10 @@ export function Field<V extends Values>({
   const id = useId();
   const error = form.errorOf(name);
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  const required = form.isRequired(name);
-  // The star is drawn by CSS: the label's text (the field's name, in every error) stays the label alone.
   return (
     <div className="flex flex-col gap-1">
-      <label
-        htmlFor={id}
-        className={`text-sm font-medium ${required ? "after:ms-0.5 after:text-error after:content-['*']" : ""}`}
-        data-required={required || undefined}
-      >
+      {/* A required control's label gets a star from styles.css: the label's text stays the field's name. */}
+      <label htmlFor={id} className="text-sm font-medium">
         {form.labelOf(name)}
       </label>
       {control(
@@ -49,7 +44,7 @@ export function Field<V extends Values>({
           id,
           name,
           "aria-invalid": error ? true : undefined,
-          "aria-required": required || undefined,
+          required: form.isRequired(name),
           "aria-describedby": described || undefined,
         },
         !!error,

@@ -4,18 +4,23 @@ import { ApiError, type ListRow } from "../lib/api";
 import { saveFile } from "../lib/download";
 import { useSnackbar } from "./Snackbar";
 
+/*
+ * The ledger's words are the quota feature's ("quota:ledger.*", its page is the ledger): the user view reads
+ * them from the same bundled locale file, and they stay out of "common", which /login loads first.
+ */
+
 /** One row of search-quota, as the quota page and the user view show it. */
 export type LedgerEntryRow = Pick<ListRow<"search-quota">, "kind" | "note" | "referenceId" | "creditNoteNumber">;
 
 /** What a ledger row is, in the reader's words: purchase, refund, coupon, job, job refund, adjustment. */
 export function LedgerKind({ row }: { row: Pick<LedgerEntryRow, "kind"> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("quota");
   return <>{t(`ledger.kind.${row.kind}`)}</>;
 }
 
 /** A refund's credit note, as its PDF. */
 function CreditNoteLink({ creditNoteNumber }: { creditNoteNumber: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("quota");
   const snackbar = useSnackbar();
   const save = async () => {
     try {
@@ -37,7 +42,7 @@ function CreditNoteLink({ creditNoteNumber }: { creditNoteNumber: number }) {
  * stored under, nor the English note a refund row carries.
  */
 export function LedgerDetails({ row }: { row: LedgerEntryRow }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation("quota");
   if (row.kind === "refund" && row.creditNoteNumber !== null) return <CreditNoteLink creditNoteNumber={row.creditNoteNumber} />;
   if ((row.kind === "purchase" || row.kind === "refund") && row.referenceId)
     return (

@@ -67,12 +67,6 @@ function constraintProblem(control: Control): Problem | undefined {
 }
 
 /**
- * The codes of a refused secret (a password that is not the user's, a 2FA or recovery code that is wrong
- * or expired): the server's text says what is wrong, where "The field … is not valid" would not.
- */
-const WRONG_SECRET_CODES = new Set(["wrong_password", "wrong_code", "wrong_recovery_code"]);
-
-/**
  * The one form pattern of the app (auth pages, settings, every dialog and drawer): values, rules checked
  * as the user types, the browser's constraints checked on submit, a busy flag, the server's field errors
  * under their fields, and success and failure snackbars. Every error names the field by its label.
@@ -107,11 +101,8 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     return typeof broken === "string" ? { key: broken } : broken;
   };
   // Asked of text fields only: a rule of another kind of value (a file, a number) may not take an empty text.
-  const isRequired = (field: string) => {
-    if (typeof initial[field as keyof V] !== "string") return false;
-    const broken = spec(field)?.check?.("" as V[keyof V], values);
-    return (typeof broken === "string" ? broken : broken?.key) === "validation.required";
-  };
+  const isRequired = (field: string) =>
+    typeof initial[field as keyof V] === "string" && spec(field)?.check?.("" as V[keyof V], values) === "validation.required";
   const word = (problem: Problem, field?: string) =>
     "text" in problem ? problem.text : t(problem.key, { ...problem.values, field: field ? labelOf(field) : "" });
 
@@ -140,10 +131,10 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     if (!field) return { problem: { text: error.message } };
     if (error.code === "required") return { field, problem: { key: "validation.required" } };
     if (error.reason) return { field, problem: { key: "validation.reason", values: { reason: error.reason } } };
-    // A conflict (say, a taken email) or a refused secret is worded for people; a bare validation text would
-    // name the field instead of the problem.
-    if (error.status === 409 || error.status === 401 || WRONG_SECRET_CODES.has(error.code))
-      return { field, problem: { text: error.message } };
+    // A conflict (say, a taken email) or a refused secret (wrong_password, wrong_code, wrong_recovery_code,
+    // code_used: 400, or 401 at sign-in) is worded for people; a bare validation text would name the field
+    // instead of the problem.
+    if (error.status === 409 || /^(wrong_|code_used)/.test(error.code)) return { field, problem: { text: error.message } };
     return { field, problem: { key: "validation.invalid" } };
   };
 
