@@ -115,7 +115,11 @@ export const adminCalls = defineCalls({
       status: f.blankIsAbsent(z.enum(OUTBOX_STATUSES)),
       ...f.paging(10),
     }),
-    answer: listOf(outboxRow),
+    answer: listOf(outboxRow, {
+      mailDelivery: z.boolean().meta({
+        description: "false when the deployment has no mail API (MAIL_API_URL and MAIL_API_KEY): mail stays queued, unsent.",
+      }),
+    }),
   },
   "outbox-preview": {
     summary: "One mail of the outbox as it is sent: text, HTML (shown sandboxed), its attachment, its unsubscribe link.",
