@@ -78,6 +78,7 @@ export const ACCESS_TABLE: Record<string, Audience> = {
   "credit-note-detail": "client+admin",
   "search-credit-note": "client+admin",
   "invoice-pdf": "client+admin",
+  "payer-invoice-pdf": "public",
   "credit-note-pdf": "client+admin",
   "billing-details": "signedIn",
   "update-billing-details": "signedIn",

@@ -59,6 +59,21 @@ describe("credit notes: detail, lists and PDFs, for their owner and admins", { t
     expect(unpaid.body.code).toBe("not_invoiced");
   });
 
+  it("payer-invoice-pdf: the payer without a session takes a paid payment's invoice by its reference, and nothing before", async () => {
+    const { client, referenceId } = await paidTransfer({ points: 20 });
+    const pdf = await call("payer-invoice-pdf", { referenceId });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toContain("application/pdf");
+    expect(String(pdf.body).startsWith("%PDF-")).toBe(true);
+    const bundle = await env.DB.prepare("SELECT bundleId FROM bundles LIMIT 1").first<{ bundleId: number }>();
+    const open = await call("checkout", { kind: "bundle", refId: bundle!.bundleId }, { cookie: client.cookie });
+    const unpaid = await call("payer-invoice-pdf", { referenceId: open.body.referenceId });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.code).toBe("not_invoiced");
+    expect((await call("payer-invoice-pdf", { referenceId: "A".repeat(32) })).status).toBe(404);
+    expect((await call("payer-invoice-pdf", { referenceId: "" })).status).toBe(400);
+  });
+
   it("the receipt mail names the invoice PDF to attach; send-invoice attaches it too", async () => {
     const { client, admin, referenceId } = await paidTransfer({ points: 10 });
     const receipt = await env.DB.prepare("SELECT attachment FROM outbox WHERE mailKind = 'receipt' AND toEmail = ?1")

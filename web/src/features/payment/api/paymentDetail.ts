@@ -11,3 +11,9 @@ export const paymentDetailKey = (referenceId: string) => ["payment-detail", refe
 
 export const uploadProof = (referenceId: string, file: File, onProgress: (fraction: number) => void) =>
   uploadWithProgress("payment-proof", { referenceId, file }, onProgress);
+
+/** A paid payment's invoice PDF for the payer without a session, by the payment's reference. */
+export const downloadPayerInvoice = async (referenceId: string, invoiceNumber: number | null) => {
+  const { saveFile } = await import("../../../lib/download");
+  return saveFile("payer-invoice-pdf", { referenceId }, `invoice-${invoiceNumber ?? referenceId}.pdf`);
+};
