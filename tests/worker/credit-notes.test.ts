@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { pdfAttachments } from "../../worker/src/domain/commerce/mail-attachments";
 import { consumeMail } from "../../worker/src/domain/outbox/consumer";
+import { invoiceDocument } from "../../worker/src/domain/commerce/pdf";
+import { selectPayments, type PaymentWithUser } from "../../worker/src/domain/commerce/queries";
 import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";
 import { paidCard, paidTransfer, refund } from "./refund-support";
@@ -72,6 +74,22 @@ describe("credit notes: detail, lists and PDFs, for their owner and admins", { t
     expect(unpaid.body.code).toBe("not_invoiced");
     expect((await call("payer-invoice-pdf", { referenceId: "A".repeat(32) })).status).toBe(404);
     expect((await call("payer-invoice-pdf", { referenceId: "" })).status).toBe(400);
+  });
+
+  it("the invoice names a named bundle's line in the reader's language, with its points", async () => {
+    const { referenceId } = await paidTransfer({ points: 20 });
+    const stored = await env.DB.prepare("SELECT lines FROM payments WHERE referenceId = ?1")
+      .bind(referenceId)
+      .first<{ lines: string }>();
+    const lines = JSON.parse(stored!.lines) as object[];
+    const named = lines.map((line) => ({ ...line, names: { en: "Starter", fr: "", ar: "البداية" } }));
+    await env.DB.prepare("UPDATE payments SET lines = ?1 WHERE referenceId = ?2").bind(JSON.stringify(named), referenceId).run();
+    const payment = (await selectPayments(getDb(env.DB), null).where("p.referenceId", "=", referenceId).executeTakeFirst())!;
+    const settings = pdfSettingsOf(env);
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "en").rows[0]!.description).toBe("Starter · 20 points");
+    // French has no name of its own: the English one, with the points in French.
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "fr").rows[0]!.description).toMatch(/^Starter · 20 /);
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "ar").rows[0]!.description).toMatch(/^البداية · /);
   });
 
   it("the receipt mail names the invoice PDF to attach; send-invoice attaches it too", async () => {

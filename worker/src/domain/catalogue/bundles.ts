@@ -1,6 +1,18 @@
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
 
+/** A bundle's optional name and description in English, French and Arabic (migration 0230). */
+export const BUNDLE_TEXT_COLUMNS = [
+  "bundleName",
+  "bundleNameFr",
+  "bundleNameAr",
+  "bundleDesc",
+  "bundleDescFr",
+  "bundleDescAr",
+] as const;
+
+export type BundleTexts = Record<(typeof BUNDLE_TEXT_COLUMNS)[number], string>;
+
 export const BUNDLE_COLUMNS = [
   "bundleId",
   "bundlePoin",
@@ -8,11 +20,12 @@ export const BUNDLE_COLUMNS = [
   "bundleDisc",
   "bundlePrice",
   "bundleIsActive",
+  ...BUNDLE_TEXT_COLUMNS,
   "createdAt",
   "updatedAt",
 ] as const;
 
-export interface BundleRow {
+export interface BundleRow extends BundleTexts {
   bundleId: number;
   bundlePoin: number;
   bundlePPP: number;
