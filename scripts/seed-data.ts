@@ -126,16 +126,49 @@ export async function seed(db: D1Like, opts: SeedOptions) {
   }
 
   if ((await count(db, "bundles")) === 0) {
+    // Named in each language, so the shop and pricing cards say what each pack is for.
     const bundles = [
-      [50, 10, 0, 1],
-      [100, 10, 5, 1],
-      [250, 10, 10, 1],
-      [1000, 10, 20, 0],
+      [
+        50,
+        10,
+        0,
+        1,
+        ["Starter", "Découverte", "البداية"],
+        ["To try a few checks.", "Pour essayer quelques vérifications.", "لتجربة بعض عمليات الفحص."],
+      ],
+      [
+        100,
+        10,
+        5,
+        1,
+        ["Regular", "Régulier", "المنتظم"],
+        ["For a month of steady work.", "Pour un mois de travail régulier.", "لشهر من العمل المنتظم."],
+      ],
+      [
+        250,
+        10,
+        10,
+        1,
+        ["Team", "Équipe", "الفريق"],
+        ["For a team that checks every day.", "Pour une équipe qui vérifie chaque jour.", "لفريق يفحص كل يوم."],
+      ],
+      [
+        1000,
+        10,
+        20,
+        0,
+        ["Institution", "Institution", "المؤسسة"],
+        ["For a whole school or office.", "Pour toute une école ou un bureau.", "لمدرسة أو مكتب بأكمله."],
+      ],
     ] as const;
-    for (const [points, ppp, disc, active] of bundles) {
+    for (const [points, ppp, disc, active, [name, nameFr, nameAr], [desc, descFr, descAr]] of bundles) {
       await db
-        .prepare("INSERT INTO bundles (bundlePoin, bundlePPP, bundleDisc, bundleIsActive) VALUES (?1, ?2, ?3, ?4)")
-        .bind(points, ppp, disc, active)
+        .prepare(
+          `INSERT INTO bundles (bundlePoin, bundlePPP, bundleDisc, bundleIsActive,
+             bundleName, bundleNameFr, bundleNameAr, bundleDesc, bundleDescFr, bundleDescAr)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+        )
+        .bind(points, ppp, disc, active, name, nameFr, nameAr, desc, descFr, descAr)
         .run();
     }
   }

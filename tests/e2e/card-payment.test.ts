@@ -27,7 +27,8 @@ describe("paying by card (Stripe Checkout, against the local stand-in)", () => {
     await apiFromPage(client.page, "updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 1 });
 
     await client.page.goto("/payment/payment");
-    await client.page.getByText("100 points", { exact: true }).waitFor();
+    // The seeded 100-point bundle is named (scripts/seed-data.ts): its line reads "Regular · 100 points".
+    await client.page.getByText("Regular · 100 points", { exact: true }).waitFor();
     expect(await client.page.getByRole("radio", { name: "Pay by card" }).isChecked()).toBe(true);
     await client.page.getByRole("button", { name: "Place order and pay by card" }).click();
 

@@ -36,7 +36,8 @@ describe("buying points by bank transfer", () => {
 
     // Checkout from the cart page.
     await client.page.goto("/payment/payment");
-    await client.page.getByText("100 points", { exact: true }).waitFor();
+    // The seeded 100-point bundle is named (scripts/seed-data.ts): its line reads "Regular · 100 points".
+    await client.page.getByText("Regular · 100 points", { exact: true }).waitFor();
     // Card payments are on in this run (tests/e2e/global-setup.ts): this buyer chooses the transfer.
     await client.page.getByRole("radio", { name: "Bank transfer" }).check();
     expect(await client.page.getByAltText(/logo/).count()).toBe(1);

@@ -50,6 +50,14 @@ describe("sign-in forms", () => {
     });
   });
 
+  it("links a visitor of the sign-in page to the public pricing and help pages", async () => {
+    mockApi();
+    renderApp("/login");
+    await screen.findByRole("heading", { name: "Welcome back" });
+    expect(screen.getByRole("link", { name: "Pricing" }).getAttribute("href")).toBe("/front-pages/pricing");
+    expect(screen.getByRole("link", { name: "Help center" }).getAttribute("href")).toBe("/front-pages/help-center");
+  });
+
   it("disables submit while sending, then signs in and returns to `to`", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));

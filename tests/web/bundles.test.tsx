@@ -7,9 +7,11 @@ import { ok, fail, listOf, callsTo, mockApi, refuse, signIn, signInAsAdmin, rend
 
 setupPageTests({ bundles: en });
 
+/** A bundle's texts (API fields), none by default. */
+const NO_TEXTS = { bundleName: "", bundleNameFr: "", bundleNameAr: "", bundleDesc: "", bundleDescFr: "", bundleDescAr: "" };
 const SETTINGS = ok({ siteName: "Portal", currency: "USD", languageSwitcher: false });
-const B100 = { bundleId: 7, bundlePoin: 100, bundlePPP: 10, bundleDisc: 5, bundlePrice: 950, bundleIsActive: true };
-const B50 = { bundleId: 8, bundlePoin: 50, bundlePPP: 10, bundleDisc: 0, bundlePrice: 500, bundleIsActive: false };
+const B100 = { bundleId: 7, bundlePoin: 100, bundlePPP: 10, bundleDisc: 5, bundlePrice: 950, bundleIsActive: true, ...NO_TEXTS };
+const B50 = { bundleId: 8, bundlePoin: 50, bundlePPP: 10, bundleDisc: 0, bundlePrice: 500, bundleIsActive: false, ...NO_TEXTS };
 const CLIENT_RULES = [
   { action: "read", subject: "Bundle" },
   { action: "create", subject: "Payment" },
@@ -33,6 +35,26 @@ describe("bundles page for a client", () => {
     fireEvent.click(screen.getByRole("button", { name: en.addToCart }));
     expect(await screen.findByText("Added to your cart.")).toBeTruthy();
     expect(callsTo("updatecart")[0]!.body).toEqual({ kind: "bundle", refId: 7, qty: 1 });
+  });
+
+  it("tells bundles apart by their names and descriptions, the points under the name", async () => {
+    signIn("client", CLIENT_RULES);
+    mockApi({
+      "app-settings": SETTINGS,
+      searchbundle: listOf(
+        [
+          { ...B100, bundleName: "Starter", bundleDesc: "To try a few checks." },
+          { ...B100, bundleId: 9, bundleName: "Team", bundleNameFr: "Équipe" },
+        ],
+        2,
+        12,
+      ),
+    });
+    renderAt("/portal/bundle", BundlePage);
+    const cards = await screen.findAllByTestId("bundle-card");
+    expect(within(cards[0]!).getByRole("heading").textContent).toBe("Starter100 points");
+    expect(within(cards[0]!).getByText("To try a few checks.")).toBeTruthy();
+    expect(within(cards[1]!).getByRole("heading").textContent).toBe("Team100 points");
   });
 
   it("prices a point after the discount (250 points for $22.50: $0.09) and says 1 point, not 1 points", async () => {
@@ -107,8 +129,36 @@ describe("bundles page for an admin", () => {
       bundlePPP: 3,
       bundleDisc: 50,
       bundleIsActive: true,
+      ...NO_TEXTS,
     });
     await waitFor(() => expect(callsTo("searchbundle").length).toBeGreaterThan(before));
+  });
+
+  it("names and describes a bundle per language in its dialog, and sends each text", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchbundle: listOf([{ ...B100, bundleName: "Starter", bundleNameAr: "البداية" }], 1, 12),
+      updatebundle: ok({ message: "Bundle updated successfully!", bundle: B100 }),
+    });
+    renderAt("/portal/bundle", BundlePage);
+    fireEvent.click(await screen.findByRole("button", { name: common.edit }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText(en.bundleName) as HTMLInputElement).value).toBe("Starter");
+    expect(within(dialog).getByLabelText(en.bundleNameAr).getAttribute("dir")).toBe("rtl");
+    fireEvent.change(within(dialog).getByLabelText(en.bundleNameFr), { target: { value: "Découverte" } });
+    fireEvent.change(within(dialog).getByLabelText(en.bundleDesc), { target: { value: "To try a few checks." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Bundle updated successfully!")).toBeTruthy();
+    expect(callsTo("updatebundle")[0]!.body).toMatchObject({
+      bundleId: 7,
+      bundleName: "Starter",
+      bundleNameFr: "Découverte",
+      bundleNameAr: "البداية",
+      bundleDesc: "To try a few checks.",
+      bundleDescFr: "",
+      bundleDescAr: "",
+    });
   });
 
   it("shows the spec's save and delete failure texts with the server's reason", async () => {

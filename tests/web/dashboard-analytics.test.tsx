@@ -23,7 +23,7 @@ function stats(business: DashboardStats["business"]): DashboardStats {
 }
 
 const BUSINESS: NonNullable<DashboardStats["business"]> = {
-  setup: { sites: 1, activeVendors: 1, bundles: 1, items: 1, users: 1, hasPayments: true },
+  setup: { sites: 1, activeVendors: 1, bundles: 1, items: 1, users: 1, hasPayments: true, mailDelivery: true },
   kpis: { revenue: { current: 300, previous: 100 } },
   series: { revenue: [100, 0, 200] },
 };

@@ -31,7 +31,7 @@ const STATS: DashboardStats = {
   generatedAt: "2026-03-03T12:00:00.000Z",
   own: { subscriptions: [] },
   business: {
-    setup: { sites: 3, activeVendors: 6, bundles: 3, items: 4, users: 10, hasPayments: true },
+    setup: { sites: 3, activeVendors: 6, bundles: 3, items: 4, users: 10, hasPayments: true, mailDelivery: true },
     kpis: { revenue: { current: 12550, previous: 10040 }, newUsers: { current: 3, previous: 1 } },
     series: { revenue: [100, 200, 300], newUsers: [1, 0, 2] },
   },

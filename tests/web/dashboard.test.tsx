@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import { niceTicks } from "../../web/src/components/charts/niceTicks";
@@ -57,7 +57,7 @@ function businessStats(overrides: Partial<NonNullable<DashboardStats["business"]
     generatedAt: "2026-03-07T12:00:00.000Z",
     own: { subscriptions: [] },
     business: {
-      setup: { sites: 3, activeVendors: 6, bundles: 3, items: 4, users: 10, hasPayments: true },
+      setup: { sites: 3, activeVendors: 6, bundles: 3, items: 4, users: 10, hasPayments: true, mailDelivery: true },
       kpis: {
         revenue: { current: 12_550, previous: 10_040 },
         jobs: { current: 6, previous: 8 },
@@ -222,7 +222,7 @@ describe("CRM dashboard", () => {
   it("tells a new installation what to set up first", async () => {
     signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
     const fresh = businessStats({
-      setup: { sites: 2, activeVendors: 0, bundles: 0, items: 0, users: 1, hasPayments: false },
+      setup: { sites: 2, activeVendors: 0, bundles: 0, items: 0, users: 1, hasPayments: false, mailDelivery: true },
       kpis: { revenue: { current: 0, previous: 0 } },
       series: { revenue: [0, 0, 0, 0, 0, 0, 0] },
       paymentsByStatus: [],
@@ -234,6 +234,21 @@ describe("CRM dashboard", () => {
     expect(within(setup).getByRole("link", { name: "Add vendor accounts" }).getAttribute("href")).toBe("/portal/vendor");
     expect(within(setup).getByText(/done/)).toBeTruthy();
     expect((await screen.findByRole("region", { name: "Revenue" })).textContent).toContain("Nothing in this period yet.");
+  });
+
+  it("warns when the deployment has no mail API, and only then", async () => {
+    signInAs({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
+    const base = businessStats();
+    mockStats(() => ok({ ...base, business: { ...base.business!, setup: { ...base.business!.setup, mailDelivery: false } } }));
+    renderAt("/dashboards/crm", CrmDashboardPage);
+    const warning = await screen.findByTestId("mail-off");
+    expect(warning.textContent).toContain("MAIL_API_URL");
+    expect(within(warning).getByRole("link", { name: "Open the outbox" }).getAttribute("href")).toBe("/apps/outbox");
+    cleanup();
+    mockStats(() => ok(businessStats()));
+    renderAt("/dashboards/crm", CrmDashboardPage);
+    await screen.findByText("$125.50");
+    expect(screen.queryByTestId("mail-off")).toBeNull();
   });
 
   it("shows an error with a retry when the figures cannot be loaded", async () => {

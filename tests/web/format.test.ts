@@ -1,7 +1,16 @@
 import i18n from "i18next";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bundlePrice } from "../../web/src/features/bundles/components/BundleDialog";
-import { formatCount, formatDate, formatDay, formatMoney, formatNumber, formatPerPoint } from "../../web/src/lib/format";
+import {
+  bundleTitle,
+  formatCount,
+  formatDate,
+  formatDay,
+  formatLineName,
+  formatMoney,
+  formatNumber,
+  formatPerPoint,
+} from "../../web/src/lib/format";
 import { setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);
@@ -72,6 +81,24 @@ describe("unit words", () => {
     ]);
     expect(plain(formatCount("days", 7))).toBe(`${n(7)} أيام`);
     expect(plain(formatCount("days", 30))).toBe(`${n(30)} يومًا`);
+  });
+});
+
+describe("bundle names", () => {
+  const names = { en: "Starter", fr: "", ar: "البداية" };
+
+  it("names a bundle line in the reader's language, English where it has none, with its points", async () => {
+    await i18n.changeLanguage("en");
+    expect(formatLineName({ kind: "bundle", name: "Starter", points: 50, names })).toBe("Starter · 50 points");
+    expect(formatLineName({ kind: "bundle", name: "50 points", points: 50 })).toBe("50 points");
+    expect(formatLineName({ kind: "item", name: "Pro plan" })).toBe("Pro plan");
+    await i18n.changeLanguage("fr");
+    expect(plain(formatLineName({ kind: "bundle", name: "Starter", points: 50, names }))).toBe("Starter · 50 points");
+    expect(bundleTitle({ bundleName: "Starter", bundleNameFr: "Découverte", bundleNameAr: "" })).toBe("Découverte");
+    await i18n.changeLanguage("ar");
+    expect(formatLineName({ kind: "bundle", name: "Starter", points: 50, names })).toMatch(/^البداية · /);
+    expect(bundleTitle({ bundleName: "Starter", bundleNameFr: "", bundleNameAr: "" })).toBe("Starter");
+    await i18n.changeLanguage("en");
   });
 });
 

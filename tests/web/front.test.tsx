@@ -97,6 +97,33 @@ describe("pricing", () => {
     expect(calls.map((c) => c.name)).toEqual(["public-catalogue"]);
   });
 
+  it("shows a named bundle's name and description on its card", async () => {
+    const named = { bundleName: "Starter", bundleNameFr: "", bundleNameAr: "", bundleDesc: "To try a few checks." };
+    const bundle = { ...CATALOGUE.bundles[0]!, ...named, bundleDescFr: "", bundleDescAr: "" };
+    mockApi({ "public-catalogue": ok({ ...CATALOGUE, bundles: [bundle] }) });
+    renderAt("/pages/pricing", PortalPricingPage);
+    const [card] = await screen.findAllByTestId("bundle-card");
+    expect(within(card!).getByRole("heading").textContent).toContain("Starter");
+    expect(within(card!).getByText("To try a few checks.")).toBeTruthy();
+  });
+
+  it("shows a phone the first three cards of a section and the rest on request", async () => {
+    const items = [21, 22, 23, 24, 25].map((itemId) => ({ ...CATALOGUE.items[0]!, itemId, itemName: `Plan ${itemId}` }));
+    mockApi({ "public-catalogue": ok({ ...CATALOGUE, items }) });
+    renderAt("/pages/pricing", PortalPricingPage);
+    await screen.findAllByTestId("item-card");
+    const folded = () => screen.getAllByTestId("item-card").map((card) => card.className.includes("max-sm:hidden"));
+    expect(folded()).toEqual([false, false, false, true, true]);
+    // Two bundles: nothing to fold, no button for them.
+    expect(screen.getAllByTestId("show-all")).toHaveLength(1);
+    const more = screen.getByTestId("show-all");
+    expect(more.textContent).toBe("Show all 5 products");
+    expect(more.className).toContain("sm:hidden");
+    fireEvent.click(more);
+    expect(folded()).toEqual([false, false, false, false, false]);
+    expect(screen.queryByTestId("show-all")).toBeNull();
+  });
+
   it("shows empty states when nothing is on sale", async () => {
     mockApi({ "public-catalogue": ok({ currency: "USD", bundles: [], items: [] }) });
     renderAt("/pages/pricing", PortalPricingPage);

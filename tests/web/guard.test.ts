@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { afterLoginTarget, homeFor, signedInHome } from "../../web/src/lib/home";
 import { guardRedirect } from "../../web/src/app/guard";
+import { appRoutes } from "../../web/src/app/registry";
 
 const clientCan = (action: string, subject: string) => action === "read" && ["Portal", "AclDemo"].includes(subject);
 const nobody = () => false;
@@ -32,6 +33,16 @@ describe("route guard (spec section 6)", () => {
   it("treats a route without meta as needing manage all", () => {
     expect(guardRedirect(undefined, { isLoggedIn: true, can: clientCan }, "/apps/roles", "")).toBe("/not-authorized");
     expect(guardRedirect(undefined, { isLoggedIn: true, can: () => true }, "/apps/roles", "")).toBeNull();
+  });
+
+  it("sends a visitor to the public page of the same content, not to sign-in (/pages/pricing, /pages/faq)", () => {
+    const metaOf = (path: string) => appRoutes.find((r) => r.path === path)!.meta;
+    expect(guardRedirect(metaOf("/pages/pricing"), { isLoggedIn: false, can: nobody }, "/pages/pricing", "")).toBe(
+      "/front-pages/pricing",
+    );
+    expect(guardRedirect(metaOf("/pages/faq"), { isLoggedIn: false, can: nobody }, "/pages/faq", "")).toBe("/front-pages/faq");
+    expect(guardRedirect(metaOf("/pages/pricing"), { isLoggedIn: true, can: clientCan }, "/pages/pricing", "")).toBeNull();
+    expect(guardRedirect(metaOf("/pages/faq"), { isLoggedIn: true, can: nobody }, "/pages/faq", "")).toBe("/not-authorized");
   });
 
   it("sends an anonymous user to login with the query and `to`", () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import ar from "../../web/src/features/payment/locales/ar.json";
 import en from "../../web/src/features/payment/locales/en.json";
 import fr from "../../web/src/features/payment/locales/fr.json";
@@ -12,7 +12,9 @@ import {
   localeKeys,
   mockApi,
   ok,
+  sessionAnswer,
   setupPageTests,
+  signIn,
   visibleText,
 } from "./page-support";
 import { BANK, paymentBody, REF, renderPaymentPages } from "./payment-support";
@@ -36,7 +38,7 @@ describe("public payment page", () => {
     expect((await screen.findByTestId("payment-amount")).textContent).toBe("$24.90");
     expect(calls[0]).toEqual({ name: "payment-detail", body: { referenceId: REF } });
     expect(screen.getByText("1 × 120 points")).toBeTruthy();
-    expect(screen.getByText("Payer: A**** H*****")).toBeTruthy();
+    expect(screen.getByTestId("payer-name").parentElement!.textContent).toBe("Payer: A**** H*****");
     expect(screen.getByAltText("Example Bank logo").getAttribute("src")).toBe("/bank-logo.svg");
     expect(screen.getByRole("timer").textContent).toMatch(/^0[23]:\d\d:\d\d$/);
     expect(screen.getByTestId("payment-status").textContent).toBe(en.status.pending);
@@ -80,6 +82,43 @@ describe("public payment page", () => {
     renderAt(`/payment/${REF}`);
     expect(await screen.findByText(en.closed)).toBeTruthy();
     expect(screen.queryByRole("button", { name: en.sendProof })).toBeNull();
+  });
+
+  it("isolates the masked payer name, so right-to-left text cannot reorder it", async () => {
+    mockApi({ "payment-detail": detail("pending") });
+    renderAt(`/payment/${REF}`);
+    const name = await screen.findByTestId("payer-name");
+    expect(name.tagName).toBe("BDI");
+    expect(name.textContent).toBe("A**** H*****");
+  });
+
+  it("gives an anonymous payer of a paid payment its invoice PDF by the reference", async () => {
+    mockApi({
+      "payment-detail": detail("paid"),
+      "payer-invoice-pdf": { status: 200, body: "%PDF-1.7", headers: { "content-type": "application/pdf" } },
+    });
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:invoice");
+    vi.spyOn(URL, "revokeObjectURL").mockReturnValue(undefined);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAt(`/payment/${REF}`);
+    fireEvent.click(await screen.findByRole("button", { name: en.downloadInvoice }));
+    await waitFor(() => expect(saved).toEqual(["invoice-42.pdf"]));
+    expect(created).toHaveBeenCalledOnce();
+    expect(callsTo("payer-invoice-pdf")).toEqual([{ name: "payer-invoice-pdf", body: { referenceId: REF } }]);
+    expect(screen.queryByRole("link", { name: en.viewInvoice })).toBeNull();
+  });
+
+  it("shows a signed-in payer the invoice page instead", async () => {
+    signIn("client", [{ action: "read", subject: "Payment" }]);
+    mockApi({ me: sessionAnswer, "payment-detail": detail("paid") });
+    renderAt(`/payment/${REF}`, [{ action: "read", subject: "Payment" }]);
+    await screen.findByTestId("payment-amount");
+    const link = await waitFor(() => screen.getByText(en.viewInvoice));
+    expect(screen.queryByText(en.downloadInvoice)).toBeNull();
+    expect(link.getAttribute("href")).toBe(`/apps/invoice/preview/${REF}`);
   });
 
   it("shows not-found for an unknown reference", async () => {

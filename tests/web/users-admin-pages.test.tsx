@@ -194,4 +194,21 @@ describe("outbox page", () => {
     await waitFor(() => expect(screen.getAllByText("Confirm your email")).toHaveLength(2));
     expect(screen.getAllByRole("button", { name: "Confirm your email" })).toHaveLength(1);
   });
+
+  it("says that delivery is off and how to turn it on when the deployment has no mail API", async () => {
+    signInAsAdmin();
+    mockApi({ "search-outbox": ok({ data: [mail], total: 1, page: 1, limit: 10, mailDelivery: false }) });
+    renderAt("/apps/outbox", OutboxPage);
+    const notice = await screen.findByTestId("mail-delivery-off");
+    expect(notice.textContent).toContain(outboxEn.deliveryOff);
+    expect(notice.textContent).toContain("MAIL_API_KEY");
+  });
+
+  it("shows no such notice when mail is delivered", async () => {
+    signInAsAdmin();
+    mockApi({ "search-outbox": ok({ data: [mail], total: 1, page: 1, limit: 10, mailDelivery: true }) });
+    renderAt("/apps/outbox", OutboxPage);
+    await screen.findByText("Confirm your email");
+    expect(screen.queryByTestId("mail-delivery-off")).toBeNull();
+  });
 });

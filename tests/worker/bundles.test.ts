@@ -124,6 +124,63 @@ describe("updatebundle", () => {
     expect(await countRows("bundles")).toBe(before);
   });
 
+  it("names a bundle and describes it per language; texts left out are kept, blank ones cleared", async () => {
+    const admin = await createAdmin();
+    const named = {
+      ...valid,
+      bundleName: "  Starter ",
+      bundleNameFr: "Découverte",
+      bundleNameAr: "البداية",
+      bundleDesc: "To try a few checks.",
+    };
+    const created = await call("updatebundle", named, { cookie: admin.cookie });
+    expect(created.status).toBe(200);
+    const bundleId = created.body.bundle.bundleId;
+    expect(created.body.bundle).toMatchObject({
+      bundleName: "Starter",
+      bundleNameFr: "Découverte",
+      bundleNameAr: "البداية",
+      bundleDesc: "To try a few checks.",
+      bundleDescFr: "",
+      bundleDescAr: "",
+    });
+    const kept = await call("updatebundle", { ...valid, bundleId, bundlePoin: 60 }, { cookie: admin.cookie });
+    expect(kept.body.bundle).toMatchObject({ bundlePoin: 60, bundleName: "Starter", bundleNameAr: "البداية" });
+    const cleared = await call(
+      "updatebundle",
+      { ...valid, bundleId, bundleNameFr: "", bundleDesc: null },
+      { cookie: admin.cookie },
+    );
+    expect(cleared.body.bundle).toMatchObject({ bundleName: "Starter", bundleNameFr: "", bundleDesc: "" });
+    const client = await createUser();
+    const shop = await call("searchbundle", { limit: 100 }, { cookie: client.cookie });
+    expect(shop.body.data.find((b: { bundleId: number }) => b.bundleId === bundleId)).toMatchObject({ bundleName: "Starter" });
+    const catalogue = await call("public-catalogue", {});
+    expect(catalogue.body.bundles.find((b: { bundleId: number }) => b.bundleId === bundleId)).toMatchObject({
+      bundleName: "Starter",
+      bundleNameAr: "البداية",
+    });
+  });
+
+  it("refuses a name or description that is too long, changing nothing", async () => {
+    const admin = await createAdmin();
+    const created = await call("updatebundle", { ...valid, bundleName: "Kept" }, { cookie: admin.cookie });
+    const bundleId = created.body.bundle.bundleId;
+    for (const [field, value] of [
+      ["bundleName", "n".repeat(61)],
+      ["bundleNameAr", "ن".repeat(61)],
+      ["bundleDescFr", "d".repeat(201)],
+    ] as const) {
+      const res = await call("updatebundle", { ...valid, bundleId, [field]: value }, { cookie: admin.cookie });
+      expect(res.status, field).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const stored = await env.DB.prepare("SELECT bundleName, bundleNameAr, bundleDescFr FROM bundles WHERE bundleId = ?1")
+      .bind(bundleId)
+      .first();
+    expect(stored).toEqual({ bundleName: "Kept", bundleNameAr: "", bundleDescFr: "" });
+  });
+
   it("answers 404 for an unknown bundle", async () => {
     const admin = await createAdmin();
     const res = await call("updatebundle", { ...valid, bundleId: 99_999_999 }, { cookie: admin.cookie });

@@ -145,6 +145,29 @@ describe("checkout", () => {
     expect((await call("searchcart", {}, { cookie: user.cookie })).body.carts).toHaveLength(1);
   });
 
+  it("carries a named bundle's names on its cart line and freezes them, and its English name, at checkout", async () => {
+    const user = await createUser();
+    const bundle = await createBundle({ points: 30, ppp: 10 });
+    await env.DB.prepare("UPDATE bundles SET bundleName = 'Starter', bundleNameAr = 'البداية' WHERE bundleId = ?1")
+      .bind(bundle.bundleId)
+      .run();
+    await call("updatecart", { kind: "bundle", refId: bundle.bundleId, qty: 1 }, { cookie: user.cookie });
+    const names = { en: "Starter", fr: "", ar: "البداية" };
+    const cart = await call("searchcart", {}, { cookie: user.cookie });
+    expect(cart.body.carts[0]).toMatchObject({ name: "Starter", points: 30, names });
+    const placed = await call("checkout", {}, { cookie: user.cookie });
+    expect(placed.body.lines[0]).toMatchObject({ name: "Starter", points: 30, names });
+    // Renamed later: the payment keeps what was bought.
+    await env.DB.prepare("UPDATE bundles SET bundleName = 'Other' WHERE bundleId = ?1").bind(bundle.bundleId).run();
+    const detail = await call("payment-detail", { referenceId: placed.body.referenceId });
+    expect(detail.body.lines[0]).toMatchObject({ name: "Starter", names });
+    // A bundle without a name keeps its points as its name, and no names.
+    const plain = await createBundle({ points: 40, ppp: 10 });
+    const bought = await call("checkout", { kind: "bundle", refId: plain.bundleId }, { cookie: user.cookie });
+    expect(bought.body.lines[0].name).toBe("40 points");
+    expect(bought.body.lines[0]).not.toHaveProperty("names");
+  });
+
   it("refuses an empty cart and a line no longer on sale, creating no payment", async () => {
     const user = await createUser();
     const before = await countRows("payments");

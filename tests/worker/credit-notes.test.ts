@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { pdfAttachments } from "../../worker/src/domain/invoices/mail-attachments";
 import { consumeMail } from "../../worker/src/domain/outbox/consumer";
+import { invoiceDocument } from "../../worker/src/domain/invoices/pdf";
+import { selectPayments, type PaymentWithUser } from "../../worker/src/domain/payments/queries";
 import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";
 import { paidCard, paidTransfer, refund } from "./refund-support";
@@ -57,6 +59,37 @@ describe("credit notes: detail, lists and PDFs, for their owner and admins", { t
     const unpaid = await call("invoice-pdf", { referenceId: open.body.referenceId }, { cookie: client.cookie });
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.code).toBe("not_invoiced");
+  });
+
+  it("payer-invoice-pdf: the payer without a session takes a paid payment's invoice by its reference, and nothing before", async () => {
+    const { client, referenceId } = await paidTransfer({ points: 20 });
+    const pdf = await call("payer-invoice-pdf", { referenceId });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toContain("application/pdf");
+    expect(String(pdf.body).startsWith("%PDF-")).toBe(true);
+    const bundle = await env.DB.prepare("SELECT bundleId FROM bundles LIMIT 1").first<{ bundleId: number }>();
+    const open = await call("checkout", { kind: "bundle", refId: bundle!.bundleId }, { cookie: client.cookie });
+    const unpaid = await call("payer-invoice-pdf", { referenceId: open.body.referenceId });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.code).toBe("not_invoiced");
+    expect((await call("payer-invoice-pdf", { referenceId: "A".repeat(32) })).status).toBe(404);
+    expect((await call("payer-invoice-pdf", { referenceId: "" })).status).toBe(400);
+  });
+
+  it("the invoice names a named bundle's line in the reader's language, with its points", async () => {
+    const { referenceId } = await paidTransfer({ points: 20 });
+    const stored = await env.DB.prepare("SELECT lines FROM payments WHERE referenceId = ?1")
+      .bind(referenceId)
+      .first<{ lines: string }>();
+    const lines = JSON.parse(stored!.lines) as object[];
+    const named = lines.map((line) => ({ ...line, names: { en: "Starter", fr: "", ar: "البداية" } }));
+    await env.DB.prepare("UPDATE payments SET lines = ?1 WHERE referenceId = ?2").bind(JSON.stringify(named), referenceId).run();
+    const payment = (await selectPayments(getDb(env.DB), null).where("p.referenceId", "=", referenceId).executeTakeFirst())!;
+    const settings = pdfSettingsOf(env);
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "en").rows[0]!.description).toBe("Starter · 20 points");
+    // French has no name of its own: the English one, with the points in French.
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "fr").rows[0]!.description).toMatch(/^Starter · 20 /);
+    expect(invoiceDocument(settings, payment as PaymentWithUser, "ar").rows[0]!.description).toMatch(/^البداية · /);
   });
 
   it("the receipt mail names the invoice PDF to attach; send-invoice attaches it too", async () => {

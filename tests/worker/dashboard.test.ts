@@ -190,6 +190,16 @@ describe("dashboard-stats: business figures for admins", () => {
     expect(business.setup.hasPayments).toBe(true);
   });
 
+  it("tells whether the deployment can send mail, never the key", async () => {
+    const admin = await createAdmin();
+    const local = await stats(admin.cookie, { range: 7, end: "2003-01-31" });
+    expect(local.body.business.setup.mailDelivery).toBe(false);
+    const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "secret-mail-key" };
+    const res = await call("dashboard-stats", { range: 7, end: "2003-01-31" }, { cookie: admin.cookie, env: configured });
+    expect(res.body.business.setup.mailDelivery).toBe(true);
+    expect(JSON.stringify(res.body)).not.toContain("secret-mail-key");
+  });
+
   it("only counts what the range covers: 7 days leave out what 30 days include", async () => {
     const admin = await createAdmin();
     const payer = await insertUser("2002-01-01T00:00:00.000Z");

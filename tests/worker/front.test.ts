@@ -42,13 +42,16 @@ describe("public-catalogue", () => {
     };
   });
 
+  /** A bundle's optional name and description per language (migration 0230), none here. */
+  const NO_TEXTS = { bundleName: "", bundleNameFr: "", bundleNameAr: "", bundleDesc: "", bundleDescFr: "", bundleDescAr: "" };
+
   it("answers anonymous visitors with the active bundles, items and the currency", async () => {
     const res = await call("public-catalogue");
     expect(res.status).toBe(200);
     expect(res.body.currency).toBe(env.CURRENCY);
     const bundle = res.body.bundles.find((b: { bundleId: number }) => b.bundleId === seeded.activeBundle);
     // 777 points × 12 × 75 % = 6993 (the computed bundlePrice column).
-    expect(bundle).toEqual({ bundleId: seeded.activeBundle, bundlePoin: 777, bundlePrice: 6993, bundleDisc: 25 });
+    expect(bundle).toEqual({ bundleId: seeded.activeBundle, bundlePoin: 777, bundlePrice: 6993, bundleDisc: 25, ...NO_TEXTS });
     const item = res.body.items.find((i: { itemId: number }) => i.itemId === seeded.activeItem);
     expect(item).toEqual({
       itemId: seeded.activeItem,
@@ -80,7 +83,9 @@ describe("public-catalogue", () => {
     expect(text).not.toContain("secret-url");
     expect(text).not.toContain("guide.zip");
     for (const bundle of res.body.bundles) {
-      expect(Object.keys(bundle).sort()).toEqual(["bundleDisc", "bundleId", "bundlePoin", "bundlePrice"]);
+      expect(Object.keys(bundle).sort()).toEqual(
+        ["bundleDisc", "bundleId", "bundlePoin", "bundlePrice", ...Object.keys(NO_TEXTS)].sort(),
+      );
     }
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(["itemDesc", "itemDuration", "itemId", "itemImage", "itemName", "itemPrice"]);

@@ -25,6 +25,17 @@ describe("search-outbox", () => {
     expect(limited.body.data[0].mailBody).toBeNull();
   });
 
+  it("says whether mail is delivered at all: false without a mail API, never the key", async () => {
+    const admin = await createAdmin();
+    const { env } = await import("cloudflare:workers");
+    const local = await call("search-outbox", {}, { cookie: admin.cookie });
+    expect(local.body.mailDelivery).toBe(false);
+    const configured = { ...env, MAIL_API_URL: "https://mail.example.test/send", MAIL_API_KEY: "secret-mail-key" };
+    const res = await call("search-outbox", {}, { cookie: admin.cookie, env: configured });
+    expect(res.body.mailDelivery).toBe(true);
+    expect(JSON.stringify(res.body)).not.toContain("secret-mail-key");
+  });
+
   it("refuses anonymous callers and clients, and bad filters", async () => {
     const admin = await createAdmin();
     const client = await createUser();

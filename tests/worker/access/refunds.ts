@@ -10,6 +10,7 @@ export const access: Record<string, Audience> = {
   "search-credit-note": "client+admin",
   "invoice-pdf": "client+admin",
   "credit-note-pdf": "client+admin",
+  "payer-invoice-pdf": "public",
   "billing-details": "signedIn",
   "update-billing-details": "signedIn",
 };

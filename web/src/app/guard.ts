@@ -19,6 +19,7 @@ export function guardRedirect(meta: RouteMeta | undefined, state: GuardState, pa
   if (meta?.unauthenticatedOnly) return state.isLoggedIn ? "/portal/dashboard" : null;
   if (canNavigate(meta, state.can)) return null;
   if (state.isLoggedIn) return "/not-authorized";
+  if (meta?.visitorPath) return meta.visitorPath;
   const query = new URLSearchParams(search);
   query.delete("to");
   if (path !== "/") query.set("to", path);

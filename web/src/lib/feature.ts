@@ -12,6 +12,8 @@ export interface RouteMeta {
   layout?: LayoutName;
   public?: boolean;
   unauthenticatedOnly?: boolean;
+  /** Where a visitor who is not signed in goes instead of the sign-in page: the same content, public. */
+  visitorPath?: string;
   action?: string;
   subject?: string;
   /** The menu link kept active while on this route (tabs of one page). */

@@ -86,12 +86,34 @@ export function formatCount(unit: Unit, count: number): string {
   return i18n.t(`common:unit.${unit}`, { count, formatted: formatNumber(count) });
 }
 
+/** Texts per language ("" for none): the reader's, else the English one ("" when neither). */
+export function inReaderLanguage(texts: { en: string; fr: string; ar: string }): string {
+  return texts[i18n.language as "en" | "fr" | "ar"] || texts.en;
+}
+
+/** A bundle's name in the reader's language (French and Arabic fall back to English); "" when it has none. */
+export const bundleTitle = (b: { bundleName: string; bundleNameFr: string; bundleNameAr: string }) =>
+  inReaderLanguage({ en: b.bundleName, fr: b.bundleNameFr, ar: b.bundleNameAr });
+
+/** A bundle's short description in the reader's language; "" when it has none. */
+export const bundleDescription = (b: { bundleDesc: string; bundleDescFr: string; bundleDescAr: string }) =>
+  inReaderLanguage({ en: b.bundleDesc, fr: b.bundleDescFr, ar: b.bundleDescAr });
+
 /**
  * A payment or cart line's product as the reader says it: a bundle by its points ("٣ نقاط"), since its
- * stored name is the English "3 points" frozen at checkout; an item by its own name.
+ * stored name is English, frozen at checkout, after its own name in the reader's language when it has one
+ * ("البداية · ٥٠ نقطة"); an item by its own name.
  */
-export function formatLineName(line: { kind: string; name: string; points?: number }): string {
-  return line.kind === "bundle" && line.points !== undefined ? formatCount("points", line.points) : line.name;
+export function formatLineName(line: {
+  kind: string;
+  name: string;
+  points?: number;
+  names?: { en: string; fr: string; ar: string };
+}): string {
+  if (line.kind !== "bundle" || line.points === undefined) return line.name;
+  const points = formatCount("points", line.points);
+  const name = line.names ? inReaderLanguage(line.names) : "";
+  return name ? `${name} · ${points}` : points;
 }
 
 export function formatDate(iso: string | null | undefined, withTime = false): string {

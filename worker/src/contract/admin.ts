@@ -29,6 +29,60 @@ const ruleInput = z.object({
 });
 
 export const AUDIT_OUTCOMES = ["ok", "denied", "failed"] as const;
+/**
+ * Every action an audit row names (domain/audit.ts takes only these): the web app puts each in words in
+ * every language (tests/web/audit-actions.test.tsx). A refused call's row names "refused", the call its subject.
+ */
+export const AUDIT_ACTIONS = [
+  "login",
+  "refused",
+  "job.done",
+  "job.failed",
+  "add-payment",
+  "adjust-quota",
+  "cancel-payment",
+  "confirm-payment",
+  "update-payment",
+  "send-invoice",
+  "card-payment-unapplied",
+  "refund-payment",
+  "refund-failed",
+  "refund-unapplied-charge",
+  "change-password",
+  "reset-password",
+  "two-factor-enable",
+  "two-factor-disable",
+  "two-factor-recovery-code",
+  "two-factor-recovery-codes",
+  "reset-two-factor",
+  "revoke-session",
+  "close-account",
+  "unsubscribe",
+  "resend-mail",
+  "create-apikey",
+  "revoke-apikey",
+  "create-bundle",
+  "update-bundle",
+  "delete-bundle",
+  "create-item",
+  "update-item",
+  "delete-item",
+  "create-site",
+  "update-site",
+  "delete-site",
+  "create-vendor",
+  "update-vendor",
+  "delete-vendor",
+  "create-user",
+  "update-user",
+  "delete-user",
+  "create-role",
+  "update-role",
+  "delete-role",
+  "generate-coupons",
+  "delete-coupon",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 /** As a mail is shown: a queued mail a delivery has claimed is "sending" (migration 0140). */
 export const OUTBOX_SHOWN_STATUSES = ["queued", "sending", "sent", "failed"] as const;
@@ -115,7 +169,11 @@ export const adminCalls = defineCalls({
       status: f.blankIsAbsent(z.enum(OUTBOX_STATUSES)),
       ...f.paging(10),
     }),
-    answer: listOf(outboxRow),
+    answer: listOf(outboxRow, {
+      mailDelivery: z.boolean().meta({
+        description: "false when the deployment has no mail API (MAIL_API_URL and MAIL_API_KEY): mail stays queued, unsent.",
+      }),
+    }),
   },
   "outbox-preview": {
     summary: "One mail of the outbox as it is sent: text, HTML (shown sandboxed), its attachment, its unsubscribe link.",

@@ -2,6 +2,27 @@ import * as z from "zod";
 import { defineCalls, done, listOf, timestamp } from "./call";
 import * as f from "./fields";
 
+/** The longest name and description a bundle may carry, per language. */
+export const BUNDLE_NAME_MAX = 60;
+export const BUNDLE_DESC_MAX = 200;
+
+/**
+ * A bundle's optional name and short description in English, French and Arabic ("" = none: pages show
+ * its points; French and Arabic fall back to English). Public: the pricing pages show them.
+ */
+export const bundleTexts = {
+  bundleName: z.string().meta({ description: 'The bundle\'s name in English, or "".' }),
+  bundleNameFr: z.string().meta({ description: 'Its name in French, or "" (English is shown).' }),
+  bundleNameAr: z.string().meta({ description: 'Its name in Arabic, or "" (English is shown).' }),
+  bundleDesc: z.string().meta({ description: 'A short description in English, or "".' }),
+  bundleDescFr: z.string(),
+  bundleDescAr: z.string(),
+};
+
+/** A text of updatebundle: absent keeps the stored one, blank or null clears it. */
+const bundleText = (max: number) =>
+  z.preprocess((v: string | null | undefined) => (v === null ? "" : v), z.string().trim().max(max).optional());
+
 /** A bundle: a pack of points; its price is computed by the database. */
 export const bundle = z.strictObject({
   bundleId: z.number().int(),
@@ -10,6 +31,7 @@ export const bundle = z.strictObject({
   bundleDisc: z.number().int(),
   bundlePrice: z.number().int(),
   bundleIsActive: z.boolean(),
+  ...bundleTexts,
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });
@@ -31,6 +53,12 @@ export const bundleCalls = defineCalls({
       bundlePPP: f.int(0, 10_000_000),
       bundleDisc: f.int(0, 100),
       bundleIsActive: f.bool(),
+      bundleName: bundleText(BUNDLE_NAME_MAX),
+      bundleNameFr: bundleText(BUNDLE_NAME_MAX),
+      bundleNameAr: bundleText(BUNDLE_NAME_MAX),
+      bundleDesc: bundleText(BUNDLE_DESC_MAX),
+      bundleDescFr: bundleText(BUNDLE_DESC_MAX),
+      bundleDescAr: bundleText(BUNDLE_DESC_MAX),
     }),
     answer: z.strictObject({ message: z.string(), bundle }),
   },

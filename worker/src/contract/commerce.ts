@@ -29,6 +29,10 @@ export const paymentLine = z.strictObject({
     .int()
     .optional()
     .meta({ description: "A bundle's points, for pages to write in the reader's language (`name` is English)." }),
+  names: z
+    .strictObject({ en: z.string(), fr: z.string(), ar: z.string() })
+    .optional()
+    .meta({ description: 'A named bundle\'s name per language ("" falls back to English), frozen at checkout.' }),
   net: z.number().int().optional().meta({ description: "With tax: the line's net; `lineTotal` is then its gross." }),
   tax: z.number().int().optional().meta({ description: "With tax: the line's tax, rounded once (net + tax = lineTotal)." }),
 });

@@ -50,6 +50,8 @@ export const businessStats = z.strictObject({
     items: figure(),
     users: figure(),
     hasPayments: z.boolean(),
+    /** false when the deployment has no mail API (MAIL_API_URL and MAIL_API_KEY): no mail is sent. */
+    mailDelivery: z.boolean(),
   }),
   kpis: optionalEach(KPI_NAMES, () => kpi),
   series: optionalEach(SERIES_NAMES, series),

@@ -83,6 +83,14 @@ export const refundCalls = defineCalls({
     input: z.object({ referenceId: referenceId() }),
     answer: fileAnswer("application/pdf"),
   },
+  "payer-invoice-pdf": {
+    summary:
+      "The invoice of a paid payment by its unguessable reference, for the payer on the public payment page (no session): the same PDF as invoice-pdf; 409 not_invoiced before it is paid.",
+    access: "public",
+    readsOnly: true,
+    input: z.object({ referenceId: referenceId() }),
+    answer: fileAnswer("application/pdf"),
+  },
   "credit-note-pdf": {
     summary: "A credit note the caller may read, as a PDF (A4).",
     access: ["read", "Payment"],

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { defineCalls } from "./call";
+import { bundleTexts } from "./bundles";
 
 export const settingsCalls = defineCalls({
   "app-settings": {
@@ -30,6 +31,7 @@ export const settingsCalls = defineCalls({
           bundlePoin: z.number().int(),
           bundlePrice: z.number().int(),
           bundleDisc: z.number().int(),
+          ...bundleTexts,
         }),
       ),
       items: z.array(

@@ -131,6 +131,13 @@ export interface BundlesTable {
   /** Generated column: round(points × price per point × (100 − discount) / 100). */
   bundlePrice: ColumnType<number, never, never>;
   bundleIsActive: Defaulted<number>;
+  /** Optional name and description, per language ('' = none; fr and ar fall back to English). Migration 0230. */
+  bundleName: Defaulted<string>;
+  bundleNameFr: Defaulted<string>;
+  bundleNameAr: Defaulted<string>;
+  bundleDesc: Defaulted<string>;
+  bundleDescFr: Defaulted<string>;
+  bundleDescAr: Defaulted<string>;
   createdAt: Defaulted<string>;
   updatedAt: Defaulted<string>;
 }

@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from "kysely";
+import type { AuditAction } from "../contract/admin";
 import type { DomainContext } from "./context";
 
 export interface AuditEntry {
-  action: string;
+  /** One of the contract's AUDIT_ACTIONS: the audit page puts each in words. */
+  action: AuditAction;
   subject?: string;
   /** The row acted on; `insertedRowId` names the row the statement just before inserted. */
   subjectId?: string | number | RawBuilder<string>;

@@ -1,6 +1,13 @@
 import { changes, nowIso, runBatch } from "../db";
 import { listPage } from "../db/list";
-import { BUNDLE_COLUMNS, bundleList, toBundle, type BundleRow } from "../domain/catalogue/bundles";
+import {
+  BUNDLE_COLUMNS,
+  BUNDLE_TEXT_COLUMNS,
+  bundleList,
+  toBundle,
+  type BundleRow,
+  type BundleTexts,
+} from "../domain/catalogue/bundles";
 import { audit, insertedRowId, oneRowChanged } from "../domain/audit";
 import { notFound } from "../errors";
 import { domainOf, type Ctx } from "../http/context";
@@ -26,11 +33,14 @@ async function loadBundle(ctx: Ctx, bundleId: number) {
 
 const updateBundle = route(bundleCalls.updatebundle, {
   async handler(ctx, input) {
+    // Texts left out keep what is stored (a new bundle: none).
+    const texts = Object.fromEntries(BUNDLE_TEXT_COLUMNS.flatMap((key) => (input[key] === undefined ? [] : [[key, input[key]]])));
     const fields = {
       bundlePoin: input.bundlePoin,
       bundlePPP: input.bundlePPP,
       bundleDisc: input.bundleDisc,
       bundleIsActive: input.bundleIsActive ? 1 : 0,
+      ...(texts as Partial<BundleTexts>),
     };
     const detail = { ...fields, bundleIsActive: input.bundleIsActive };
     let bundleId: number;

@@ -45,6 +45,9 @@ function cartLines(db: DB, userId: number) {
       "b.bundlePoin",
       "b.bundlePrice",
       "b.bundleIsActive",
+      "b.bundleName",
+      "b.bundleNameFr",
+      "b.bundleNameAr",
     ])
     .where("c.userId", "=", userId)
     .orderBy("c.cartId");
@@ -77,6 +80,7 @@ async function cartOf(ctx: Ctx, userId: number) {
       available,
       // As on payment lines: the checkout page writes a bundle's points in the reader's language.
       ...(product?.points !== undefined ? { points: product.points } : {}),
+      ...(product?.names !== undefined ? { names: product.names } : {}),
     };
   });
   const total = carts.reduce((sum, c) => sum + c.lineTotal, 0);

@@ -4,6 +4,7 @@ import { runBatch } from "../db";
 import * as stats from "../domain/stats/queries";
 import { jsonText, spliceLast } from "../http/respond";
 import { route } from "../http/route";
+import { mailQueueOf } from "../http/settings";
 import type { Answer } from "../contract";
 import { PAYMENT_STATUSES } from "../contract/commerce";
 import { dashboardCalls } from "../contract/dashboard";
@@ -97,7 +98,7 @@ function addBusiness(reads: Reads, p: Period, reach: Subject[]) {
   if (reach.includes("Vendor")) reads.add("vendorLoad", stats.vendorLoad(first, p.endDay));
 }
 
-function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Business {
+function business(p: Period, rows: Map<string, Row[]>, reach: Subject[], mailDelivery: boolean): Business {
   const kpis: Business["kpis"] = {};
   const seriesOut: Business["series"] = {};
   const setupRow = rows.get("setup")?.[0] ?? {};
@@ -108,6 +109,7 @@ function business(p: Period, rows: Map<string, Row[]>, reach: Subject[]): Busine
     items: num(setupRow.items),
     users: num(setupRow.users),
     hasPayments: num(setupRow.hasPayments) === 1,
+    mailDelivery,
   };
   const out: Business = { kpis, series: seriesOut, setup };
   // The daily rows of the previous period and of this one: figure → [this period's series, previous total].
@@ -282,7 +284,8 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
     const isBusiness = all(ability, "Payment");
     // What the business part may show depends on the caller's reach, so that reach is part of the key.
     const reach = (["User", "Quota", "History", "Vendor", "Coupon"] as const).filter((s) => all(ability, s));
-    const cacheKey = `${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}`;
+    const mailDelivery = mailQueueOf(ctx.env).configured;
+    const cacheKey = `${range}/${p.days[p.days.length - 1]}/${reach.join("-") || "payments"}/${mailDelivery ? "mail" : "no-mail"}`;
     const cached = isBusiness ? readCache(cacheKey, now) : null;
     if (isBusiness && !cached) addBusiness(reads, p, reach);
     const userId = ctx.user?.userId;
@@ -298,7 +301,7 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
     const rows = await reads.run();
     let businessText = cached?.text ?? "null";
     if (isBusiness && !cached) {
-      businessText = JSON.stringify(business(p, rows, reach));
+      businessText = JSON.stringify(business(p, rows, reach, mailDelivery));
       writeCache(cacheKey, { text: businessText, generatedAt: now.toISOString() });
     }
     // `business` goes last, as text: cached figures are spliced in without being parsed again.

@@ -1,5 +1,6 @@
 import { json } from "../http/respond";
 import { route } from "../http/route";
+import { BUNDLE_TEXT_COLUMNS } from "../domain/catalogue/bundles";
 import { imageUrl } from "../domain/storage/files";
 import { settingsCalls } from "../contract/settings";
 
@@ -13,7 +14,7 @@ const publicCatalogue = route(settingsCalls["public-catalogue"], {
     const [bundles, items] = await Promise.all([
       ctx.db
         .selectFrom("bundles")
-        .select(["bundleId", "bundlePoin", "bundlePrice", "bundleDisc"])
+        .select(["bundleId", "bundlePoin", "bundlePrice", "bundleDisc", ...BUNDLE_TEXT_COLUMNS])
         .where("bundleIsActive", "=", 1)
         .orderBy("bundlePoin")
         .orderBy("bundleId")

@@ -1,6 +1,7 @@
 import { listPage } from "../db/list";
 import { outboxList } from "../domain/outbox/list";
 import { list } from "../http/respond";
+import { mailQueueOf } from "../http/settings";
 import { route } from "../http/route";
 import type { ListRowOf } from "../contract";
 import { adminCalls } from "../contract/admin";
@@ -18,7 +19,7 @@ const searchOutbox = route(adminCalls["search-outbox"], {
       status: rest.status === "queued" && claimedAt !== null ? ("sending" as const) : rest.status,
       mailBody: withBody ? mailBody : null,
     }));
-    return list(data, found, page, limit);
+    return list(data, found, page, limit, { mailDelivery: mailQueueOf(ctx.env).configured });
   },
 });
 

@@ -7,9 +7,16 @@ import {
   type CreditNoteRow,
 } from "../domain/refunds/credit-notes";
 import { creditNotePdf, invoicePdf } from "../domain/invoices/pdf";
-import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/payments/queries";
+import {
+  paymentReader,
+  paymentWithUser,
+  readablePayment,
+  requireAllPayments,
+  selectPayments,
+  type PaymentWithUser,
+} from "../domain/payments/queries";
 import { refundPayment, refundUnappliedCharge } from "../domain/refunds/refund";
-import { conflict } from "../errors";
+import { conflict, notFound } from "../errors";
 import { refundCalls } from "../contract/refunds";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { requestLanguage } from "../http/language";
@@ -68,6 +75,19 @@ const invoicePdfCall = route(refundCalls["invoice-pdf"], {
   },
 });
 
+/**
+ * The payer on the public payment page holds its reference, which already shows them the payment: once
+ * it is paid they may take its invoice, which carries nothing the payer did not give.
+ */
+const payerInvoicePdfCall = route(refundCalls["payer-invoice-pdf"], {
+  async handler(ctx, input) {
+    const payment = (await selectPayments(ctx.db, null).where("p.referenceId", "=", input.referenceId).executeTakeFirst()) as
+      PaymentWithUser | undefined;
+    if (!payment) throw notFound("noSuchPayment");
+    return invoicePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, requestLanguage(ctx.request));
+  },
+});
+
 const creditNotePdfCall = route(refundCalls["credit-note-pdf"], {
   async handler(ctx, input) {
     const reader = readerOf(ctx);
@@ -101,6 +121,7 @@ export const routes = [
   creditNoteDetail,
   searchCreditNote,
   invoicePdfCall,
+  payerInvoicePdfCall,
   creditNotePdfCall,
   billingDetails,
   updateBillingDetails,

@@ -116,7 +116,13 @@ export function Navbar({ vertical, onOpenMenu, onOpenCustomizer }: NavbarProps) 
           <Icon name="menu" />
         </button>
       )}
-      <Link href="/" className="flex-1 truncate px-2 text-lg font-semibold text-primary">
+      {/* On a phone the buttons leave the name ~60 px: smaller type on up to two lines, not "Edge Po…". */}
+      <Link
+        href="/"
+        className="line-clamp-2 min-w-0 flex-1 px-2 text-sm leading-tight font-semibold break-words text-primary sm:line-clamp-1 sm:text-lg"
+        title={settings.siteName || t("appName")}
+        data-testid="navbar-site-name"
+      >
         {settings.siteName || t("appName")}
       </Link>
       <Widgets />

@@ -10,4 +10,13 @@ export interface BundleForm {
   bundlePPP: string;
   bundleDisc: string;
   bundleIsActive: boolean;
+  bundleName: string;
+  bundleNameFr: string;
+  bundleNameAr: string;
+  bundleDesc: string;
+  bundleDescFr: string;
+  bundleDescAr: string;
 }
+
+/** A bundle's optional texts, per language (the API's field names). */
+export const BUNDLE_TEXTS = ["bundleName", "bundleNameFr", "bundleNameAr", "bundleDesc", "bundleDescFr", "bundleDescAr"] as const;

@@ -81,9 +81,15 @@ export const routes: AppRoute[] = [
     title: "front:pricing.title",
     page: () => import("./pages/PortalPricingPage"),
     preload: catalogue,
-    meta: portal,
+    meta: { ...portal, visitorPath: "/front-pages/pricing" },
   },
-  { path: "/pages/faq", name: "pages-faq", title: "front:faq.title", page: () => import("./pages/FaqPage"), meta: portal },
+  {
+    path: "/pages/faq",
+    name: "pages-faq",
+    title: "front:faq.title",
+    page: () => import("./pages/FaqPage"),
+    meta: { ...portal, visitorPath: "/front-pages/faq" },
+  },
 ];
 
 export const nav: NavItem[] = [

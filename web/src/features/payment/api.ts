@@ -4,3 +4,9 @@ import { api } from "../../lib/api";
 
 /** Opens (or reuses) the payment's Stripe Checkout Session; the page then goes to its `url`. */
 export const startCardPayment = (referenceId: string) => api("start-card-payment", { referenceId });
+
+/** A paid payment's invoice PDF for the payer without a session, by the payment's reference. */
+export const downloadPayerInvoice = async (referenceId: string, invoiceNumber: number | null) => {
+  const { saveFile } = await import("../../lib/download");
+  return saveFile("payer-invoice-pdf", { referenceId }, `invoice-${invoiceNumber ?? referenceId}.pdf`);
+};

@@ -2,6 +2,18 @@ import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
 import type { ColumnsOf } from "../../db/rows";
 
+/** A bundle's optional name and description in English, French and Arabic (migration 0230). */
+export const BUNDLE_TEXT_COLUMNS = [
+  "bundleName",
+  "bundleNameFr",
+  "bundleNameAr",
+  "bundleDesc",
+  "bundleDescFr",
+  "bundleDescAr",
+] as const;
+
+export type BundleTexts = Record<(typeof BUNDLE_TEXT_COLUMNS)[number], string>;
+
 export const BUNDLE_COLUMNS = [
   "bundleId",
   "bundlePoin",
@@ -9,6 +21,7 @@ export const BUNDLE_COLUMNS = [
   "bundleDisc",
   "bundlePrice",
   "bundleIsActive",
+  ...BUNDLE_TEXT_COLUMNS,
   "createdAt",
   "updatedAt",
 ] as const;

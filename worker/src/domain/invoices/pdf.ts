@@ -3,7 +3,7 @@ import { conflict, HttpError } from "../../errors";
 import type { Language } from "../../errors/language";
 import { formatDate, formatMoney } from "../outbox/mails";
 import { creditNoteView, type CreditNoteRow } from "../refunds/credit-notes";
-import { parseLines } from "../payments/lines";
+import { lineNameIn, parseLines, type PaymentLine } from "../payments/lines";
 import { PDF_TEXTS, type PdfTexts } from "./pdf-texts";
 import type { PaymentWithUser } from "../payments/queries";
 import { creditNoteLabel } from "../refunds/refund-settle";
@@ -64,6 +64,19 @@ function taxNotes(t: PdfTexts, tax: FrozenTax | null, language: Language): strin
   return tax.inclusive ? [t.pricesInclude(taxLabel(tax, language))] : [];
 }
 
+/** A line as the PDF names it: a bundle's points in the reader's words, after its name when it has one. */
+function lineDescription(
+  line: Pick<PaymentLine, "kind" | "name" | "points" | "names">,
+  language: Language,
+  t: PdfTexts,
+  number: Intl.NumberFormat,
+): string {
+  if (line.kind !== "bundle" || line.points === undefined) return line.name;
+  const points = t.points(number.format(line.points));
+  const name = lineNameIn(line, language, "");
+  return name ? `${name} · ${points}` : points;
+}
+
 const MARKS = { paid: "paid", refunded: "refunded", partially_refunded: "partiallyRefunded" } as const;
 
 /** The invoice of a paid (or refunded) payment as a document for the PDF Worker. */
@@ -91,7 +104,7 @@ export function invoiceDocument(settings: PdfSettings, payment: PaymentWithUser,
     ...parties(settings, payment, t),
     columns: columns(t, tax, language),
     rows: parseLines(payment.lines).map((line) => ({
-      description: line.kind === "bundle" && line.points !== undefined ? t.points(number.format(line.points)) : line.name,
+      description: lineDescription(line, language, t, number),
       qty: number.format(line.qty),
       unit: money(line.unitPrice),
       net: line.net === undefined ? "" : money(line.net),
@@ -140,7 +153,7 @@ export function creditNoteDocument(
     ...parties(settings, payment, t),
     columns: { ...columns(t, tax, language), qty: "", unit: "" },
     rows: note.lines.map((line) => ({
-      description: line.kind === "bundle" && line.points !== undefined ? t.points(number.format(line.points)) : line.name,
+      description: lineDescription(line, language, t, number),
       qty: "",
       unit: "",
       net: line.net === undefined ? "" : money(line.net),

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { randomToken } from "../../auth/crypto";
 import { changes, prepare, runBatch, type DB } from "../../db";
 import { conflict, notFound } from "../../errors";
+import type { AuditAction } from "../../contract/admin";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
@@ -26,7 +27,7 @@ export interface GrantOptions {
   /** The webhook's amount: the payment is marked paid only when it matches. */
   amount?: number;
   /** Audit action to record with the grant (admin confirmations, manual payments). */
-  auditAction?: string;
+  auditAction?: AuditAction;
   /** Where the receipt mail's link points, and the name it signs with. */
   portal: Portal;
 }

@@ -24,6 +24,8 @@ export interface PaymentLine {
   qty: number;
   lineTotal: number;
   points?: number;
+  /** A named bundle's name per language ('' falls back to English), frozen with the line. */
+  names?: LineNames;
   days?: number;
   /** With tax settings at checkout (tax.ts): the line's net and tax; lineTotal is then its gross. */
   net?: number;
@@ -32,6 +34,24 @@ export interface PaymentLine {
 
 export const bundleName = (points: number) => `${points} points`;
 
+/** A named bundle's name in each language; '' where it has none in that language. */
+export interface LineNames {
+  en: string;
+  fr: string;
+  ar: string;
+}
+
+/** A bundle's names, when it has one in any language (migration 0230). */
+export function bundleNames(b: { bundleName: string; bundleNameFr: string; bundleNameAr: string }): LineNames | undefined {
+  const names = { en: b.bundleName, fr: b.bundleNameFr, ar: b.bundleNameAr };
+  return names.en || names.fr || names.ar ? names : undefined;
+}
+
+/** A line's product in `language`: a named bundle's name (else English), else `fallback` (its points, an item's name). */
+export function lineNameIn(line: { names?: LineNames }, language: keyof LineNames, fallback: string): string {
+  return line.names?.[language] || line.names?.en || fallback;
+}
+
 export interface Product {
   kind: LineKind;
   refId: number;
@@ -39,6 +59,7 @@ export interface Product {
   unitPrice: number;
   active: boolean;
   points?: number;
+  names?: LineNames;
   days?: number;
 }
 
@@ -64,14 +85,22 @@ export const bundleProduct = (b: {
   bundlePoin: number;
   bundlePrice: number;
   bundleIsActive: number;
-}): Product => ({
-  kind: "bundle",
-  refId: b.bundleId,
-  name: bundleName(b.bundlePoin),
-  unitPrice: b.bundlePrice,
-  active: b.bundleIsActive === 1,
-  points: b.bundlePoin,
-});
+  bundleName: string;
+  bundleNameFr: string;
+  bundleNameAr: string;
+}): Product => {
+  const names = bundleNames(b);
+  return {
+    kind: "bundle",
+    refId: b.bundleId,
+    // The English name frozen at checkout: the bundle's own, else its points.
+    name: lineNameIn({ names }, "en", bundleName(b.bundlePoin)),
+    unitPrice: b.bundlePrice,
+    active: b.bundleIsActive === 1,
+    points: b.bundlePoin,
+    ...(names ? { names } : {}),
+  };
+};
 
 /** Loads the products named by `requests` (two statements whatever the count). */
 export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; refId: number }>): Promise<Map<string, Product>> {
@@ -88,7 +117,7 @@ export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; ref
     bundleIds.length
       ? db
           .selectFrom("bundles")
-          .select(["bundleId", "bundlePoin", "bundlePrice", "bundleIsActive"])
+          .select(["bundleId", "bundlePoin", "bundlePrice", "bundleIsActive", "bundleName", "bundleNameFr", "bundleNameAr"])
           .where("bundleId", "in", bundleIds)
           .execute()
       : [],
@@ -120,6 +149,7 @@ export async function priceLines(db: DB, requests: LineRequest[], activeOnly: bo
       lineTotal: product.unitPrice * request.qty,
     };
     if (product.points !== undefined) line.points = product.points;
+    if (product.names !== undefined) line.names = product.names;
     if (product.days !== undefined) line.days = product.days;
     return line;
   });
@@ -132,7 +162,7 @@ export const sumLines = (lines: PaymentLine[]) => lines.reduce((sum, l) => sum +
  * reader's language rather than the English name frozen at checkout; an item's days stay server side.
  */
 export function publicLines(lines: PaymentLine[]) {
-  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points, net, tax }) => ({
+  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points, names, net, tax }) => ({
     kind,
     refId,
     name,
@@ -140,6 +170,7 @@ export function publicLines(lines: PaymentLine[]) {
     qty,
     lineTotal,
     ...(kind === "bundle" && points !== undefined ? { points } : {}),
+    ...(kind === "bundle" && names !== undefined ? { names } : {}),
     ...(net !== undefined && tax !== undefined ? { net, tax } : {}),
   }));
 }

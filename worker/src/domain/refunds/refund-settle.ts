@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { randomToken } from "../../auth/crypto";
 import { changes, prepare, runBatch } from "../../db";
-import { audit, oneRowChanged } from "../audit";
+import { audit, oneRowChanged, type AuditEntry } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { byLanguageSql, formatMoney, mailTexts, renderAll } from "../outbox/mails";
 import { parseLines } from "../payments/lines";
@@ -160,7 +160,7 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
     creditNoteMail(context, refund, opts.portal, token),
   ];
   const settled = sql<boolean>`EXISTS (SELECT 1 FROM refunds WHERE refundKey = ${refundKey} AND settleToken = ${token})`;
-  const entry = {
+  const entry: AuditEntry = {
     action: "refund-payment",
     subject: "Payment",
     subjectId: referenceId,

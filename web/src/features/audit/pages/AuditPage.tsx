@@ -36,6 +36,19 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
   );
 }
 
+/**
+ * An action in the reader's words, its code in the title (what staff search by). A code with a dot
+ * ("job.done") is a nested key of `actionName`; a code the catalogue does not know stays as written.
+ */
+function ActionName({ code }: { code: string }) {
+  const { t } = useTranslation("audit");
+  return (
+    <span title={code} data-code={code}>
+      {t(`actionName.${code}`, { defaultValue: code })}
+    </span>
+  );
+}
+
 export default function AuditPage() {
   const { t } = useTranslation("audit");
   const list = useListController({
@@ -53,8 +66,7 @@ export default function AuditPage() {
     {
       key: "action",
       header: t("action"),
-      // Unknown codes (a call's name on a refused call, say) stay as the server wrote them.
-      render: (r) => <span title={r.action}>{t(`actionName.${r.action}`, { defaultValue: r.action })}</span>,
+      render: (r) => <ActionName code={r.action} />,
     },
     {
       key: "subject",

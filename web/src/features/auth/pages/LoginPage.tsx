@@ -74,6 +74,14 @@ export default function LoginPage() {
             {t("createAccount")}
           </Link>
         </p>
+        <p className="flex justify-center gap-4 text-sm">
+          <Link href="/front-pages/pricing" className="link">
+            {t("pricingLink")}
+          </Link>
+          <Link href="/front-pages/help-center" className="link">
+            {t("helpLink")}
+          </Link>
+        </p>
       </form>
     </AuthFrame>
   );

@@ -5,7 +5,19 @@ import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
 import { updateBundle } from "../api";
-import type { Bundle, BundleForm } from "../types";
+import { BUNDLE_TEXTS, type Bundle, type BundleForm } from "../types";
+
+/** The longest name and description the server takes (contract/bundles.ts). */
+const MAX_LENGTH = { name: 60, desc: 200 } as const;
+/** Each text field's language: the Arabic ones are typed right to left. */
+const TEXT_DIR = {
+  bundleName: "ltr",
+  bundleNameFr: "ltr",
+  bundleNameAr: "rtl",
+  bundleDesc: "ltr",
+  bundleDescFr: "ltr",
+  bundleDescAr: "rtl",
+};
 
 interface Props {
   bundle: Bundle | null;
@@ -33,12 +45,19 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       bundlePPP: String(bundle?.bundlePPP ?? ""),
       bundleDisc: String(bundle?.bundleDisc ?? 0),
       bundleIsActive: bundle?.bundleIsActive ?? true,
+      bundleName: bundle?.bundleName ?? "",
+      bundleNameFr: bundle?.bundleNameFr ?? "",
+      bundleNameAr: bundle?.bundleNameAr ?? "",
+      bundleDesc: bundle?.bundleDesc ?? "",
+      bundleDescFr: bundle?.bundleDescFr ?? "",
+      bundleDescAr: bundle?.bundleDescAr ?? "",
     },
     {
       bundlePoin: { label: t("bundlePoin"), check: rules.required },
       bundlePPP: { label: t("bundlePPP"), check: rules.required },
       bundleDisc: { label: t("bundleDisc"), check: rules.required },
       bundleIsActive: { label: t("bundleIsActive") },
+      ...Object.fromEntries(BUNDLE_TEXTS.map((name) => [name, { label: t(name) }])),
     },
     { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
   );
@@ -52,6 +71,7 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       bundlePPP: Number(v.bundlePPP),
       bundleDisc: Number(v.bundleDisc),
       bundleIsActive: v.bundleIsActive,
+      ...Object.fromEntries(BUNDLE_TEXTS.map((name) => [name, v[name]])),
     });
     onSaved();
     return answer.message;
@@ -63,6 +83,18 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       <TextField form={form} name="bundlePPP" type="number" inputMode="numeric" min={0} />
       <TextField form={form} name="bundleDisc" type="number" inputMode="numeric" min={0} max={100} />
       <ToggleField form={form} name="bundleIsActive" />
+      <fieldset className="grid grid-cols-1 gap-3">
+        <legend className="mb-1 text-sm font-medium">{t("textsLegend")}</legend>
+        {BUNDLE_TEXTS.map((name) => (
+          <TextField
+            key={name}
+            form={form}
+            name={name}
+            dir={TEXT_DIR[name]}
+            maxLength={name.startsWith("bundleName") ? MAX_LENGTH.name : MAX_LENGTH.desc}
+          />
+        ))}
+      </fieldset>
       <p className="text-sm text-base-content/70">{t("pricePreview", { price: formatMoney(preview, currency) })}</p>
     </FormDialog>
   );

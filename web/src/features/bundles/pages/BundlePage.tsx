@@ -8,7 +8,15 @@ import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
 import { useBuyActions } from "../../../hooks/useBuyActions";
 import { useListController } from "../../../hooks/useListController";
-import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
+import {
+  bundleDescription,
+  bundleTitle,
+  formatCount,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPerPoint,
+} from "../../../lib/format";
 import { deleteBundle } from "../api";
 import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api";
 import { BundleDialog } from "../components/BundleDialog";
@@ -40,27 +48,37 @@ export default function BundlePage() {
     failedDefault: t("buyFailedDefault"),
   });
 
-  const card = (bundle: Bundle) => (
-    <div className="card-body gap-2">
-      <div className="flex items-start justify-between gap-2">
-        <h2 className="card-title">{formatCount("points", bundle.bundlePoin)}</h2>
-        {canManage && <ActiveBadge active={bundle.bundleIsActive} />}
+  const card = (bundle: Bundle) => {
+    const name = bundleTitle(bundle);
+    const description = bundleDescription(bundle);
+    const points = formatCount("points", bundle.bundlePoin);
+    return (
+      <div className="card-body gap-2">
+        <div className="flex items-start justify-between gap-2">
+          {/* A named bundle says what it is for; its points come right under the name. */}
+          <h2 className="card-title flex-col items-start gap-0 break-words">
+            <span className="min-w-0">{name || points}</span>
+            {name && <span className="text-sm font-normal text-base-content/70">{points}</span>}
+          </h2>
+          {canManage && <ActiveBadge active={bundle.bundleIsActive} />}
+        </div>
+        {description && <p className="text-sm break-words text-base-content/80">{description}</p>}
+        <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
+        <p className="text-sm text-base-content/70">
+          {t("perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
+          {bundle.bundleDisc > 0 && (
+            <span className="badge badge-secondary badge-soft ms-2">
+              {t("discount", { percent: formatPercent(bundle.bundleDisc) })}
+            </span>
+          )}
+        </p>
+        <div className="card-actions mt-2 justify-end">
+          {canManage && <RowActions size="sm" onEdit={() => list.edit(bundle)} onDelete={() => void list.remove(bundle)} />}
+          {canBuy && <BuyButtons refId={bundle.bundleId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />}
+        </div>
       </div>
-      <p className="text-2xl font-bold text-primary">{formatMoney(bundle.bundlePrice, currency)}</p>
-      <p className="text-sm text-base-content/70">
-        {t("perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
-        {bundle.bundleDisc > 0 && (
-          <span className="badge badge-secondary badge-soft ms-2">
-            {t("discount", { percent: formatPercent(bundle.bundleDisc) })}
-          </span>
-        )}
-      </p>
-      <div className="card-actions mt-2 justify-end">
-        {canManage && <RowActions size="sm" onEdit={() => list.edit(bundle)} onDelete={() => void list.remove(bundle)} />}
-        {canBuy && <BuyButtons refId={bundle.bundleId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />}
-      </div>
-    </div>
-  );
+    );
+  };
 
   return (
     <ListPage

@@ -6,6 +6,7 @@ import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";
 import { KpiCard } from "../components/KpiCard";
+import { MailOffNotice } from "../components/MailOffNotice";
 import { RangePicker, useRange } from "../components/RangePicker";
 import { RevenueChart } from "../components/RevenueChart";
 import { SetupChecklist } from "../components/SetupChecklist";
@@ -56,6 +57,7 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Bus
   const charts = useDeferredValue<typeof shown | null>(shown, null);
   return (
     <>
+      {!b.setup.mailDelivery && <MailOffNotice />}
       {!b.setup.hasPayments && <SetupChecklist setup={b.setup} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {kpis.map((k) => (

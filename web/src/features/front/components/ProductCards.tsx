@@ -1,6 +1,15 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
-import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
+import {
+  bundleDescription,
+  bundleTitle,
+  formatCount,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPerPoint,
+} from "../../../lib/format";
 import type { ProductKind } from "../../../lib/cart";
 import type { PublicBundle, PublicItem } from "../api";
 import { Thumbnail } from "../../../components/Thumbnail";
@@ -43,90 +52,131 @@ function bestValueId(bundles: PublicBundle[]): number | null {
   return bundles.reduce((best, b) => (b.bundlePrice / b.bundlePoin < best.bundlePrice / best.bundlePoin ? b : best)).bundleId;
 }
 
+/**
+ * A phone shows the first cards of a section, one above the other, and the rest on request: the demo
+ * catalogue made the pricing page some 16,000 px tall at 390 px. Wider screens show every card.
+ */
+const PHONE_FIRST = 3;
+
+function usePhoneFirst(count: number) {
+  const [all, setAll] = useState(false);
+  const folded = !all && count > PHONE_FIRST;
+  return {
+    /** The classes of the card at `index`: hidden on a phone until the rest is asked for. */
+    cardClass: (index: number) => (folded && index >= PHONE_FIRST ? "max-sm:hidden" : ""),
+    more: folded ? <ShowAll count={count} onClick={() => setAll(true)} /> : null,
+  };
+}
+
+function ShowAll({ count, onClick }: { count: number; onClick: () => void }) {
+  const { t } = useTranslation("front");
+  return (
+    <button type="button" className="btn btn-outline self-center sm:hidden" onClick={onClick} data-testid="show-all">
+      {t("pricing.showAll", { products: formatCount("products", count) })}
+    </button>
+  );
+}
+
 export function BundleCards({ bundles, currency, ...buy }: BuyProps & { bundles: PublicBundle[]; currency: string }) {
   const { t } = useTranslation("front");
   const best = bestValueId(bundles);
+  const { cardClass, more } = usePhoneFirst(bundles.length);
   return (
-    <ul className={`grid gap-6 ${COLUMNS[Math.min(bundles.length, 4)]}`}>
-      {bundles.map((bundle) => {
-        const points = formatNumber(bundle.bundlePoin);
-        const highlighted = bundle.bundleId === best;
-        return (
-          <li
-            key={bundle.bundleId}
-            className={`card border bg-base-100 shadow-sm ${highlighted ? "border-primary border-2" : "border-base-300"}`}
-            data-testid="bundle-card"
-          >
-            <div className="card-body items-center gap-3 text-center">
-              <div className="flex min-h-6 flex-wrap justify-center gap-2">
-                {highlighted && <span className="badge badge-primary">{t("pricing.bestValue")}</span>}
-                {bundle.bundleDisc > 0 && (
-                  <span className="badge border-success bg-success/10 font-semibold text-base-content">
-                    {t("pricing.save", { percent: formatPercent(bundle.bundleDisc) })}
+    <>
+      <ul className={`grid gap-6 ${COLUMNS[Math.min(bundles.length, 4)]}`}>
+        {bundles.map((bundle, index) => {
+          const points = formatNumber(bundle.bundlePoin);
+          const name = bundleTitle(bundle);
+          const description = bundleDescription(bundle);
+          const highlighted = bundle.bundleId === best;
+          return (
+            <li
+              key={bundle.bundleId}
+              className={`card border bg-base-100 shadow-sm ${highlighted ? "border-primary border-2" : "border-base-300"} ${cardClass(index)}`}
+              data-testid="bundle-card"
+            >
+              <div className="card-body items-center gap-3 text-center">
+                <div className="flex min-h-6 flex-wrap justify-center gap-2">
+                  {highlighted && <span className="badge badge-primary">{t("pricing.bestValue")}</span>}
+                  {bundle.bundleDisc > 0 && (
+                    <span className="badge border-success bg-success/10 font-semibold text-base-content">
+                      {t("pricing.save", { percent: formatPercent(bundle.bundleDisc) })}
+                    </span>
+                  )}
+                </div>
+                <h3 className="flex flex-col items-center">
+                  {name && <span className="text-lg font-semibold break-words">{name}</span>}
+                  <span className="text-4xl font-extrabold text-primary">{points}</span>
+                  <span className="text-sm font-medium uppercase tracking-wide text-base-content/70">
+                    {t("pricing.pointsLabel", { count: bundle.bundlePoin })}
                   </span>
-                )}
+                </h3>
+                {description && <p className="text-sm break-words text-base-content/80">{description}</p>}
+                <p className="text-2xl font-bold">{formatMoney(bundle.bundlePrice, currency)}</p>
+                <p className="text-sm text-base-content/70">
+                  {t("pricing.perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
+                </p>
+                <div className="card-actions mt-auto w-full">
+                  <BuyButton
+                    kind="bundle"
+                    refId={bundle.bundleId}
+                    label={t("pricing.buyPoints", { points: formatCount("points", bundle.bundlePoin) })}
+                    {...buy}
+                  />
+                </div>
               </div>
-              <h3 className="flex flex-col items-center">
-                <span className="text-4xl font-extrabold text-primary">{points}</span>
-                <span className="text-sm font-medium uppercase tracking-wide text-base-content/70">
-                  {t("pricing.pointsLabel", { count: bundle.bundlePoin })}
-                </span>
-              </h3>
-              <p className="text-2xl font-bold">{formatMoney(bundle.bundlePrice, currency)}</p>
-              <p className="text-sm text-base-content/70">
-                {t("pricing.perPoint", { price: formatPerPoint(bundle.bundlePrice, bundle.bundlePoin, currency) })}
-              </p>
-              <div className="card-actions mt-auto w-full">
-                <BuyButton
-                  kind="bundle"
-                  refId={bundle.bundleId}
-                  label={t("pricing.buyPoints", { points: formatCount("points", bundle.bundlePoin) })}
-                  {...buy}
-                />
-              </div>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+      {more}
+    </>
   );
 }
 
 export function ItemCards({ items, currency, ...buy }: BuyProps & { items: PublicItem[]; currency: string }) {
   const { t } = useTranslation("front");
+  const { cardClass, more } = usePhoneFirst(items.length);
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((item) => (
-        <li key={item.itemId} className="card border border-base-300 bg-base-100 shadow-sm" data-testid="item-card">
-          <figure>
-            <Thumbnail src={item.itemImage} name={item.itemName} className="aspect-video w-full" textClass="text-4xl" />
-          </figure>
-          <div className="card-body gap-3">
-            <h3 className="card-title">{item.itemName}</h3>
-            {item.itemDesc && <p className="text-base-content/80">{item.itemDesc}</p>}
-            <p className="flex flex-wrap items-baseline gap-x-2">
-              <span className="text-2xl font-bold">{formatMoney(item.itemPrice, currency)}</span>
-              <span className="text-sm text-base-content/70">
-                {t("pricing.forDuration", { duration: formatCount("days", item.itemDuration) })}
-              </span>
-            </p>
-            <ul className="space-y-1 text-sm">
-              <li className="flex items-center gap-2">
-                <Icon name="check" size={16} className="text-success" />
-                {t("pricing.planAccess")}
-              </li>
-              <li className="flex items-center gap-2">
-                <Icon name="check" size={16} className="text-success" />
-                {t("pricing.planExtends")}
-              </li>
-            </ul>
-            <div className="card-actions mt-auto pt-2">
-              <BuyButton kind="item" refId={item.itemId} label={t("pricing.buyPlan", { name: item.itemName })} {...buy} />
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item, index) => (
+          <li
+            key={item.itemId}
+            className={`card border border-base-300 bg-base-100 shadow-sm ${cardClass(index)}`}
+            data-testid="item-card"
+          >
+            <figure>
+              <Thumbnail src={item.itemImage} name={item.itemName} className="aspect-video w-full" textClass="text-4xl" />
+            </figure>
+            <div className="card-body gap-3">
+              <h3 className="card-title">{item.itemName}</h3>
+              {item.itemDesc && <p className="text-base-content/80">{item.itemDesc}</p>}
+              <p className="flex flex-wrap items-baseline gap-x-2">
+                <span className="text-2xl font-bold">{formatMoney(item.itemPrice, currency)}</span>
+                <span className="text-sm text-base-content/70">
+                  {t("pricing.forDuration", { duration: formatCount("days", item.itemDuration) })}
+                </span>
+              </p>
+              <ul className="space-y-1 text-sm">
+                <li className="flex items-center gap-2">
+                  <Icon name="check" size={16} className="text-success" />
+                  {t("pricing.planAccess")}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Icon name="check" size={16} className="text-success" />
+                  {t("pricing.planExtends")}
+                </li>
+              </ul>
+              <div className="card-actions mt-auto pt-2">
+                <BuyButton kind="item" refId={item.itemId} label={t("pricing.buyPlan", { name: item.itemName })} {...buy} />
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {more}
+    </>
   );
 }
 
@@ -145,9 +195,11 @@ export function BundleCardSkeletons() {
           <div className="card-body items-center gap-3 text-center">
             <div className="min-h-6" />
             <div className="flex flex-col items-center gap-1">
+              <span className="skeleton block w-20 text-lg">&nbsp;</span>
               <span className="skeleton block w-24 text-4xl">&nbsp;</span>
               <span className="skeleton block w-16 text-sm">&nbsp;</span>
             </div>
+            <p className="skeleton w-40 text-sm">&nbsp;</p>
             <p className="skeleton w-28 text-2xl">&nbsp;</p>
             <p className="skeleton w-32 text-sm">&nbsp;</p>
             <div className="card-actions mt-auto w-full">

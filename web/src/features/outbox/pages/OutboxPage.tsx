@@ -69,6 +69,16 @@ export default function OutboxPage() {
           options: (["queued", "sent", "failed"] as const).map((s) => ({ value: s, label: t(`status_${s}`) })),
         },
       ]}
+      intro={
+        list.data?.mailDelivery === false && (
+          <div role="alert" className="alert alert-warning alert-soft" data-testid="mail-delivery-off">
+            <div className="min-w-0">
+              <p className="font-medium">{t("deliveryOff")}</p>
+              <p className="text-sm">{t("deliveryOffHow")}</p>
+            </div>
+          </div>
+        )
+      }
       caption={t("title")}
       columns={columns}
       rowKey={(m) => m.mailId}

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Link, useParams, useSearch } from "wouter";
 import { CopyButton } from "../../../components/CopyButton";
@@ -14,6 +14,7 @@ import { paymentDetail, paymentDetailKey } from "../api";
 import { BankCard } from "../components/BankCard";
 import { CardPayment } from "../components/CardPayment";
 import { OrderSummary } from "../components/OrderSummary";
+import { PaidInvoice } from "../components/PaidInvoice";
 import { PaymentHeader } from "../components/PaymentHeader";
 import { ProofUpload } from "../components/ProofUpload";
 import type { PaymentDetail, PaymentStatus } from "../types";
@@ -147,7 +148,17 @@ export default function PaymentPage() {
                   <span className="skeleton h-4 w-64" />
                 )}
               </p>
-              {p?.payerName && <p className="text-sm text-base-content/70">{t("payer", { name: p.payerName })}</p>}
+              {p?.payerName && (
+                <p className="text-sm text-base-content/70">
+                  {/* A masked Latin name ("B*** W***") inside Arabic text: isolated, so it keeps its own order. */}
+                  <Trans
+                    t={t}
+                    i18nKey="payer"
+                    values={{ name: p.payerName }}
+                    components={{ name: <bdi data-testid="payer-name" /> }}
+                  />
+                </p>
+              )}
             </div>
             {/* While Stripe's confirmation is on its way the payment is still pending, but the payer has paid. */}
             {p ? (
@@ -191,9 +202,7 @@ export default function PaymentPage() {
               {p.status === "paid" && (
                 <div role="status" className="alert alert-success alert-soft alert-horizontal">
                   <span>{t("paidOn", { date: formatDate(p.paidAt, true), number: p.invoiceNumber })}</span>
-                  <Link href={`/apps/invoice/preview/${p.referenceId}`} className="btn btn-sm">
-                    {t("viewInvoice")}
-                  </Link>
+                  <PaidInvoice referenceId={p.referenceId} invoiceNumber={p.invoiceNumber} />
                 </div>
               )}
 
