@@ -1,5 +1,5 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { ARTICLES } from "./lib/articles";
+import { ARTICLE_SLUGS } from "./lib/articles";
 import { PUBLIC_CATALOGUE, publicCatalogue } from "./api";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
@@ -62,7 +62,7 @@ export const routes: AppRoute[] = [
     name: "front-pages-help-center-article-title",
     title: ({ title }) => `front:help.articles.${title}.title`,
     description: ({ title }) => `front:help.articles.${title}.summary`,
-    prerender: ARTICLES.map((article) => `/front-pages/help-center/article/${article.slug}`),
+    prerender: ARTICLE_SLUGS.map((slug) => `/front-pages/help-center/article/${slug}`),
     page: () => import("./pages/HelpArticlePage"),
     meta: front,
   },

@@ -1,5 +1,4 @@
 import { api } from "../../lib/api";
-import { uploadWithProgress } from "../../lib/upload";
 
 export const paymentDetail = (referenceId: string) => api("payment-detail", { referenceId });
 
@@ -8,6 +7,3 @@ export const paymentDetail = (referenceId: string) => api("payment-detail", { re
  * from its answer so the page renders at once.
  */
 export const paymentDetailKey = (referenceId: string) => ["payment-detail", referenceId] as const;
-
-export const uploadProof = (referenceId: string, file: File, onProgress: (fraction: number) => void) =>
-  uploadWithProgress("payment-proof", { referenceId, file }, onProgress);

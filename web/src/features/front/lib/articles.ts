@@ -1,16 +1,15 @@
-/* The help center's articles, light enough for the route table (index.ts prerenders each one). */
-
-export const HELP_CATEGORIES = ["buying", "using", "billing", "account"] as const;
-export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+/* The help center's articles by slug, light enough for the route table (index.ts prerenders each one). */
 
 /** The articles in reading order; their texts live in the locale files under help.articles.<slug>. */
-export const ARTICLES: { slug: string; category: HelpCategory; icon: string }[] = [
-  { slug: "how-to-buy-points", category: "buying", icon: "coins" },
-  { slug: "paying-by-bank-transfer", category: "buying", icon: "upload" },
-  { slug: "how-coupons-work", category: "buying", icon: "ticket" },
-  { slug: "how-to-use-a-site", category: "using", icon: "world" },
-  { slug: "what-similarity-means", category: "using", icon: "chart" },
-  { slug: "downloads-and-subscriptions", category: "using", icon: "download" },
-  { slug: "invoices-and-receipts", category: "billing", icon: "invoice" },
-  { slug: "account-security-and-two-factor", category: "account", icon: "shield" },
-];
+export const ARTICLE_SLUGS = [
+  "how-to-buy-points",
+  "paying-by-bank-transfer",
+  "how-coupons-work",
+  "how-to-use-a-site",
+  "what-similarity-means",
+  "downloads-and-subscriptions",
+  "invoices-and-receipts",
+  "account-security-and-two-factor",
+] as const;
+
+export type ArticleSlug = (typeof ARTICLE_SLUGS)[number];

@@ -1,9 +1,25 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
-import { ARTICLES, HELP_CATEGORIES, type HelpCategory } from "./articles";
+import { ARTICLE_SLUGS, type ArticleSlug } from "./articles";
 
-export { HELP_CATEGORIES, type HelpCategory };
+export const HELP_CATEGORIES = ["buying", "using", "billing", "account"] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+
+/** Each article's category and icon (the route table needs only the slugs, ./articles.ts). */
+const ARTICLE_PLACES: Record<ArticleSlug, { category: HelpCategory; icon: string }> = {
+  "how-to-buy-points": { category: "buying", icon: "coins" },
+  "paying-by-bank-transfer": { category: "buying", icon: "upload" },
+  "how-coupons-work": { category: "buying", icon: "ticket" },
+  "how-to-use-a-site": { category: "using", icon: "world" },
+  "what-similarity-means": { category: "using", icon: "chart" },
+  "downloads-and-subscriptions": { category: "using", icon: "download" },
+  "invoices-and-receipts": { category: "billing", icon: "invoice" },
+  "account-security-and-two-factor": { category: "account", icon: "shield" },
+};
+
+/** The articles in reading order. */
+const ARTICLES = ARTICLE_SLUGS.map((slug) => ({ slug, ...ARTICLE_PLACES[slug] }));
 
 export interface HelpArticle {
   slug: string;
