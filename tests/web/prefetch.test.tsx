@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { freshAnswer, PRELOAD_MAX_AGE_MS } from "../../web/src/app/prefetch";
-import { HOVER_INTENT_MS } from "../../web/src/app/useIntentPrefetch";
+import { HOVER_INTENT_MS } from "../../web/src/app/intentListener";
 import { COUPON, list, routeNamed, signedIn, SITE } from "./prefetch-support";
 import { ADMIN_RULES, CLIENT_RULES, mockApi, renderApp, setupI18n } from "./shell-support";
 
