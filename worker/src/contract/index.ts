@@ -12,6 +12,7 @@ import { itemCalls } from "./items";
 import { myDataCalls } from "./my-data";
 import { refundCalls } from "./refunds";
 import { notificationCalls } from "./notifications";
+import { passkeyCalls } from "./passkeys";
 import { settingsCalls } from "./settings";
 import { siteCalls } from "./sites";
 import { userCalls } from "./users";
@@ -22,6 +23,7 @@ export const callGroups = {
   "Settings and front pages": settingsCalls,
   "Sign-in": authCalls,
   Account: accountCalls,
+  Passkeys: passkeyCalls,
   "Account data": myDataCalls,
   Users: userCalls,
   "Back office": adminCalls,

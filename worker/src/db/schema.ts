@@ -89,6 +89,31 @@ export interface RecoveryCodesTable {
   codeHash: string;
 }
 
+/** Migration 0210: a user's passkeys (WebAuthn credentials; auth/passkeys.ts). */
+export interface PasskeysTable {
+  passkeyId: Generated<number>;
+  userId: number;
+  /** base64url, as the browser names the credential. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  signCount: Defaulted<number>;
+  /** JSON array of the authenticator's transports ("internal", "usb", …). */
+  transports: Defaulted<string>;
+  passkeyName: string;
+  createdAt: Defaulted<string>;
+  lastUsedAt: string | null;
+}
+
+/** Migration 0210: a WebAuthn challenge, single-use and short-lived. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: "register" | "login" | "second_step";
+  userId: number | null;
+  detail: string | null;
+  expiresAt: number;
+}
+
 export interface LoginAttemptsTable {
   attemptId: Generated<number>;
   attemptKey: string;
@@ -363,6 +388,8 @@ export interface Database {
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   login_attempts: LoginAttemptsTable;
   api_keys: ApiKeysTable;
   items: ItemsTable;

@@ -11,6 +11,7 @@ import { frontRoutes } from "./front";
 import { accountRoutes } from "./account";
 import { myDataRoutes } from "./my-data";
 import { authRoutes } from "./auth";
+import { passkeysRoutes } from "./passkeys";
 import { settingsRoutes } from "./settings";
 import { usersRoutes } from "./users";
 import { rolesRoutes } from "./roles";
@@ -42,6 +43,7 @@ export const routes: RouteDef[] = [
   ...settingsRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...passkeysRoutes,
   ...myDataRoutes,
   ...usersRoutes,
   ...rolesRoutes,
