@@ -102,13 +102,7 @@ export async function registrationOptions(
 }
 
 /** A verified new credential of `userId`, ready to insert; refused when the challenge is not theirs or the attestation fails. */
-export async function verifyRegistration(
-  db: DB,
-  d1: D1Database,
-  rp: RelyingParty,
-  userId: number,
-  response: RegistrationResponseJSON,
-) {
+export async function verifyRegistration(d1: D1Database, rp: RelyingParty, userId: number, response: RegistrationResponseJSON) {
   const taken = await takeChallenge(d1, response.response.clientDataJSON, "register");
   if (taken.userId !== userId) throw passkeyChallengeExpired();
   const verified = await verifyRegistrationResponse({

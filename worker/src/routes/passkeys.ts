@@ -32,13 +32,7 @@ const registerOptions = route(passkeyCalls["passkey-register-options"], {
 const register = route(passkeyCalls["passkey-register"], {
   async handler(ctx, { passkeyName, response }) {
     const owner = ownerOf(ctx);
-    const credential = await verifyRegistration(
-      ctx.db,
-      ctx.env.DB,
-      rpOf(ctx),
-      owner.userId,
-      response as RegistrationResponseJSON,
-    );
+    const credential = await verifyRegistration(ctx.env.DB, rpOf(ctx), owner.userId, response as RegistrationResponseJSON);
     await addPasskey(domainOf(ctx), portalOf(ctx), owner, { ...credential, passkeyName }, requestLanguage(ctx.request) ?? "en");
     return json({ message: success(ctx, "passkeyAdded") });
   },
