@@ -89,6 +89,20 @@ describe("passkeys", () => {
     expect(api.calls.find((c) => c.name === "passkey-login")?.body).toEqual({ response: ASSERTION, rememberMe: true });
   });
 
+  it("says nothing when the browser's passkey autofill gives up, and the password form still works alone", async () => {
+    webauthn.browserSupportsWebAuthnAutofill.mockResolvedValueOnce(true);
+    webauthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error("The form was sent"), { name: "UnknownError" }));
+    const api = mockApi({ "passkey-login-options": { body: { options: { challenge: "c5" } } } });
+    renderApp("/login");
+    await screen.findByRole("button", { name: "Use a passkey" }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: "c5" }, useBrowserAutofill: true }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(api.calls.some((c) => c.name === "passkey-login")).toBe(false);
+  });
+
   it("shows the server's refusal of a passkey on the login page", async () => {
     webauthn.startAuthentication.mockResolvedValue(ASSERTION);
     mockApi({

@@ -59,7 +59,10 @@ export default function PasskeySignIn({
     void (async () => {
       if (!(await browserSupportsWebAuthnAutofill())) return;
       await finish(await requestOptions(), true);
-    })().catch(report);
+    })().catch((failure: unknown) => {
+      // Nobody asked for the autofill: only the server's answer to a passkey the user picked is worth saying.
+      if (failure instanceof ApiError) report(failure);
+    });
     return () => WebAuthnAbortService.cancelCeremony();
     // Once per visit of the page: finish and report read the latest props through refs and setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
