@@ -8,27 +8,35 @@ const FEATURES = readdirSync(new URL("./web/src/features", import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The web app's shell, which imports every feature (app/registry.ts), and the shared code below the features. */
-const WEB_SHELL = ["app", "layouts"];
-const WEB_SHARED = ["components", "lib", "providers", "i18n"];
+/** The web app's shell (with its layouts), which imports every feature (app/registry.ts), and the shared code below the features. */
+const WEB_SHELL = ["app"];
+const WEB_SHARED = ["components", "hooks", "lib", "providers", "i18n"];
 
 /**
  * The Worker's layers (docs/decisions/0006-worker-layers.md): a folder of worker/src imports only the folders
- * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. The entry
+ * listed for it, and `contract/` (the calls' declarations), which itself imports nothing but zod. `errors/`
+ * (the error vocabulary) and `messages/` (the texts by key) are the floor, using each other only. The entry
  * points (worker/src/index.ts, cron.ts) wire everything together and may import anything.
  */
 const WORKER_LAYERS = {
-  errors: [],
-  db: ["errors"],
-  auth: ["db", "errors"],
-  domain: ["auth", "db", "errors"],
-  http: ["auth", "db", "errors"],
-  routes: ["domain", "auth", "db", "errors", "http"],
+  errors: ["messages"],
+  messages: ["errors"],
+  db: ["errors", "messages"],
+  auth: ["db", "errors", "messages"],
+  domain: ["auth", "db", "errors", "messages"],
+  http: ["auth", "db", "errors", "messages"],
+  routes: ["domain", "auth", "db", "errors", "messages", "http"],
 };
 const WORKER_FOLDERS = [...Object.keys(WORKER_LAYERS), "contract"];
 
 /** An import that climbs out of the importing folder into one of `folders`: "../db", "../../auth/session". */
 const importOf = (folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+
+/** Shared code (web/src/components, lib, …) sits below the features and the shell. */
+const SHARED_CODE_STAYS_DOWN = {
+  regex: importOf([...WEB_SHELL, "features"]),
+  message: `Shared code (${WEB_SHARED.map((f) => `web/src/${f}/`).join(", ")}) imports neither the shell nor a feature.`,
+};
 
 const workerLayerRules = [
   ...Object.entries(WORKER_LAYERS).map(([layer, allowed]) => {
@@ -110,6 +118,7 @@ export default tseslint.config(
       "worker/worker-configuration.d.ts",
       "pdf/worker-configuration.d.ts",
       "coverage/",
+      "**/*.gen.ts",
     ],
   },
   js.configs.recommended,
@@ -125,7 +134,7 @@ export default tseslint.config(
   },
   {
     // The boot script runs inline before any module, in every browser the app greets with its first paint.
-    files: ["web/preferences.js"],
+    files: ["web/boot.js"],
     languageOptions: { globals: globals.browser, sourceType: "script", ecmaVersion: 5 },
     // ES5 has no catch without a binding.
     rules: { "@typescript-eslint/no-unused-vars": ["error", { caughtErrors: "none" }] },
@@ -141,8 +150,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
-  // Imports run one way: app/ (and layouts/, the shell) → features/ → shared code (components/, lib/, providers/,
-  // i18n/). A feature never imports another feature (bulletproof-react) nor the shell, which imports every feature.
+  // Imports run one way: app/ (the shell, with its layouts) → features/ → shared code (components/, hooks/, lib/,
+  // providers/, i18n/). A feature never imports another feature (bulletproof-react) nor the shell, which imports every feature.
   ...FEATURES.map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
@@ -170,10 +179,23 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: [SHARED_CODE_STAYS_DOWN],
+        },
+      ],
+    },
+  },
+  // lib/ is the bottom of the shared code: UI (components/, and the hooks/ beside them) builds on it, never the reverse.
+  {
+    files: ["web/src/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
+            SHARED_CODE_STAYS_DOWN,
             {
-              regex: importOf([...WEB_SHELL, "features"]),
-              message: `Shared code (${WEB_SHARED.map((f) => `web/src/${f}/`).join(", ")}) imports neither the shell nor a feature.`,
+              regex: importOf(["components", "hooks"]),
+              message: "web/src/lib/ imports neither components/ nor hooks/: move what both need down into lib/.",
             },
           ],
         },

@@ -2,10 +2,14 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
-import { inlineBootScript } from "./scripts/boot-script";
+import { inlineBootScript } from "./scripts/boot";
 import { CHUNK_GROUPS, firstLoadPreload } from "./web/build";
 import { staticHeaders } from "./scripts/static-headers";
 import { prerenderPages } from "./web/prerender";
+import { writeFeatureIndexes } from "./scripts/features";
+
+// The roles pages read the subjects the features add (web/src/lib/subjects.gen.ts).
+writeFeatureIndexes();
 
 /**
  * Fails the build when a module under worker/ is bundled into the web app: the web imports only

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { writeFeatureIndexes } from "./scripts/features";
 
 // Wrangler, miniflare and the pool must never reach the network.
 Object.assign(process.env, {
@@ -66,6 +67,8 @@ function pdfWorker() {
 }
 
 export default defineConfig(async () => {
+  // The Worker's collected indexes (worker/src/**/features.gen.ts), which the worker and tools tests import.
+  writeFeatureIndexes();
   // wrangler.toml names the built SPA as the assets directory; worker tests need only that it exists.
   mkdirSync(path.join(import.meta.dirname, "dist/client"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));

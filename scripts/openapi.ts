@@ -4,9 +4,9 @@ import { format, resolveConfig } from "prettier";
 import { openApiDocument } from "../worker/src/contract/openapi";
 
 /**
- * docs/openapi.json: the OpenAPI 3.1 document generated from worker/src/contract. The Worker serves
- * this file at GET /api/openapi.json; tests/tools/openapi.test.ts fails when it is stale. Run
- * `npm run openapi` after changing the contract.
+ * docs/openapi.json (not committed): the OpenAPI 3.1 document of worker/src/contract, the one the Worker
+ * makes and serves at GET /api/openapi.json, written to a file for tools that want one (`npm run openapi`,
+ * or `npm run openapi -- <file>`).
  */
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const OPENAPI_FILE = path.join(ROOT, "docs/openapi.json");
@@ -16,8 +16,14 @@ export function currentDocument() {
   return openApiDocument(version);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Writes the document to `file`, formatted as the repository's JSON is. */
+export async function writeDocument(file: string): Promise<void> {
   const options = await resolveConfig(OPENAPI_FILE);
-  writeFileSync(OPENAPI_FILE, await format(JSON.stringify(currentDocument()), { ...options, parser: "json" }));
-  console.log(`wrote ${path.relative(ROOT, OPENAPI_FILE)}`);
+  writeFileSync(file, await format(JSON.stringify(currentDocument()), { ...options, parser: "json" }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const file = path.resolve(process.argv[2] ?? OPENAPI_FILE);
+  await writeDocument(file);
+  console.log(`wrote ${path.relative(ROOT, file)}`);
 }

@@ -18,7 +18,7 @@ export const CHUNK_GROUPS = [
   { name: "kit", test: (id: string) => /\/web\/src\/(components|lib)\/|\/node_modules\/swr\//.test(id) },
 ];
 
-/** What index.html names for web/preferences.js to preload with the app (`<meta name="first-load">`). */
+/** What index.html names for web/boot.js to preload with the app (`<meta name="first-load">`). */
 export interface FirstLoadFiles {
   /** The default layout's chunk and the chunks it imports beyond the entry's (for a signed-in reader). */
   layout: string[];
@@ -29,33 +29,10 @@ export interface FirstLoadFiles {
   languages: Record<string, Record<string, string>>;
   /** The namespaces of the menu's titles that have a file of their own (a signed-in reader needs them). */
   menu: string[];
-  /**
-   * The routes of the table whose page the build could read (routePages), paths without parameters
-   * first: the page's chunk with what it imports beyond the entry's and the layout's files, and its
-   * namespace. Opened at its address, the route's page then arrives with the app, not after it.
-   */
-  routes: FirstLoadRoute[];
 }
 
-export interface FirstLoadRoute {
-  /** The route's pattern: literal segments and `:name` parameters. */
-  path: string;
-  files: string[];
-  ns: string;
-  /** A blank-layout route: no menu, so none of the layout's files. */
-  blank?: true;
-}
-
-/** A route as a feature's index.ts declares it: its pattern, its page module (no extension), its layout. */
-export interface RoutePage {
-  path: string;
-  page: string;
-  blank: boolean;
-}
-
-/** The route table and the menu as the build reads them from the features' index.ts files. */
-export interface RouteSource {
-  routes: RoutePage[];
+/** The menu and the navbar widgets as the build reads them from the features' index.ts files. */
+export interface LayoutSource {
   /** Namespaces of the menu's titles ("front:menu.faq" → "front"). */
   menuNamespaces: string[];
   /** The navbar widgets' modules (`component: () => import(...)`), no extension: the default layout shows them. */
@@ -76,59 +53,41 @@ const stringOf = (node: unknown) =>
   isNode(node) && node.type === "Literal" && typeof node.value === "string" ? node.value : null;
 
 /**
- * Reads a feature's index.ts (`file`, its source) for its routes: objects with a literal `path` and a
- * `page` that imports a module, inline (`() => import("./pages/X")`) or through a constant of the
- * file; `meta` inline or a constant of the file. Routes built otherwise are left out (they load as
- * before, only without the head start). Also the namespaces of the menu titles (`title: "ns:key"` of an object without `path`).
+ * Reads a feature's index.ts (`file`, its source) for what the default layout shows of it: the
+ * namespaces of its menu titles (`title: "ns:key"` of an object without `path`) and its navbar widgets'
+ * modules (`component: () => import("./components/X")`, inline or through a constant of the file).
  */
-export function routePages(source: string, file: string): RouteSource {
+export function layoutSource(source: string, file: string): LayoutSource {
   const ast = parseAst(source, { lang: "ts" });
   const constants = new Map<string, Node>();
   walk(ast, (node) => {
     const { id, init } = node as { id?: Node; init?: Node };
     if (node.type === "VariableDeclarator" && id?.type === "Identifier" && isNode(init)) constants.set(id.name as string, init);
   });
-  // A constant's value, without its `as const` or `satisfies` (the front pages' meta has both kinds).
-  const resolve = (value: unknown): Node | null => {
-    let node =
-      isNode(value) && value.type === "Identifier" ? (constants.get(value.name as string) ?? null) : isNode(value) ? value : null;
-    while (node && (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression")) node = node.expression as Node;
-    return node;
-  };
   const imported = (value: unknown) => {
-    const load = resolve(value) as { type: string; body?: Node } | null;
+    const load = (isNode(value) && value.type === "Identifier" ? constants.get(value.name as string) : value) as
+      { type: string; body?: Node } | undefined;
     const body = load?.type === "ArrowFunctionExpression" ? load.body : null;
     const spec = body?.type === "ImportExpression" ? stringOf(body.source) : null;
     return spec ? path.resolve(path.dirname(file), spec).replace(/\.[jt]sx?$/, "") : null;
   };
-  const props = (object: Node | null) =>
-    new Map(
-      ((object?.type === "ObjectExpression" ? object.properties : []) as Node[]).flatMap((p) =>
-        p.type === "Property" && isNode(p.key) && p.key.type === "Identifier" ? [[p.key.name as string, p.value]] : [],
-      ),
-    );
-  const routes: RoutePage[] = [];
   const widgets: string[] = [];
   const menu = new Set<string>();
   walk(ast, (node) => {
     if (node.type !== "ObjectExpression") return;
-    const fields = props(node);
+    const fields = new Map(
+      (node.properties as Node[]).flatMap((p) =>
+        p.type === "Property" && isNode(p.key) && p.key.type === "Identifier" ? [[p.key.name as string, p.value]] : [],
+      ),
+    );
     // A menu item has a title and no path (a route's title names its page, not a menu entry).
     const title = fields.has("path") ? null : stringOf(fields.get("title"));
     if (title?.includes(":")) menu.add(title.split(":")[0]!);
     const widget = imported(fields.get("component"));
     if (widget) widgets.push(widget);
-    const routePath = stringOf(fields.get("path"));
-    const page = imported(fields.get("page"));
-    if (!routePath || !page) return;
-    const blank = stringOf(props(resolve(fields.get("meta"))).get("layout")) === "blank";
-    routes.push({ path: routePath, page, blank });
   });
-  return { routes, menuNamespaces: [...menu], widgets };
+  return { menuNamespaces: [...menu], widgets };
 }
-
-/** A pattern preferences.js can match: literal segments and `:name` parameters (no wildcards, no optional ones). */
-const plainPattern = (pattern: string) => /^(\/(:[A-Za-z]\w*|[\w.-]+))+$/.test(pattern);
 
 /** The part of a build's chunk the plan needs. */
 export interface BuiltChunk {
@@ -146,47 +105,35 @@ function withImports(byFile: Map<string, BuiltChunk>, fileName: string, seen = n
   return seen;
 }
 
-/**
- * Finds among a build's chunks the default layout's files, the locale files and, for the routes of
- * `source`, each page's files.
- */
-export function firstLoadFiles(chunks: BuiltChunk[], source: RouteSource = { routes: [], menuNamespaces: [] }): FirstLoadFiles {
+/** Finds among a build's chunks the default layout's files (with the widgets of `source`) and the locale files. */
+export function firstLoadFiles(chunks: BuiltChunk[], source: LayoutSource = { menuNamespaces: [] }): FirstLoadFiles {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(byFile, c.fileName)]));
-  const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/layouts/DefaultLayout.tsx"));
-  const pages = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
+  const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/layouts/DefaultLayout.tsx"));
+  const modules = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
   // The layout's chunk and its navbar's widgets (loaded as soon as it renders), with what they import.
-  const widgetChunks = (source.widgets ?? []).flatMap((widget) => pages.get(widget)?.fileName ?? []);
+  const widgetChunks = (source.widgets ?? []).flatMap((widget) => modules.get(widget)?.fileName ?? []);
   const layoutFiles = layout
     ? [...new Set([layout.fileName, ...widgetChunks].flatMap((f) => [...withImports(byFile, f)]))].filter((f) => !loaded.has(f))
     : [];
-  const files: FirstLoadFiles = { layout: layoutFiles.map((f) => `/${f}`), languages: {}, menu: [], routes: [] };
+  const files: FirstLoadFiles = { layout: layoutFiles.map((f) => `/${f}`), languages: {}, menu: [] };
   for (const { fileName, facadeModuleId } of chunks) {
     const file = /\/src\/(?:i18n\/(locales|bundles)|features\/(\w+)\/locales)\/(\w+)\.(?:json|ts)$/.exec(facadeModuleId ?? "");
     if (file) (files.languages[file[3]!] ??= {})[file[2] ?? (file[1] === "locales" ? "common" : "app")] = `/${fileName}`;
   }
   const ownFile = new Set(Object.values(files.languages).flatMap((language) => Object.keys(language)));
   files.menu = source.menuNamespaces.filter((ns) => ownFile.has(ns));
-  const routes = source.routes.filter((route) => plainPattern(route.path) && pages.has(route.page));
-  // Literal paths first: /payment/payment before /payment/:referenceId.
-  routes.sort((a, b) => Number(a.path.includes(":")) - Number(b.path.includes(":")));
-  for (const route of routes) {
-    const skip = new Set([...loaded, ...(route.blank ? [] : layoutFiles)]);
-    const own = [...withImports(byFile, pages.get(route.page)!.fileName)].filter((f) => !skip.has(f));
-    const ns = /\/features\/(\w+)\//.exec(route.page)?.[1] ?? "common";
-    files.routes.push({ path: route.path, files: own.map((f) => `/${f}`), ns, ...(route.blank ? { blank: true as const } : {}) });
-  }
   return files;
 }
 
 /**
  * Names in index.html (`<meta name="first-load">`) the files a first paint needs beyond the entry,
- * so web/preferences.js can preload them with the app instead of after it has started: the
+ * so web/boot.js can preload them with the app instead of after it has started: the
  * reader's language files, and the default layout when someone is signed in.
  */
 export function firstLoadPreload(): Plugin {
-  // The features' route tables, read from their source as the build loads them.
-  const tables = new Map<string, RouteSource>();
+  // The features' menus and widgets, read from their source as the build loads them.
+  const tables = new Map<string, LayoutSource>();
   return {
     name: "first-load-preload",
     apply: "build",
@@ -194,7 +141,7 @@ export function firstLoadPreload(): Plugin {
     transform: {
       filter: { id: /\/src\/features\/\w+\/index\.ts$/ },
       handler(code, id) {
-        tables.set(id, routePages(code, id));
+        tables.set(id, layoutSource(code, id));
         return null;
       },
     },
@@ -206,8 +153,7 @@ export function firstLoadPreload(): Plugin {
             ? [{ fileName: out.fileName, facadeModuleId: out.facadeModuleId, isEntry: out.isEntry, imports: out.imports }]
             : [],
         );
-        const source: RouteSource = {
-          routes: [...tables.values()].flatMap((table) => table.routes),
+        const source: LayoutSource = {
           widgets: [...tables.values()].flatMap((table) => table.widgets ?? []),
           menuNamespaces: [...new Set([...tables.values()].flatMap((table) => table.menuNamespaces))],
         };

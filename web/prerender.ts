@@ -10,7 +10,6 @@ import react from "@vitejs/plugin-react";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import { BOOT_SCRIPT_OPEN } from "../scripts/boot-script";
 
 /** The settings a page is rendered with (web/src/providers/settings.ts AppSettings). */
 export interface AppSettings {
@@ -19,12 +18,6 @@ export interface AppSettings {
   languageSwitcher: boolean;
   turnstileSiteKey: string | null;
   termsUrl: string | null;
-}
-
-/** The routes' first calls (web/src/app/firstCallPlan.ts FirstCallPlan), opaque here but for who may send them. */
-export interface FirstCallPlan {
-  layout: unknown[];
-  routes: { public?: true }[];
 }
 
 /** One page rendered by web/src/prerender.tsx (its RenderedPage). */
@@ -40,7 +33,6 @@ export interface RenderedPage {
 /** What the build's renderer module offers (web/src/prerender.tsx); targets are opaque here but for their path. */
 interface Renderer {
   LANGUAGES: readonly string[];
-  firstCallPlan: () => Promise<FirstCallPlan>;
   prerenderTargets: () => { path: string }[];
   renderPage: (target: { path: string }, language: string, settings: AppSettings) => Promise<RenderedPage>;
 }
@@ -105,7 +97,7 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
       .join(" ")} />`;
   const settingsJson = JSON.stringify(settings);
   const head = [
-    // Before preferences.js, which reads it to leave the served language alone.
+    // Before the boot script (web/boot.js), which reads it to leave the served language alone.
     meta({ name: "app-settings", content: settingsJson, "data-rendered-with": settingsJson }),
     meta({ name: "description", content: page.description }),
     ...(robots ? [meta({ name: "robots", content: robots })] : []),
@@ -132,19 +124,6 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
     `<div id="root">${page.html}</div><span id="${PARSED_MARK}" hidden></span>`,
   );
 }
-
-/**
- * index.html with the routes' first calls named (`<meta name="first-calls">`, web/src/app/firstCallPlan.ts)
- * before preferences.js, which sends them while the app loads.
- */
-export function withFirstCalls(template: string, plan: FirstCallPlan): string {
-  if (!template.includes(BOOT_SCRIPT_OPEN)) throw new Error("prerender: index.html has no boot script (preferences.js)");
-  const meta = `<meta name="first-calls" content="${escapeHtml(JSON.stringify(plan))}" />`;
-  return template.replace(BOOT_SCRIPT_OPEN, () => `${meta}\n    ${BOOT_SCRIPT_OPEN}`);
-}
-
-/** What a prerendered (public) page may send before the app runs: the calls of public routes alone. */
-export const publicCalls = (plan: FirstCallPlan): FirstCallPlan => ({ layout: [], routes: plan.routes.filter((r) => r.public) });
 
 /** The file a path's page is written to under the language's folder: "/front-pages/pricing" → "front-pages/pricing.html". */
 export const pageFile = (language: string, pagePath: string) => `${PRERENDERED_DIR}/${language}${pagePath}.html`;
@@ -180,10 +159,7 @@ export function prerenderPages(): Plugin {
         try {
           const renderer = (await server.ssrLoadModule("/src/prerender.tsx")) as Renderer;
           // The signed-in app's pages are index.html itself; the prerendered ones are made from it.
-          const built = readFileSync(indexFile, "utf8");
-          const plan = await renderer.firstCallPlan();
-          writeFileSync(indexFile, withFirstCalls(built, plan));
-          const template = withFirstCalls(built, publicCalls(plan));
+          const template = readFileSync(indexFile, "utf8");
           const targets = renderer.prerenderTargets();
           for (const language of renderer.LANGUAGES) {
             for (const target of targets) {

@@ -132,7 +132,7 @@ async function phoneContext(browser: Browser, language: Language): Promise<Brows
 /**
  * Opens a path (the first by loading the app, the next ones as the app itself navigates, much faster)
  * and waits until it settles: no call in flight and no loading state (a busy region, the Loading spinner;
- * not a queued job's decorative ring), five frames in a row.
+ * not a queued job's decorative ring, nor a style-guide demo of the loading state), five frames in a row.
  * Answers whether it settled, so a page stuck loading is not judged by its spinner.
  */
 async function open(page: Page, path: string): Promise<boolean> {
@@ -147,7 +147,9 @@ async function open(page: Page, path: string): Promise<boolean> {
     .waitForFunction(
       () => {
         const state = window as unknown as { pendingCalls: number; quietFrames?: number };
-        const busy = state.pendingCalls > 0 || document.querySelector('[aria-busy="true"], [role="status"] > .loading');
+        // A style-guide demo of the loading state (inside [data-demo-area]) is not the page loading.
+        const loading = Array.from(document.querySelectorAll('[aria-busy="true"], [role="status"] > .loading'));
+        const busy = state.pendingCalls > 0 || loading.some((el) => !el.closest("[data-demo-area]"));
         state.quietFrames = busy ? 0 : (state.quietFrames ?? 0) + 1;
         return state.quietFrames >= 5;
       },

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { ar as apiAr } from "../../worker/src/errors/messages/ar";
-import { en as apiEn } from "../../worker/src/errors/messages/en";
-import { fr as apiFr } from "../../worker/src/errors/messages/fr";
+import { CATALOGS } from "../../worker/src/messages";
 
 /**
  * Issue 29: no English on a French or Arabic page. The page's visible words are compared with the
@@ -90,7 +88,7 @@ function webCatalogues(language: TargetLanguage): { namespace: string; en: Tree;
 export function englishCatalogue(language: TargetLanguage): EnglishEntry[] {
   const pairs = [
     ...webCatalogues(language),
-    { namespace: "api", en: apiEn as unknown as Tree, other: (language === "fr" ? apiFr : apiAr) as unknown as Tree },
+    { namespace: "api", en: CATALOGS.en as unknown as Tree, other: CATALOGS[language] as unknown as Tree },
   ];
   const translated = new Set<string>();
   for (const pair of pairs) for (const value of flatten(pair.other, "", new Map()).values()) translated.add(fold(value));
@@ -163,7 +161,8 @@ export function findEnglish(texts: Iterable<string>, catalogue: readonly English
 /**
  * The page's visible texts: each text of a visible element, and each element's whole text when its words
  * are split over several (a link within a sentence); the labels a reader or a screen reader meets
- * (placeholder, aria-label, title, alt, a button's value, a visible list's options); the tab's title.
+ * (placeholder, aria-label, title, alt, a button's value, a visible list's options); the tab's title. What
+ * the page marks translate="no" (code) is not text of a language.
  * A visible bare file input (the browser's "Choose File / No file chosen") is reported as native English.
  */
 export function visibleTexts(page: Page): Promise<string[]> {
@@ -171,7 +170,8 @@ export function visibleTexts(page: Page): Promise<string[]> {
     const texts = new Set<string>([document.title]);
     const seen = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
     for (const el of Array.from(document.body.querySelectorAll("*"))) {
-      if (!seen(el)) continue;
+      // Code and identifiers the page marks as not to be translated (HTML's translate="no": the style guide's snippets).
+      if (!seen(el) || el.closest('[translate="no"]')) continue;
       const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
       for (const node of own) texts.add(node.textContent!);
       if (own.length && el.childNodes.length > own.length) texts.add(el.textContent ?? "");

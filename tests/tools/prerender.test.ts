@@ -2,15 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { staticHeadersFile } from "../../scripts/static-headers";
-import {
-  buildSettings,
-  checkRenderedHtml,
-  composePage,
-  pageFile,
-  publicCalls,
-  withFirstCalls,
-  type RenderedPage,
-} from "../../web/prerender";
+import { buildSettings, checkRenderedHtml, composePage, pageFile, type RenderedPage } from "../../web/prerender";
 import { SECURITY_HEADERS } from "../../worker/src/http/headers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -60,7 +52,7 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
     expect(composePage(TEMPLATE, PAGE, settings, "noindex")).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it("says which settings it was rendered with, before preferences.js reads it, the charset first", () => {
+  it("says which settings it was rendered with, before the boot script reads it, the charset first", () => {
     const meta = html.indexOf('<meta name="app-settings"');
     expect(html.indexOf('<meta charset="UTF-8" />')).toBeLessThan(meta);
     expect(meta).toBeLessThan(html.indexOf("<script data-boot>"));
@@ -124,29 +116,5 @@ describe("static files served without the Worker", () => {
     expect(patterns).toEqual(expect.arrayContaining(["/__scheduled", "/api/*", "/images/*", "/robots.txt", "/sitemap.xml"]));
     expect(patterns).not.toContain("/*");
     expect(patterns.some((p) => p!.startsWith("/assets"))).toBe(false);
-  });
-});
-
-describe("web/prerender.ts: the first calls named in index.html", () => {
-  const plan = {
-    layout: [{ when: {}, calls: [["search-notification", "{}"]] }],
-    routes: [
-      { path: "/portal/site", variants: [] },
-      { path: "/payment/:referenceId", public: true as const, variants: [] },
-    ],
-  };
-
-  it("names them before preferences.js, which sends them, escaped", () => {
-    const html = withFirstCalls(TEMPLATE, plan);
-    const meta = html.indexOf('<meta name="first-calls" content="{&quot;layout&quot;');
-    expect(meta).toBeGreaterThan(-1);
-    expect(meta).toBeLessThan(html.indexOf("<script data-boot>"));
-    expect(() => withFirstCalls(TEMPLATE.replace("<script data-boot>(function(){})()</script>", ""), plan)).toThrow(
-      /preferences/,
-    );
-  });
-
-  it("gives a prerendered (public) page only the calls of public routes", () => {
-    expect(publicCalls(plan)).toEqual({ layout: [], routes: [{ path: "/payment/:referenceId", public: true, variants: [] }] });
   });
 });

@@ -4,7 +4,7 @@ import commonAr from "../../web/src/i18n/locales/ar.json";
 import commonEn from "../../web/src/i18n/locales/en.json";
 import notificationsEn from "../../web/src/features/notifications/locales/en.json";
 import notificationsFr from "../../web/src/features/notifications/locales/fr.json";
-import { en as apiEn } from "../../worker/src/errors/messages/en";
+import { en as apiEn } from "../../worker/src/messages/en";
 
 /** The phone and a11y runs' check for English on French and Arabic pages (tests/e2e/untranslated.ts). */
 describe("the untranslated-text check", () => {

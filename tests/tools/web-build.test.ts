@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHUNK_GROUPS, firstLoadFiles, routePages, type BuiltChunk } from "../../web/build";
+import { CHUNK_GROUPS, firstLoadFiles, layoutSource, type BuiltChunk } from "../../web/build";
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false): BuiltChunk => ({
   fileName,
@@ -16,7 +14,7 @@ describe("the files index.html names for a first paint", () => {
     chunk("assets/index-a.js", "/work/portal/web/index.html", ["assets/app-b.js", "assets/runtime-c.js"], true),
     chunk("assets/app-b.js", null, ["assets/runtime-c.js"]),
     chunk("assets/runtime-c.js", null),
-    chunk("assets/DefaultLayout-d.js", src("layouts/DefaultLayout.tsx"), ["assets/app-b.js", "assets/kit-e.js"]),
+    chunk("assets/DefaultLayout-d.js", src("app/layouts/DefaultLayout.tsx"), ["assets/app-b.js", "assets/kit-e.js"]),
     chunk("assets/kit-e.js", null, ["assets/runtime-c.js"]),
     chunk("assets/SitePage-f.js", src("features/sites/pages/SitePage.tsx"), ["assets/kit-e.js"]),
     chunk("assets/en-g.js", src("i18n/locales/en.json")),
@@ -35,7 +33,7 @@ describe("the files index.html names for a first paint", () => {
       ...chunks,
       chunk("assets/CartBadge-w.js", src("features/cart/components/CartBadge.tsx"), ["assets/kit-e.js"]),
     ];
-    const source = { routes: [], menuNamespaces: [], widgets: [src("features/cart/components/CartBadge")] };
+    const source = { menuNamespaces: [], widgets: [src("features/cart/components/CartBadge")] };
     expect(firstLoadFiles(withBadge, source).layout).toEqual([
       "/assets/DefaultLayout-d.js",
       "/assets/kit-e.js",
@@ -50,27 +48,18 @@ describe("the files index.html names for a first paint", () => {
     });
   });
 
-  it("names each route's page with what it imports beyond the entry's and the layout's files, literal paths first", () => {
-    const routes = [
-      { path: "/sites/:id", page: src("features/sites/pages/SitePage"), blank: false },
-      { path: "/portal/site", page: src("features/sites/pages/SitePage"), blank: false },
-      { path: "/pay/:ref", page: src("features/sites/pages/SitePage"), blank: true },
-      { path: "/pages/misc/not-found/:error*", page: src("features/sites/pages/SitePage"), blank: false },
-      { path: "/gone", page: src("features/sites/pages/GonePage"), blank: false },
-    ];
-    const plan = firstLoadFiles(chunks, { routes, menuNamespaces: ["common", "auth", "sites"] });
-    expect(plan.routes).toEqual([
-      { path: "/portal/site", files: ["/assets/SitePage-f.js"], ns: "sites" },
-      { path: "/sites/:id", files: ["/assets/SitePage-f.js"], ns: "sites" },
-      // Without the layout, the kit is the page's to load.
-      { path: "/pay/:ref", files: ["/assets/SitePage-f.js", "/assets/kit-e.js"], ns: "sites", blank: true },
-    ]);
-    // Only the menu's namespaces with a file of their own (the others come with common or the app's).
-    expect(plan.menu).toEqual(["common", "auth"]);
+  it("names only the menu's namespaces with a file of their own (the others come with common or the app's)", () => {
+    expect(firstLoadFiles(chunks, { menuNamespaces: ["common", "auth", "sites"] }).menu).toEqual(["common", "auth"]);
+  });
+
+  it("names no page of a route: the route starts its own once the app runs (app/prefetch.ts)", () => {
+    const named = JSON.stringify(firstLoadFiles(chunks, { menuNamespaces: ["auth"] }));
+    expect(named).not.toContain("SitePage");
+    expect(Object.keys(firstLoadFiles(chunks))).toEqual(["layout", "languages", "menu"]);
   });
 });
 
-describe("the route table as the build reads it", () => {
+describe("the menu and widgets as the build reads them", () => {
   const file = "/work/portal/web/src/features/demo/index.ts";
   const source = `
     import type { AppRoute, NavItem, RouteMeta } from "../../lib/feature";
@@ -95,19 +84,8 @@ describe("the route table as the build reads it", () => {
     ];
   `;
 
-  it("finds literal paths with their page module, inline or through a constant, and blank layouts", () => {
-    expect(routePages(source, file).routes).toEqual([
-      { path: "/login", page: "/work/portal/web/src/features/demo/pages/LoginPage", blank: true },
-      { path: "/demo/:id", page: "/work/portal/web/src/features/demo/pages/DemoPage", blank: false },
-      { path: "/pay", page: "/work/portal/web/src/features/payment/pages/PayPage", blank: true },
-      // A constant typed with `as const` or `satisfies` (the front pages'): still a blank layout.
-      { path: "/pricing", page: "/work/portal/web/src/features/demo/pages/PricingPage", blank: true },
-      { path: "/shop", page: "/work/portal/web/src/features/demo/pages/ShopPage", blank: true },
-    ]);
-  });
-
   it("finds the namespaces of the menu's titles, not of the routes' page titles", () => {
-    expect(routePages(source, file).menuNamespaces).toEqual(["front", "demo"]);
+    expect(layoutSource(source, file).menuNamespaces).toEqual(["front", "demo"]);
   });
 
   it("finds the navbar widgets' modules", () => {
@@ -115,7 +93,7 @@ describe("the route table as the build reads it", () => {
       export const navbarWidgets: NavbarWidget[] = [
         { name: "cart", order: 10, component: () => import("./components/CartBadge"), preload: () => [] },
       ];`;
-    expect(routePages(widgets, file).widgets).toEqual(["/work/portal/web/src/features/demo/components/CartBadge"]);
+    expect(layoutSource(widgets, file).widgets).toEqual(["/work/portal/web/src/features/demo/components/CartBadge"]);
   });
 });
 
@@ -141,29 +119,5 @@ describe("the build's file groups", () => {
     expect(kit!.test(src("lib/useList.ts"))).toBe(true);
     expect(kit!.test("/work/portal/node_modules/swr/dist/index/index.mjs")).toBe(true);
     expect(kit!.test(src("features/sites/pages/SitePage.tsx"))).toBe(false);
-  });
-
-  it("finds every main route of the app's own table (the bench's first-paint routes)", () => {
-    const features = path.resolve(import.meta.dirname, "../../web/src/features");
-    const found = readdirSync(features)
-      .map((feature) => path.join(features, feature, "index.ts"))
-      .filter((index) => existsSync(index))
-      .flatMap((index) => routePages(readFileSync(index, "utf8"), index).routes.map((route) => route.path));
-    expect(found).toEqual(
-      expect.arrayContaining([
-        "/login",
-        "/dashboards/crm",
-        "/portal/dashboard",
-        "/access-control",
-        "/payment/payment",
-        "/portal/site",
-        "/portal/coupon",
-        "/portal/bundle",
-        "/portal/item",
-        "/portal/user",
-        "/portal/history",
-        "/payment/:referenceId",
-      ]),
-    );
   });
 });

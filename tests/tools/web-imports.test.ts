@@ -39,7 +39,7 @@ async function layerProblems(file: string, source: string) {
 }
 
 describe("eslint.config.js: web imports run app → features → shared", { timeout: 60_000 }, () => {
-  it("refuses a feature importing the shell (app/ or layouts/)", async () => {
+  it("refuses a feature importing the shell (app/, its layouts included)", async () => {
     expect(
       await layerProblems(
         "features/users/pages/Probe.tsx",
@@ -49,7 +49,7 @@ describe("eslint.config.js: web imports run app → features → shared", { time
     expect(
       await layerProblems(
         "features/users/Probe.tsx",
-        'import { Navbar } from "../../layouts/Navbar";\nexport const n = Navbar;\n',
+        'import { Navbar } from "../../app/layouts/Navbar";\nexport const n = Navbar;\n',
       ),
     ).toEqual([expect.stringContaining("Features do not import the shell")]);
   });
@@ -81,6 +81,45 @@ describe("eslint.config.js: web imports run app → features → shared", { time
     ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
     expect(
       await layerProblems("components/Probe.tsx", 'import { routes } from "../features/users";\nexport const r = routes;\n'),
+    ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
+  });
+
+  it("refuses lib/ importing components/ or hooks/, and still the shell", async () => {
+    expect(
+      await layerProblems(
+        "lib/probe.ts",
+        'import { useSnackbar } from "../components/Snackbar";\nexport const s = useSnackbar;\n',
+      ),
+    ).toEqual([expect.stringContaining("web/src/lib/ imports neither components/ nor hooks/")]);
+    expect(
+      await layerProblems(
+        "lib/probe.ts",
+        'import { useFocusTrap } from "../hooks/useFocusTrap";\nexport const f = useFocusTrap;\n',
+      ),
+    ).toEqual([expect.stringContaining("web/src/lib/ imports neither components/ nor hooks/")]);
+    expect(
+      await layerProblems("lib/probe.ts", 'import { navItems } from "../app/registry";\nexport const n = navItems;\n'),
+    ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
+  });
+
+  it("lets lib/ import lib/ and i18n/, and components/ and hooks/ import lib/", async () => {
+    expect(
+      await layerProblems(
+        "lib/probe.ts",
+        'import { useNotify } from "./snackbar";\nimport i18n from "../i18n";\nexport const all = [useNotify, i18n];\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await layerProblems(
+        "hooks/probe.ts",
+        'import { useSnackbar } from "../lib/snackbar";\nimport { useConfirm } from "../components/ConfirmDialog";\nexport const all = [useSnackbar, useConfirm];\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses hooks/ (shared code) importing the shell", async () => {
+    expect(
+      await layerProblems("hooks/probe.ts", 'import { Navbar } from "../app/layouts/Navbar";\nexport const n = Navbar;\n'),
     ).toEqual([expect.stringContaining("imports neither the shell nor a feature")]);
   });
 

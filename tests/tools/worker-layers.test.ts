@@ -22,14 +22,14 @@ async function refusals(filePath: string, source: string): Promise<string[]> {
 
 /** [file, an import going up or sideways it must refuse, an import it may make]. */
 const CASES: Array<[file: string, refused: string, allowed: string]> = [
-  ["worker/src/errors/probe.ts", "../db", "./messages"],
-  ["worker/src/errors/messages/probe.ts", "../../http/respond", "../language"],
+  ["worker/src/errors/probe.ts", "../db", "../messages"],
+  ["worker/src/messages/probe.ts", "../http/respond", "../errors/language"],
   ["worker/src/db/probe.ts", "../auth/session", "../errors"],
   ["worker/src/db/probe.ts", "../domain/storage/files", "./schema"],
   ["worker/src/auth/probe.ts", "../http/context", "../db"],
   ["worker/src/auth/probe.ts", "../domain/audit", "../errors"],
   ["worker/src/domain/probe.ts", "../http/context", "../auth/ability"],
-  ["worker/src/domain/commerce/probe.ts", "../../http/context", "../../db"],
+  ["worker/src/domain/payments/probe.ts", "../../http/context", "../../db"],
   ["worker/src/domain/jobs/probe.ts", "../../routes/history", "../outbox/queue"],
   ["worker/src/http/probe.ts", "../routes", "../auth/session"],
   ["worker/src/http/probe.ts", "../domain/audit", "../errors"],

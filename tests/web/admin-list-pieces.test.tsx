@@ -5,7 +5,7 @@ import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { PageHeader } from "../../web/src/components/PageHeader";
 import { RowActions } from "../../web/src/components/RowActions";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
-import { useDeleteWithConfirm } from "../../web/src/components/useDeleteWithConfirm";
+import { useDeleteWithConfirm } from "../../web/src/hooks/useDeleteWithConfirm";
 import common from "../../web/src/i18n/locales/en.json";
 import { ApiError } from "../../web/src/lib/api";
 import { setupPageTests } from "./page-support";

@@ -1,6 +1,6 @@
 import type { Column } from "../../web/src/components/DataTable";
 import type { ListViewProps } from "../../web/src/components/ListPage";
-import { useListController } from "../../web/src/components/useListController";
+import { useListController } from "../../web/src/hooks/useListController";
 import { api, type CallAnswer, type ListRow } from "../../web/src/lib/api";
 import { apiForm, uploadWithProgress } from "../../web/src/lib/upload";
 import { saveFile } from "../../web/src/lib/download";

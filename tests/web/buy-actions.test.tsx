@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
-import { useBuyActions } from "../../web/src/components/useBuyActions";
+import { useBuyActions } from "../../web/src/hooks/useBuyActions";
 import { CART_KEY } from "../../web/src/lib/cart";
 import { callsTo, fail, mockApi, ok, setupPageTests, type Answer } from "./page-support";
 

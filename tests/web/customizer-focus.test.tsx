@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PreferencesProvider } from "../../web/src/providers/preferences";
-import { Customizer } from "../../web/src/layouts/Customizer";
+import { Customizer } from "../../web/src/app/layouts/Customizer";
 import { setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { effectivePreferences, PreferencesProvider, readPreferences } from "../../web/src/providers/preferences";
 import { DEFAULT_PREFERENCES } from "../../web/src/providers/config";
-import { Customizer } from "../../web/src/layouts/Customizer";
+import { Customizer } from "../../web/src/app/layouts/Customizer";
 import { readTestCookie, setCookie, setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);

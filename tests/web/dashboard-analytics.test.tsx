@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import en from "../../web/src/features/dashboard/locales/en.json";
 import AnalyticsPage from "../../web/src/features/dashboard/pages/AnalyticsPage";
 import { type Answer, fail, mockApi, ok, renderAt, sessionAnswer, setupPageTests, signInAsAdmin } from "./page-support";

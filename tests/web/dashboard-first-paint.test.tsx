@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import en from "../../web/src/features/dashboard/locales/en.json";
 import CrmDashboardPage from "../../web/src/features/dashboard/pages/CrmDashboardPage";
 import { mockApi, ok, renderAt, sessionAnswer, setupPageTests, signIn } from "./page-support";

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
-import { TimeChart } from "../../web/src/features/dashboard/components/TimeChart";
-import { bucketsOf, changePercent, niceTicks, regroup } from "../../web/src/features/dashboard/lib/series";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
+import { niceTicks } from "../../web/src/components/charts/niceTicks";
+import { TimeChart } from "../../web/src/components/charts/TimeChart";
+import { bucketsOf, changePercent, regroup } from "../../web/src/features/dashboard/lib/series";
 import en from "../../web/src/features/dashboard/locales/en.json";
 import AccessControlPage from "../../web/src/features/dashboard/pages/AccessControlPage";
 import CrmDashboardPage from "../../web/src/features/dashboard/pages/CrmDashboardPage";

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { OPEN_JOBS_REFRESH_MS } from "../../web/src/features/history/api/searchHistory";
+import { OPEN_JOBS_REFRESH_MS } from "../../web/src/features/history/api";
 import ar from "../../web/src/features/history/locales/ar.json";
 import en from "../../web/src/features/history/locales/en.json";
 import fr from "../../web/src/features/history/locales/fr.json";

@@ -5,7 +5,7 @@ import type { Column } from "../../web/src/components/DataTable";
 import { ListCard, ListPage } from "../../web/src/components/ListPage";
 import { Pager } from "../../web/src/components/Pager";
 import { paging } from "../../web/src/components/paging";
-import { useListController } from "../../web/src/components/useListController";
+import { useListController } from "../../web/src/hooks/useListController";
 import common from "../../web/src/i18n/locales/en.json";
 import { api, type ListRow } from "../../web/src/lib/api";
 import { callsTo, fail, mockApi, ok, renderAt, setupPageTests, type Body } from "./page-support";

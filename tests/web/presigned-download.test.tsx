@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { downloadFile as downloadFromDownloads } from "../../web/src/features/downloads/api/download";
-import { downloadFile as downloadFromHistory } from "../../web/src/features/history/api/download";
+import { downloadFile as downloadFromDownloads } from "../../web/src/features/downloads/api";
+import { downloadFile as downloadFromHistory } from "../../web/src/features/history/api";
 import { calls, mockApi, ok, setupPageTests } from "./page-support";
 
 /** `download` answers the bytes locally and {url, expiresAt} in production: both pages must save either. */

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import i18n from "i18next";
 import { afterAll, describe, expect, it } from "vitest";
-import type { DashboardStats } from "../../web/src/features/dashboard/api/dashboardStats";
+import type { DashboardStats } from "../../web/src/features/dashboard/api";
 import { RevenueChart } from "../../web/src/features/dashboard/components/RevenueChart";
 import ar from "../../web/src/features/dashboard/locales/ar.json";
 import en from "../../web/src/features/dashboard/locales/en.json";

@@ -39,69 +39,69 @@ const REF = "p000000000000000000000ab";
  * The main routes with first calls: opened by the user they are for, each call must start while the
  * page's chunk is still on its way, and the page must show with exactly that one request.
  */
-const ROUTES: { path: string; route: string; who: "admin" | "client" | null; answers: Answers; firstCalls: string[] }[] = [
+const ROUTES: { path: string; route: string; who: "admin" | "client" | null; answers: Answers; preloads: string[] }[] = [
   {
     path: "/dashboards/crm",
     route: "dashboards-crm",
     who: "admin",
     answers: { "dashboard-stats": { body: STATS } },
-    firstCalls: ["dashboard-stats"],
+    preloads: ["dashboard-stats"],
   },
   {
     path: "/portal/dashboard?range=90",
     route: "portal-dashboard",
     who: "client",
     answers: { "dashboard-stats": { body: { ...STATS, range: 90 } } },
-    firstCalls: ["dashboard-stats"],
+    preloads: ["dashboard-stats"],
   },
   {
     path: "/payment/payment",
     route: "payment-payment",
     who: "client",
     answers: { searchcart: { body: { carts: [], amounts: { subtotal: 0, total: 0, currency: "USD", count: 0 }, bank: BANK } } },
-    firstCalls: ["searchcart"],
+    preloads: ["searchcart"],
   },
   {
     path: "/portal/site?search=check",
     route: "portal-site",
     who: "client",
     answers: { searchsite: list([SITE]) },
-    firstCalls: ["searchsite"],
+    preloads: ["searchsite"],
   },
   {
     path: "/portal/coupon?status=unused&page=2",
     route: "portal-coupon",
     who: "admin",
     answers: { "search-coupon": list([COUPON]) },
-    firstCalls: ["search-coupon"],
+    preloads: ["search-coupon"],
   },
   {
     path: "/portal/bundle",
     route: "portal-bundle",
     who: "client",
     answers: { searchbundle: list([]) },
-    firstCalls: ["searchbundle"],
+    preloads: ["searchbundle"],
   },
   {
     path: "/portal/item?sort=name",
     route: "portal-item",
     who: "admin",
     answers: { searchitem: list([]) },
-    firstCalls: ["searchitem"],
+    preloads: ["searchitem"],
   },
   {
     path: "/portal/user?selectedRole=client",
     route: "portal-user",
     who: "admin",
     answers: { searchuser: list([]) },
-    firstCalls: ["searchuser"],
+    preloads: ["searchuser"],
   },
   {
     path: "/portal/history",
     route: "portal-history",
     who: "admin",
     answers: { "search-history": list([]) },
-    firstCalls: ["search-history"],
+    preloads: ["search-history"],
   },
   {
     path: `/payment/${REF}`,
@@ -125,7 +125,7 @@ const ROUTES: { path: string; route: string; who: "admin" | "client" | null; ans
         },
       },
     },
-    firstCalls: ["payment-detail"],
+    preloads: ["payment-detail"],
   },
 ];
 
@@ -142,18 +142,18 @@ const CLIENT_BUYER_RULES = [
 describe("arriving on a route", () => {
   it.each(ROUTES)(
     "starts $path's first calls with its chunk, and its page uses them",
-    async ({ path, route, who, answers, firstCalls }) => {
+    async ({ path, route, who, answers, preloads }) => {
       const session =
         who === "admin" ? signedIn("admin", ADMIN_RULES) : who === "client" ? signedIn("client", CLIENT_BUYER_RULES) : {};
       const { calls } = mockApi({ ...session, ...answers });
       const chunk = holdChunk(route);
       const app = renderApp(path);
-      for (const call of firstCalls) await waitFor(() => expect(calls.filter((c) => c.name === call)).toHaveLength(1));
+      for (const call of preloads) await waitFor(() => expect(calls.filter((c) => c.name === call)).toHaveLength(1));
       expect(chunk.spy).toHaveBeenCalledTimes(1);
       await act(async () => chunk.release());
       await screen.findByRole("heading", { level: 1 });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      for (const call of firstCalls) expect(calls.filter((c) => c.name === call)).toHaveLength(1);
+      for (const call of preloads) expect(calls.filter((c) => c.name === call)).toHaveLength(1);
       expect(app.current()).toBe(path);
     },
   );

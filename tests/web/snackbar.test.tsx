@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SNACKBAR_MS, SnackbarProvider, useSnackbar } from "../../web/src/components/Snackbar";
+import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
+import { useSnackbar } from "../../web/src/lib/snackbar";
 
 afterEach(() => vi.useRealTimers());
 

@@ -35,6 +35,24 @@ describe("register and verify-email", () => {
     expect(res.body).toMatchObject({ code: "email_taken", field: "userEmail" });
   });
 
+  it("answers every one of many concurrent registers: 200 each, and 409 to all but one of the same email", async () => {
+    const distinct = Array.from({ length: 12 }, (_, i) =>
+      call("register", { userName: `Burst ${i}`, userEmail: uniqueEmail("burst"), password: "long enough pw" }),
+    );
+    const same = uniqueEmail("same");
+    const twins = Array.from({ length: 6 }, () =>
+      call("register", { userName: "Twin", userEmail: same, password: "long enough pw" }),
+    );
+    const answers = await Promise.all([...distinct, ...twins]);
+    expect(answers.slice(0, 12).map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(
+      answers
+        .slice(12)
+        .map((a) => [a.status, a.body.code ?? null])
+        .sort(),
+    ).toEqual([[200, null], ...Array(5).fill([409, "email_taken"])]);
+  });
+
   it("refuses a short password and a bad email with 400", async () => {
     expect((await call("register", { userName: "A", userEmail: uniqueEmail(), password: "short" })).status).toBe(400);
     expect((await call("register", { userName: "A", userEmail: "not-an-email", password: "long enough pw" })).body.field).toBe(
@@ -51,6 +69,16 @@ describe("forgot-password and reset-password", () => {
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(await tokenFromMail(user.email, "reset-password")).toBeTruthy();
+  });
+
+  it("mails no more than three reset links an hour, even when asked for ten at once", async () => {
+    const user = await createUser();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call("forgot-password", { email: user.email })));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const mails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE toEmail = ?1 AND mailKind = 'reset-password'")
+      .bind(user.email)
+      .first<{ n: number }>();
+    expect(mails!.n).toBe(3);
   });
 
   it("resets once with a valid token and ends every session", async () => {

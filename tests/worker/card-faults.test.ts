@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { startCardPayment } from "../../worker/src/domain/commerce/card";
+import { startCardPayment } from "../../worker/src/domain/stripe/card";
 import { stripeOf } from "../../worker/src/http/settings";
 import { STAND_IN_SECRET_KEY } from "../support/stripe-events";
 import { call, createAdmin, quotaAndLedger } from "./helpers";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { pdfAttachments } from "../../worker/src/domain/commerce/mail-attachments";
+import { pdfAttachments } from "../../worker/src/domain/invoices/mail-attachments";
 import { consumeMail } from "../../worker/src/domain/outbox/consumer";
 import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createUser } from "./helpers";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validate } from "../../worker/src/http/body";
 import { HttpError } from "../../worker/src/errors";
-import { renderMessage } from "../../worker/src/errors/messages";
+import { renderMessage } from "../../worker/src/messages";
 import { call, createAdmin, createUser, uniqueEmail, type CallResult } from "./helpers";
 
 /** The web app's `language` cookie, JSON-encoded as web/src/lib/cookies.ts writes it. */

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 import { conflict, msg, reason } from "../../worker/src/errors";
 import { LANGUAGES } from "../../worker/src/errors/language";
@@ -5,7 +6,9 @@ import {
   CATALOGS,
   renderMessage,
   renderReason,
+  type BaseMessageKey,
   type Catalog,
+  type FeatureSamples,
   type Message,
   type MessageKey,
   type MessageParams,
@@ -13,20 +16,24 @@ import {
   type Reason,
   type ReasonKey,
   type ReasonParams,
-} from "../../worker/src/errors/messages";
+} from "../../worker/src/messages";
 
 /**
- * The API's error texts are keyed (worker/src/errors/messages): the English catalog defines the keys and
+ * The API's error texts are keyed (worker/src/messages): the English catalog defines the keys and
  * each message's parameters, French and Arabic are typed by them, so a missing translation does not compile
  * (the @ts-expect-error lines below). Here every key is rendered in every language with sample parameters.
  */
 
-type KeyWithParams = Exclude<MessageKey, PlainMessageKey>;
+type KeyWithParams = Exclude<BaseMessageKey, PlainMessageKey>;
 type ReasonWithParams = { [K in ReasonKey]: keyof ReasonParams<K> extends never ? never : K }[ReasonKey];
 
-/** Sample parameters of every message that has some: a new parameterized message must add its own. */
+/**
+ * Sample parameters of every message of the base catalog that has some: a new parameterized message must add
+ * its own (a feature's: its en.ts's `samples`).
+ */
 const SAMPLES: { [K in KeyWithParams]: MessageParams<K> } = {
   signInWait: { seconds: 8 },
+  addressSignInWait: { seconds: 4 },
   unknownCall: { name: "no-such-call" },
   notAllowed: { action: "read", subject: "Payment" },
   bodyTooLarge: { size: "1 MB" },
@@ -62,7 +69,14 @@ const messageKeys = Object.keys(CATALOGS.en.messages) as MessageKey[];
 const reasonKeys = Object.keys(CATALOGS.en.reasons) as ReasonKey[];
 
 /** A message of `key` with its sample parameters (none for a plain message). */
-const sampleOf = (key: MessageKey) => ({ key, params: (SAMPLES as Record<string, object>)[key] ?? {} }) as Message;
+const FEATURE_SAMPLES: Record<string, object> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<FeatureSamples | undefined>("../../worker/src/messages/*/en.ts", { eager: true, import: "samples" }),
+  ).map((samples) => samples?.messages ?? {}),
+);
+const sampleOf = (key: MessageKey) =>
+  ({ key, params: { ...FEATURE_SAMPLES, ...(SAMPLES as Record<string, object>) }[key] ?? {} }) as Message;
 const reasonSampleOf = (key: ReasonKey) => ({ key, params: (REASON_SAMPLES as Record<string, object>)[key] ?? {} }) as Reason;
 
 /** The parameter values a translation must keep as they are. */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { delayAfter } from "../../worker/src/auth/throttle";
+import { seal } from "../../worker/src/auth/secretbox";
+import { addressDelayAfter, delayAfter, THROTTLE } from "../../worker/src/auth/throttle";
 import { TURNSTILE_TEST_KEYS } from "../support/turnstile-stand-in";
 import { call, countRows, createUser, uniqueEmail } from "./helpers";
 
@@ -45,13 +46,64 @@ describe("sign-in protection", () => {
     expect(owner.status).toBe(200);
   });
 
-  it("refuses an address that failed for many emails, without Turnstile", async () => {
+  it("slows down an address that failed for many emails, for seconds, without Turnstile", async () => {
+    expect([19, 20, 21, 22, 30].map(addressDelayAfter)).toEqual([0, 2, 4, 8, 30]);
     const ip = "192.0.2.200";
-    for (let i = 0; i < 20; i++) await fail(uniqueEmail("spray"), ip);
+    for (let i = 0; i < 20; i++) expect((await fail(uniqueEmail("spray"), ip)).status).toBe(401);
     const user = await createUser();
-    const blocked = await call("login", { email: user.email, password: user.password }, { ip });
-    expect(blocked.status).toBe(429);
-    expect(blocked.headers.get("retry-after")).toBe(String(15 * 60));
+    const slowed = await call("login", { email: user.email, password: user.password }, { ip });
+    expect([slowed.status, slowed.body.code]).toEqual([429, "rate_limited"]);
+    expect(slowed.body.error).toBe("Many sign-ins failed from this network. Try again in 2 seconds.");
+    expect(slowed.headers.get("retry-after")).toBe("2");
+    await age(2);
+    expect((await call("login", { email: user.email, password: user.password }, { ip })).status).toBe(200);
+  });
+
+  it("signs a brand-new account in on its first correct try from an address where others failed", async () => {
+    const ip = "192.0.2.202";
+    for (let i = 0; i < 25; i++) await fail(uniqueEmail("spray"), ip);
+    const userEmail = uniqueEmail("newcomer");
+    const password = "Long-enough-1";
+    expect((await call("register", { userName: "New Comer", userEmail, password }, { ip })).status).toBe(200);
+    // The slow-down waits after the address's last failure, a few seconds at most: never the 15-minute window.
+    await age(THROTTLE.addressMaxWaitSeconds);
+    const first = await call("login", { email: userEmail, password }, { ip });
+    expect(first.status).toBe(200);
+    // A success is not a failure of the address: the next one needs no wait either.
+    expect((await call("login", { email: userEmail, password }, { ip })).status).toBe(200);
+  });
+
+  it("evaluates no more parallel wrong guesses than sequential ones, and the right password in the burst does not sign in", async () => {
+    const user = await createUser();
+    const ip = "192.0.2.50";
+    const wrong = Array.from({ length: 29 }, (_, i) => call("login", { email: user.email, password: `guess-${i}` }, { ip }));
+    const right = call("login", { email: user.email, password: user.password }, { ip });
+    const answers = await Promise.all([...wrong, right]);
+    const evaluated = answers.filter((a) => a.status === 401).length;
+    expect(evaluated).toBeGreaterThan(0);
+    expect(evaluated).toBeLessThanOrEqual(THROTTLE.freeFailures);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - evaluated);
+    expect(answers.at(-1)!.status).toBe(429);
+    expect(answers.some((a) => a.cookie)).toBe(false);
+    // Only the evaluated guesses stay counted.
+    const counted = await env.DB.prepare("SELECT count(*) AS n FROM login_attempts WHERE attemptKey = ?1")
+      .bind(`pair:${user.email.toLowerCase()}|${ip}`)
+      .first<{ n: number }>();
+    expect(counted!.n).toBe(evaluated);
+  });
+
+  it("gives parallel wrong codes on one sign-in challenge no more tries than sequential ones", async () => {
+    const user = await createUser();
+    await env.DB.prepare("UPDATE users SET twoFactorEnabled = 1, twoFactorSecret = ?2 WHERE userId = ?1")
+      .bind(user.userId, await seal("JBSWY3DPEHPK3PXP", env.VENDOR_SECRET_KEYS))
+      .run();
+    const login = await call("login", { email: user.email, password: user.password });
+    expect(login.body.twoFactorRequired).toBe(true);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call("two-steps", { challenge: login.body.challenge, recoveryCode: "00000-00000" })),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBe(5);
+    expect(answers.filter((a) => a.status === 429).map((a) => a.body.code)).toEqual(Array(15).fill("rate_limited"));
   });
 
   describe("with Turnstile on", () => {

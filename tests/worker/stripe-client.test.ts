@@ -1,14 +1,14 @@
 import { describe, expect, inject, it } from "vitest";
 import { HttpError } from "../../worker/src/errors";
 import { stripeOf } from "../../worker/src/http/settings";
-import { stripeAmount } from "../../worker/src/domain/commerce/stripe-amount";
+import { stripeAmount } from "../../worker/src/domain/stripe/stripe-amount";
 import {
   createCheckoutSession,
   formEncode,
   retrieveCheckoutSession,
   type NewSession,
   type StripeConfig,
-} from "../../worker/src/domain/commerce/stripe";
+} from "../../worker/src/domain/stripe/stripe";
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from "../support/stripe-events";
 import { standInRequests } from "./stripe-support";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { frozenSale } from "../../worker/src/domain/commerce/billing";
-import type { PaymentLine } from "../../worker/src/domain/commerce/lines";
-import { lineAmounts, reverseChargeApplies, taxFor } from "../../worker/src/domain/commerce/tax";
+import { frozenSale } from "../../worker/src/domain/payments/billing";
+import type { PaymentLine } from "../../worker/src/domain/payments/lines";
+import { lineAmounts, reverseChargeApplies, taxFor } from "../../worker/src/domain/payments/tax";
 import { call, createAdmin, createBundle, createItem, createUser } from "./helpers";
 import { standInRequests, stripeEnv } from "./stripe-support";
 

@@ -1,4 +1,4 @@
-// Started by the boot script (web/preferences.js) with the reader's locale: the browser's first number or
+// Started by the boot script (web/boot.js) with the reader's locale: the browser's first number or
 // date format loads its locale data, 40–60 ms of a desktop's main thread and four times that on a phone.
 // Done here, on another thread, while the app downloads; the data is the process's, so the page's first
 // format is then immediate.

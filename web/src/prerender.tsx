@@ -12,7 +12,6 @@ import i18n, { initI18n, RTL_LANGUAGES, type Language } from "./i18n";
 import { setRenderedSettings, type AppSettings } from "./providers/settings";
 
 export { LANGUAGES } from "./i18n";
-export { firstCallPlan } from "./app/firstCallPlan";
 
 /** A page to prerender: its address and its route. */
 export interface PrerenderTarget {

@@ -1,5 +1,5 @@
 import { pruneAttempts } from "./auth/throttle";
-import { expirePayments } from "./domain/commerce/expire";
+import { expirePayments } from "./domain/payments/expire";
 import { getDb, nowSeconds } from "./db";
 import { mergeSearchIndexes } from "./db/search-indexes";
 import { SCHEDULES, type Schedule } from "./schedules";

@@ -1,5 +1,6 @@
 import { IttyRouter, type IRequest } from "itty-router";
-import openapi from "../../docs/openapi.json";
+import { version } from "../../package.json";
+import { openApiDocument } from "./contract/openapi";
 import { runCron } from "./cron";
 import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
@@ -11,7 +12,7 @@ import { routes } from "./routes";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import type { MailMessage } from "./domain/outbox/dispatch";
-import { pdfAttachments } from "./domain/commerce/mail-attachments";
+import { pdfAttachments } from "./domain/invoices/mail-attachments";
 import { mailSettingsOf, pdfSettingsOf } from "./http/settings";
 import { QUEUES } from "./queues";
 
@@ -24,9 +25,12 @@ const image = (request: IRequest, env: Env, _exec: ExecutionContext, url: URL) =
 
 let openapiText: string | null = null;
 
-/** The OpenAPI document of the API (docs/openapi.json, generated from worker/src/contract); public. */
+/**
+ * The OpenAPI document of the API, made from worker/src/contract on the first request an isolate gets
+ * (what `npm run openapi` writes to docs/openapi.json); public.
+ */
 function serveOpenApi(): Response {
-  openapiText ??= JSON.stringify(openapi);
+  openapiText ??= JSON.stringify(openApiDocument(version));
   return new Response(openapiText, {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=300" },
   });

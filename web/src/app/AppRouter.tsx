@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from "react";
 import { Redirect, Route, useLocation, useParams, useRouter, useSearch } from "wouter";
 import { Loading } from "../components/PageStates";
-import { BlankLayout } from "../layouts/BlankLayout";
+import { BlankLayout } from "./layouts/BlankLayout";
 import { guardRedirect } from "./guard";
 import { useFirstRouteHeld } from "./firstRoute";
 import { DefaultLayout, RoutePage } from "./LazyPage";

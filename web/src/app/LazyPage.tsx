@@ -35,6 +35,6 @@ export function RoutePage({ route }: { route: AppRoute }) {
 }
 
 /** The default layout's chunk (menus, navbar, customizer, icons), loaded on demand: /login never needs it. */
-export const loadDefaultLayout = () => import("../layouts/DefaultLayout");
+export const loadDefaultLayout = () => import("./layouts/DefaultLayout");
 
 export const DefaultLayout = lazyComponent(loadDefaultLayout);

@@ -11,7 +11,8 @@ import type { RegisteredRoute } from "./types";
  * instead of through Suspense fallbacks: React holds back each reveal until 300 ms after the last
  * fallback was shown or hidden, so a layout spinner, then the layout with a page spinner, then the
  * page took 600 ms longer than the files did. Meanwhile the router shows a spinner that is no fallback.
- * On a first load the boot script has asked for those files with the app, so they are usually there.
+ * On a first load the boot script has asked for the layout and translations with the app, and the
+ * route starts its page as soon as the app runs (prefetch.ts).
  */
 
 /** How long the first page may wait for its files before the app renders what it has (with fallbacks). */

@@ -7,14 +7,13 @@ import { navbarWidgets, navItems } from "./registry";
 import { loadAppSettings } from "../providers/settings";
 import { loadedPreload, loadPreload } from "./swrPreload";
 import type { FirstCall, PreloadContext } from "../lib/feature";
-import { FIRST_CALL_MAX_AGE_MS } from "../lib/firstCalls";
 import type { RegisteredRoute } from "./types";
 
 /**
  * How long a preloaded answer stays good for the page that reads it. A page that asks later (the
  * user hovered a link, then stayed) gets a new answer, never a stale one.
  */
-export const PRELOAD_MAX_AGE_MS = FIRST_CALL_MAX_AGE_MS;
+export const PRELOAD_MAX_AGE_MS = 10_000;
 
 /** A preloaded answer: read at most once by SWR, refetched when it is older than its maximum age then. */
 export interface FreshAnswer<T> extends PromiseLike<T> {

@@ -1,75 +1,44 @@
-import * as account from "../features/account";
-import * as auth from "../features/auth";
-import * as dashboard from "../features/dashboard";
-import * as front from "../features/front";
-import * as misc from "../features/misc";
-import * as users from "../features/users";
-import * as roles from "../features/roles";
-import * as profile from "../features/profile";
-import * as outbox from "../features/outbox";
-import * as audit from "../features/audit";
-import * as apikeys from "../features/apikeys";
-import * as history from "../features/history";
-import * as siteuse from "../features/siteuse";
-import * as downloads from "../features/downloads";
-import * as cart from "../features/cart";
-import * as payment from "../features/payment";
-import * as quota from "../features/quota";
-import * as billing from "../features/billing";
-import * as invoices from "../features/invoices";
-import * as bundles from "../features/bundles";
-import * as items from "../features/items";
-import * as sites from "../features/sites";
-import * as vendors from "../features/vendors";
-import * as coupons from "../features/coupons";
-import * as notifications from "../features/notifications";
 import { matchRoute, type Parser } from "wouter";
 import { homeFor } from "../lib/home";
 import type { AppRedirect, RegisteredRoute } from "./types";
 import type { AppRoute, NavbarWidget, NavItem } from "../lib/feature";
 
-/** What a feature's index.ts exports (navbarWidgets is optional). */
+/** What a feature's index.ts exports (navbarWidgets is optional; misc also gives the not-found route). */
 interface FeatureModule {
   routes: AppRoute[];
   nav: NavItem[];
   navbarWidgets?: NavbarWidget[];
+  notFoundRoute?: AppRoute;
 }
 
 /**
- * Every feature's routes and menu entries, by feature folder (which is also its i18n namespace): the
- * route table and the menu are data. Routes match in this order.
+ * Every feature's routes and menu entries, by feature folder (which is also its i18n namespace), collected
+ * from web/src/features/<folder>/index.ts: adding a feature edits nothing here.
  */
-const features: Record<string, FeatureModule> = {
-  auth,
-  misc,
-  dashboard,
-  account,
-  front,
-  users,
-  roles,
-  profile,
-  audit,
-  outbox,
-  apikeys,
-  history,
-  siteuse,
-  downloads,
-  cart,
-  payment,
-  quota,
-  billing,
-  invoices,
-  bundles,
-  items,
-  sites,
-  vendors,
-  coupons,
-  notifications,
-};
-
-export const appRoutes: RegisteredRoute[] = Object.entries(features).flatMap(([ns, f]) =>
-  f.routes.map((route) => ({ ...route, ns })),
+const features: Record<string, FeatureModule> = Object.fromEntries(
+  Object.entries(import.meta.glob<FeatureModule>("../features/*/index.ts", { eager: true })).map(([file, module]) => [
+    file.split("/")[2]!,
+    module,
+  ]),
 );
+
+/** How specific a path segment is: a static segment before a parameter, a parameter before a wildcard. */
+const segmentRank = (segment: string) => (segment.endsWith("*") ? 0 : segment.startsWith(":") ? 1 : 2);
+
+/** Orders two paths as React Router ranks them: segment by segment, the more specific first. */
+function bySpecificity(a: string, b: string): number {
+  const [left, right] = [a.split("/"), b.split("/")];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = segmentRank(right[i]!) - segmentRank(left[i]!);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Every route, the most specific first (a static `/payment/payment` before `/payment/:referenceId`). */
+export const appRoutes: RegisteredRoute[] = Object.entries(features)
+  .flatMap(([ns, f]) => f.routes.map((route) => ({ ...route, ns })))
+  .sort((a, b) => bySpecificity(a.path, b.path));
 
 export const redirects: AppRedirect[] = [
   { path: "/", to: ({ role, search }) => homeFor(role, search) },
@@ -85,7 +54,7 @@ export const redirects: AppRedirect[] = [
  */
 export const fallbackRedirects: AppRedirect[] = [{ path: "/pages/account-settings/:tab", to: "/pages/account-settings/account" }];
 
-export const notFoundRoute: RegisteredRoute = { ...misc.notFoundRoute, ns: "misc" };
+export const notFoundRoute: RegisteredRoute = { ...features.misc!.notFoundRoute!, ns: "misc" };
 
 export const navItems: NavItem[] = Object.values(features).flatMap((f) => f.nav);
 
@@ -97,7 +66,7 @@ export const navbarWidgets: NavbarWidget[] = Object.values(features)
 /** Where a path leads: a redirect of the table, or a route with its path parameters (null: not found). */
 export type Resolved = { redirect: AppRedirect } | { route: RegisteredRoute; params: Record<string, string> } | null;
 
-/** Resolves a path as the router does: redirects first, then routes in table order, then the fallback redirects. */
+/** Resolves a path as the router does: redirects first, then routes in rank order, then the fallback redirects. */
 export function resolvePath(parser: Parser, path: string): Resolved {
   const redirect = redirects.find((r) => matchRoute(parser, r.path, path)[0]);
   if (redirect) return { redirect };

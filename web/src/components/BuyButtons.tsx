@@ -1,4 +1,4 @@
-import type { useBuyActions } from "./useBuyActions";
+import type { useBuyActions } from "../hooks/useBuyActions";
 
 interface Props {
   /** The card's product id. */

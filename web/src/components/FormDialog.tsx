@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormState } from "../lib/form";
 import { FormError, SubmitButton } from "./FormField";
-import { useFocusTrap } from "./useFocusTrap";
+import { useFocusTrap } from "../hooks/useFocusTrap";
 
 interface Props<V extends object> {
   title: string;

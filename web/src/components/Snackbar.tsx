@@ -1,17 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { SnackbarContext, type Notify, type Tone } from "../lib/snackbar";
 
 /** Snackbar display time (spec section 9). */
 export const SNACKBAR_MS = 3000;
 
-type Tone = "success" | "error" | "info" | "warning";
 interface Note {
   id: number;
   text: string;
   tone: Tone;
 }
-type Notify = (text: string, tone?: Tone) => void;
-
-const SnackbarContext = createContext<Notify | null>(null);
 
 const TONE_CLASS: Record<Tone, string> = {
   success: "alert-success",
@@ -48,24 +45,5 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         )}
       </div>
     </SnackbarContext.Provider>
-  );
-}
-
-/** The snackbar when there is one: forms rendered outside the app's providers (a test's bare page) just skip it. */
-export function useNotify(): Notify | null {
-  return useContext(SnackbarContext);
-}
-
-/** `notify(text, tone)` shows a snackbar for 3000 ms. */
-export function useSnackbar() {
-  const notify = useNotify();
-  if (!notify) throw new Error("useSnackbar outside SnackbarProvider");
-  return useMemo(
-    () => ({
-      success: (text: string) => notify(text, "success"),
-      error: (text: string) => notify(text, "error"),
-      info: (text: string) => notify(text, "info"),
-    }),
-    [notify],
   );
 }

@@ -1,7 +1,6 @@
 import i18n from "i18next";
 import type { ApiErrorAnswer, CallName, Calls, FileCallName, JsonCallName } from "../../../worker/src/contract";
 import { BOOKMARK_HEADER, rememberBookmark, withBookmark } from "./bookmark";
-import { takeFirstCall } from "./firstCalls";
 
 export type { CallName, FileCallName, JsonCallName };
 
@@ -63,10 +62,17 @@ export const parse = (text: string): unknown => {
   }
 };
 
+/**
+ * Shown for a 503 that is not the API's answer: the local server (`wrangler dev`) restarting answers a request
+ * in flight so (decision 0014), and a POST is not retried for the reader, who may safely send it again.
+ */
+const restartingText = () => i18n.t("common:serverRestarting", { defaultValue: "The server was restarting. Please try again." });
+
 /** The ApiError of a non-2xx answer, from its body (null when it was not JSON). */
 export function answerError(status: number, data: unknown): ApiError {
   const shaped = (data ?? {}) as ErrorAnswer;
-  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? networkText(), shaped.field, shaped.reason);
+  const unshaped = status === 503 ? restartingText : networkText;
+  return new ApiError(status, shaped.code ?? "http_error", shaped.error ?? unshaped(), shaped.field, shaped.reason);
 }
 
 /** A call failed: a 401 (but a failed sign-in's) signs the app out; the answer becomes an ApiError. */
@@ -81,16 +87,13 @@ export const unreachable = () => new ApiError(0, "network_error", networkText())
 export async function post(name: CallName, body: BodyInit, json: boolean, signal?: AbortSignal): Promise<unknown> {
   let response: Response;
   try {
-    // A page's first call may be under way since before the app arrived (lib/firstCalls.ts).
-    const early = json && typeof body === "string" ? takeFirstCall(name, body) : null;
-    response = await (early ??
-      fetch(`/api/${name}`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: withBookmark(json ? { "content-type": "application/json" } : {}),
-        body,
-        signal,
-      }));
+    response = await fetch(`/api/${name}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: withBookmark(json ? { "content-type": "application/json" } : {}),
+      body,
+      signal,
+    });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw unreachable();

@@ -62,7 +62,7 @@ export interface AppRoute {
 export type PageText = string | ((params: Record<string, string>) => string);
 
 /** Sections of the menu, in order. */
-export type NavSection = "dashboards" | "portal" | "commerce" | "admin" | "pages";
+export type NavSection = "dashboards" | "portal" | "commerce" | "admin" | "pages" | "styleguide";
 
 /** One menu entry; `title` is an i18n key ("namespace:key"). */
 export interface NavItem {

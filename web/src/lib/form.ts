@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNotify } from "../components/Snackbar";
+import { useNotify } from "./snackbar";
 import { ApiError, networkText } from "./api";
 
 /** A problem with a value: a `common:validation.*` key (worded with the field's label) or a ready text. */

@@ -1,6 +1,6 @@
 /**
  * The shell's settings (theme config): defaults of every preference a user can change in the
- * customizer. web/preferences.js repeats the theme default: keep the two in step.
+ * customizer. web/boot.js repeats the theme default: keep the two in step.
  */
 export type ThemeMode = "light" | "dark" | "system";
 export type Skin = "default" | "bordered";

@@ -50,7 +50,7 @@ const darkQuery = () =>
     ? window.matchMedia("(prefers-color-scheme: dark)")
     : null;
 
-/** The daisyUI theme name for a scheme and skin (the same rule as web/preferences.js). */
+/** The daisyUI theme name for a scheme and skin (the same rule as web/boot.js). */
 export function themeName(scheme: ColorScheme, skin: Preferences["skin"]): string {
   return skin === "bordered" ? `${scheme}-bordered` : scheme;
 }

@@ -6,13 +6,21 @@ import { verifyPassword } from "./password";
 
 /**
  * Refuses a password that is not the user's current one: 400 wrong_password naming `field`. A new
- * password, or turning two-factor off, needs it, so a borrowed session is not enough.
+ * password, or turning two-factor off, needs it, so a borrowed session is not enough. Answers the stored hash,
+ * so a change can be made conditional on the password still being the one checked.
  */
-export async function assertCurrentPassword(db: DB, userId: number, password: string, pepper: string, field: string) {
+export async function assertCurrentPassword(
+  db: DB,
+  userId: number,
+  password: string,
+  pepper: string,
+  field: string,
+): Promise<string> {
   const stored = await db
     .selectFrom("users")
     .select(["passwordHash", "passwordSalt", "passwordIterations"])
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(password, stored, pepper))) throw badRequest("wrongPassword", "wrong_password", field);
+  return stored.passwordHash;
 }

@@ -46,6 +46,17 @@ export async function replaceRecoveryCodes(db: DB, pepper: string, userId: numbe
   return [clearRecoveryCodes(db, userId), db.insertInto("recovery_codes").values(rows)];
 }
 
+/**
+ * What tells a user's set of codes from the next one: the least of its hashes (codes are random, so a new set
+ * has new hashes; null without codes). ?1 is the user.
+ */
+export const RECOVERY_CODE_SET_SQL = "SELECT min(codeHash) AS codeSet FROM recovery_codes WHERE userId = ?1";
+
+/** The user's current set of codes, as `RECOVERY_CODE_SET_SQL` tells it. */
+export async function recoveryCodeSet(d1: D1Database, userId: number): Promise<string | null> {
+  return d1.prepare(RECOVERY_CODE_SET_SQL).bind(userId).first<string>("codeSet");
+}
+
 /** Removes every code of a user (two-factor turned off or reset, account closed). */
 export const clearRecoveryCodes = (db: DB, userId: number) => db.deleteFrom("recovery_codes").where("userId", "=", userId);
 

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import type { DB } from "../db";
 import { HttpError } from "../errors";
 
 const PERIOD = 30;
@@ -33,6 +34,14 @@ export function totpStep(secretBase32: string, code: string, now = Date.now()): 
 export function claimTotpStep(d1: D1Database, userId: number, step: number): D1PreparedStatement {
   return d1.prepare("UPDATE users SET totpLastStep = ?2 WHERE userId = ?1 AND totpLastStep < ?2").bind(userId, step);
 }
+
+/** Turns two-factor off, changing no row when it is neither on nor being set up: follow it with a guard. */
+export const turnTwoFactorOff = (db: DB, userId: number) =>
+  db
+    .updateTable("users")
+    .set({ twoFactorEnabled: 0, twoFactorSecret: null })
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("twoFactorEnabled", "=", 1), eb("twoFactorSecret", "is not", null)]));
 
 /** The answer to a right code that was already accepted once (replayed, or sent twice at once). */
 export const codeUsed = (status: 400 | 401 = 401) => new HttpError(status, "code_used", "codeUsed", "code");

@@ -1,5 +1,7 @@
-/** Subjects of the product's permission rules. `all` matches every subject. */
-export const SUBJECTS = [
+import { FEATURE_SUBJECTS } from "./subjects.gen";
+
+/** The base subjects of the product's permission rules. `all` matches every subject. */
+const BASE_SUBJECTS = [
   "all",
   "AclDemo",
   "Portal",
@@ -22,6 +24,9 @@ export const SUBJECTS = [
   "Outbox",
   "ApiKey",
 ] as const;
+
+/** Every subject: the base list, then those the features add (`export const subjects` of a contract module). */
+export const SUBJECTS = [...BASE_SUBJECTS, ...FEATURE_SUBJECTS] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "redeem", "claim"] as const;

@@ -83,7 +83,7 @@ export const adminCalls = defineCalls({
     access: ["manage", "Role"],
     input: z.object({
       roleId: f.idOrNew(),
-      roleName: f.text(40).pipe(f.matching(/^[a-z0-9][a-z0-9_-]*$/i, "mustBeRoleName")),
+      roleName: f.textMatching(40, /^[A-Za-z0-9][A-Za-z0-9_-]*$/, "mustBeRoleName"),
       roleDesc: f.optionalDisplayText(200),
       rules: z.array(ruleInput).min(1).max(50),
     }),
@@ -164,3 +164,9 @@ export const adminCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Back office": adminCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Role: role, ApiKey: apiKey };

@@ -61,11 +61,14 @@ export const authCalls = defineCalls({
     summary:
       "Finishes a two-factor sign-in with the challenge and either a TOTP `code` or a `recoveryCode` (each code works once; using one mails a security notice).",
     access: "public",
-    input: z.object({
-      challenge: f.text(100),
-      code: z.string().trim().min(1).max(10).optional(),
-      recoveryCode: z.string().trim().min(1).max(40).optional(),
-    }),
+    input: z
+      .object({
+        challenge: f.text(100),
+        code: z.string().trim().min(1).max(10).optional(),
+        recoveryCode: z.string().trim().min(1).max(40).optional(),
+      })
+      // Exactly one of the two, as the handler checks (with its own errors): said in the JSON Schema too.
+      .meta({ oneOf: [{ required: ["code"] }, { required: ["recoveryCode"] }] }),
     answer: signedInWithMessage,
   },
   register: {
@@ -177,3 +180,9 @@ export const accountCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Sign-in": authCalls, Account: accountCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { SignedIn: signedIn, SignInAnswer: signedInWithMessage, UserData: userData, AbilityRule: abilityRule };

@@ -41,3 +41,9 @@ export const bundleCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Bundles: bundleCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Bundle: bundle };

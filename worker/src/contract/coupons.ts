@@ -64,3 +64,9 @@ export const couponCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Coupons: couponCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Coupon: coupon };

@@ -141,3 +141,9 @@ export const dashboardCalls = defineCalls({
     }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Dashboards: dashboardCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { BusinessStats: businessStats, OwnStats: ownStats };

@@ -41,3 +41,9 @@ export const downloadCalls = defineCalls({
     ),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Downloads: downloadCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { DownloadLink: downloadLink };

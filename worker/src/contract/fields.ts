@@ -97,7 +97,7 @@ export const search = () =>
   );
 
 /**
- * The reason key (worker/src/errors/messages) a refused display text names: the contract cannot import
+ * The reason key (worker/src/messages) a refused display text names: the contract cannot import
  * the error catalogs, so its custom checks name their reason in `params.reason`.
  */
 const PLAIN_TEXT_REASON = "mustBePlainText";
@@ -131,9 +131,17 @@ export const updatedDisplayText = (max: number) =>
 
 /**
  * Text matching `pattern` (kept in the OpenAPI document as the field's pattern); refused with the reason
- * `reasonKey` (a reason of worker/src/errors/messages), so every field's error keeps its own words.
+ * `reasonKey` (a reason of worker/src/messages), so every field's error keeps its own words.
  */
 export const matching = (pattern: RegExp, reasonKey: string) => z.string().regex(pattern, { message: reasonKey });
+
+/**
+ * Required text (trimmed; blank counts as missing) of at most `max` characters matching `pattern`, as
+ * `matching` words its refusal. One schema, not `text().pipe(matching())`: zod's JSON Schema of such a pipe
+ * leaves the field out of `required` and drops the pattern, so the contract would promise less than it checks.
+ */
+export const textMatching = (max: number, pattern: RegExp, reasonKey: string) =>
+  z.preprocess((v: string) => blankToUndefined(v), z.string().trim().min(1).max(max).regex(pattern, { message: reasonKey }));
 
 export const file = () => z.instanceof(File);
 /** An optional upload: an empty file input (size 0, or a blank string) counts as absent. */

@@ -133,3 +133,9 @@ export const historyCalls = defineCalls({
     answer: z.strictObject({ message: z.string(), history }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Jobs: historyCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { History: history, ClaimedJob: claimedJob };

@@ -1,47 +1,34 @@
 import type { z } from "zod";
-import { adminCalls } from "./admin";
-import { accountCalls, authCalls } from "./auth";
-import { bundleCalls } from "./bundles";
 import type { AnswerOf, apiError, CallDecl, FileBody } from "./call";
-import { commerceCalls, quotaCalls } from "./commerce";
-import { couponCalls } from "./coupons";
-import { dashboardCalls } from "./dashboard";
-import { downloadCalls } from "./downloads";
-import { historyCalls } from "./history";
-import { itemCalls } from "./items";
-import { myDataCalls } from "./my-data";
-import { refundCalls } from "./refunds";
-import { notificationCalls } from "./notifications";
-import { passkeyCalls } from "./passkeys";
-import { settingsCalls } from "./settings";
-import { siteCalls } from "./sites";
-import { userCalls } from "./users";
-import { vendorCalls } from "./vendors";
-
-/** The calls by theme (the OpenAPI document's tags). */
-export const callGroups = {
-  "Settings and front pages": settingsCalls,
-  "Sign-in": authCalls,
-  Account: accountCalls,
-  Passkeys: passkeyCalls,
-  "Account data": myDataCalls,
-  Users: userCalls,
-  "Back office": adminCalls,
-  Bundles: bundleCalls,
-  Items: itemCalls,
-  Sites: siteCalls,
-  "Vendor accounts": vendorCalls,
-  Coupons: couponCalls,
-  "Cart, payments and invoices": commerceCalls,
-  "Refunds, credit notes and invoice PDFs": refundCalls,
-  "Quota and subscriptions": quotaCalls,
-  Jobs: historyCalls,
-  Downloads: downloadCalls,
-  Dashboards: dashboardCalls,
-  Notifications: notificationCalls,
-};
+import { featureContracts } from "./features.gen";
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+type Contract = (typeof featureContracts)[number];
+
+/** One object of every module's groups; a tag declared by two modules is refused. */
+function joinModules<M extends { groups: Record<string, Record<string, CallDecl>> }>(modules: readonly M[]) {
+  const all: Record<string, Record<string, CallDecl>> = {};
+  for (const { groups } of modules) {
+    for (const [tag, group] of Object.entries(groups)) {
+      if (Object.hasOwn(all, tag)) throw new Error(`the OpenAPI tag ${tag} is declared twice`);
+      all[tag] = group;
+    }
+  }
+  return all as UnionToIntersection<M["groups"]>;
+}
+
+/**
+ * The calls by theme (the OpenAPI document's tags), collected from every contract module's `groups`
+ * (features.gen.ts, written by scripts/features.ts).
+ */
+export const callGroups = joinModules<Contract>(featureContracts);
+
+/** The answer schemas the OpenAPI document names, collected from the modules' `entities`. */
+export const callEntities: Record<string, z.ZodType> = Object.assign(
+  {},
+  ...featureContracts.map((module) => ("entities" in module ? module.entities : {})),
+);
 
 /** One object of every group's calls; a name declared in two groups is refused. */
 function joinGroups<G extends Record<string, Record<string, CallDecl>>>(groups: G): UnionToIntersection<G[keyof G]> {

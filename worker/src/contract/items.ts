@@ -82,3 +82,9 @@ export const itemCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Items: itemCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Item: item };

@@ -101,3 +101,6 @@ export const myDataCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Account data": myDataCalls };

@@ -68,7 +68,10 @@ export const notificationCalls = defineCalls({
     summary: "Sets the caller's low-balance threshold and which notifications are also mailed.",
     access: "signedIn",
     input: z.object({
-      lowBalanceThreshold: z.union([f.int(0, 1_000_000_000), z.null()]),
+      lowBalanceThreshold: z
+        .union([f.int(0, 1_000_000_000), z.null()])
+        .optional()
+        .meta({ description: "Left out, the stored threshold stays." }),
       mail: z.object({
         subscriptionEnding: f.bool(),
         paymentReminder: f.bool(),
@@ -90,3 +93,6 @@ export const notificationCalls = defineCalls({
     answer: z.strictObject({ message: z.string(), preference: z.enum(MAIL_PREFERENCES) }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Notifications: notificationCalls };

@@ -1,45 +1,9 @@
 import * as z from "zod";
-import { abilityRule, signedIn, signedInWithMessage, userData } from "./auth";
-import { apiKey, role } from "./admin";
-import { bundle } from "./bundles";
 import { apiError, done, isFileAnswer, type CallDecl } from "./call";
-import { bank, payment, paymentLine, paymentWithUser } from "./commerce";
-import { coupon } from "./coupons";
-import { businessStats, ownStats } from "./dashboard";
-import { downloadLink } from "./downloads";
-import { claimedJob, history } from "./history";
-import { callGroups } from "./index";
-import { item } from "./items";
-import { site } from "./sites";
-import { user } from "./users";
-import { vendor } from "./vendors";
+import { callEntities, callGroups } from "./index";
 
 /** The entities answers share, named in `components.schemas` and referenced from every answer using them. */
-const ENTITIES: Record<string, z.ZodType> = {
-  Message: done,
-  SignedIn: signedIn,
-  SignInAnswer: signedInWithMessage,
-  User: user,
-  UserData: userData,
-  AbilityRule: abilityRule,
-  Role: role,
-  ApiKey: apiKey,
-  Bundle: bundle,
-  Item: item,
-  Site: site,
-  Vendor: vendor,
-  Coupon: coupon,
-  PaymentLine: paymentLine,
-  Bank: bank,
-  Payment: payment,
-  PaymentWithUser: paymentWithUser,
-  History: history,
-  ClaimedJob: claimedJob,
-  DownloadLink: downloadLink,
-  BusinessStats: businessStats,
-  OwnStats: ownStats,
-  Error: apiError,
-};
+const ENTITIES: Record<string, z.ZodType> = { Message: done, ...callEntities, Error: apiError };
 
 type JsonSchema = Record<string, unknown>;
 

@@ -117,5 +117,5 @@ export const passkeyCalls = defineCalls({
   },
 });
 
-/** For the collected call groups (issue 38): this module's group. */
+/** The OpenAPI tag of these calls (collected by contract/features.gen.ts). */
 export const groups = { Passkeys: passkeyCalls };

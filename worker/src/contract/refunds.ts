@@ -110,3 +110,6 @@ export const refundCalls = defineCalls({
     answer: z.strictObject({ message: z.string(), billingCompany: z.string(), billingVatNumber: z.string() }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Refunds, credit notes and invoice PDFs": refundCalls };

@@ -45,3 +45,6 @@ export const settingsCalls = defineCalls({
     }),
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Settings and front pages": settingsCalls };

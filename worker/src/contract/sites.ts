@@ -43,3 +43,9 @@ export const siteCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Sites: siteCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Site: site };

@@ -106,3 +106,9 @@ export const userCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { Users: userCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { User: user };

@@ -64,3 +64,9 @@ export const vendorCalls = defineCalls({
     answer: done,
   },
 });
+
+/** This module's calls by OpenAPI tag (collected by contract/index.ts). */
+export const groups = { "Vendor accounts": vendorCalls };
+
+/** The answer schemas the OpenAPI document names (`components.schemas`). */
+export const entities = { Vendor: vendor };

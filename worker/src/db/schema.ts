@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { NotificationKind } from "../contract/notifications";
 
 /** Columns the database fills (autoincrement ids, defaults) are optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -361,7 +362,7 @@ export interface OutboxTable {
 export interface NotificationsTable {
   notificationId: Generated<number>;
   userId: number;
-  kind: string;
+  kind: NotificationKind;
   occasion: string;
   params: Defaulted<string>;
   link: string;

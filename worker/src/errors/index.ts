@@ -1,6 +1,6 @@
-import { msg, renderMessage, type Message, type PlainMessageKey, type Reason } from "./messages";
+import { msg, renderMessage, type Message, type PlainMessageKey, type Reason } from "../messages";
 
-export { isPlainReasonKey, msg, reason, type Message, type Reason, type SuccessKey } from "./messages";
+export { isPlainReasonKey, msg, reason, type Message, type Reason, type SuccessKey } from "../messages";
 
 /** What an error says: the key of a message without parameters, or a message built with `msg(key, params)`. */
 export type Said = PlainMessageKey | Message;

@@ -138,7 +138,7 @@ function issueToError(issue: z.core.$ZodIssue, field: string | undefined): HttpE
   return field ? invalidField(field, why) : badRequest(msg("requestInvalid", { reason: why }));
 }
 
-/** Why a value failed, as a reason key (`errors/messages`): each kind of zod problem has one. */
+/** Why a value failed, as a reason key (`messages/`): each kind of zod problem has one. */
 function describeIssue(issue: z.core.$ZodIssue): Reason {
   switch (issue.code) {
     case "invalid_type":

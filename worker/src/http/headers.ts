@@ -1,8 +1,8 @@
-import { BOOT_SCRIPT_HASH } from "./boot-script";
+import { BOOT_SCRIPT_HASH } from "./boot-hash";
 
 /**
  * Security headers for every answer: API, images, the SPA's HTML and its assets. The one inline script
- * allowed is the boot script, by its hash (boot-script.ts); React sets styles through the DOM. Static files the
+ * allowed is the boot script, by its hash (boot-hash.ts); React sets styles through the DOM. Static files the
  * platform serves without running the Worker get the same headers from the `_headers` file the build
  * writes from SECURITY_HEADERS (scripts/static-headers.ts).
  */

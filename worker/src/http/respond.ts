@@ -11,7 +11,7 @@ import {
   type Success,
   type SuccessKey,
   type SuccessParams,
-} from "../errors/messages";
+} from "../messages";
 import { requestLanguage } from "./language";
 
 declare const answerType: unique symbol;
@@ -60,7 +60,7 @@ export function list<T, E extends object = Record<never, never>>(
 }
 
 /**
- * A success answer's `message`: the text of `key` (errors/messages, `successes`) in the caller's language,
+ * A success answer's `message`: the text of `key` (messages/, `successes`) in the caller's language,
  * chosen as for errors (the web app's `language` cookie; English, the contract's texts, for everyone else).
  */
 export function success<K extends SuccessKey>(

@@ -14,7 +14,7 @@ export function appSettingsOf(env: Env) {
   };
 }
 
-/** Where a bank transfer goes (domain/commerce/lines.ts `Bank`). */
+/** Where a bank transfer goes (domain/payments/lines.ts `Bank`). */
 export function bankOf(env: Env) {
   return { name: env.BANK_NAME, accountName: env.BANK_ACCOUNT_NAME, accountNumber: env.BANK_ACCOUNT_NUMBER, logo: env.BANK_LOGO };
 }
@@ -22,7 +22,7 @@ export function bankOf(env: Env) {
 export const STRIPE_API = "https://api.stripe.com";
 
 /**
- * Card payments (domain/commerce/stripe.ts `StripeConfig`), on only when both secrets are set: a
+ * Card payments (domain/stripe/stripe.ts `StripeConfig`), on only when both secrets are set: a
  * session whose events cannot be verified would never settle. Tests point STRIPE_API_BASE at a stand-in.
  */
 export function stripeOf(env: Env) {
@@ -46,7 +46,7 @@ export function turnstileOf(env: Env) {
 }
 
 /**
- * The tax invoices carry (domain/commerce/tax.ts `TaxSettings`): on when TAX_RATE is set to a percent
+ * The tax invoices carry (domain/payments/tax.ts `TaxSettings`): on when TAX_RATE is set to a percent
  * from 0 to 100 ("20", "7.7"); otherwise invoices carry no tax, as before.
  */
 export function taxOf(env: Env) {
@@ -78,7 +78,7 @@ export function sellerOf(env: Env) {
   };
 }
 
-/** What invoice and credit-note PDFs need of the settings (domain/commerce/pdf.ts `PdfSettings`). */
+/** What invoice and credit-note PDFs need of the settings (domain/invoices/pdf.ts `PdfSettings`). */
 export function pdfSettingsOf(env: Env) {
   return { siteName: env.SITE_NAME, seller: sellerOf(env) };
 }

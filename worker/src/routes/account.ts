@@ -1,12 +1,20 @@
 import { assertCurrentPassword } from "../auth/current-password";
 import { hashPassword } from "../auth/password";
-import { clearRecoveryCodes, newRecoveryCodes, replaceRecoveryCodes } from "../auth/recovery-codes";
+import {
+  clearRecoveryCodes,
+  newRecoveryCodes,
+  RECOVERY_CODE_SET_SQL,
+  recoveryCodeSet,
+  replaceRecoveryCodes,
+} from "../auth/recovery-codes";
+import { sha256Hex } from "../auth/crypto";
 import { seal, unseal } from "../auth/secretbox";
 import { newSession, sessionCookie } from "../auth/session";
-import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp";
+import { claimTotpStep, codeUsed, newTotpSecret, otpauthUrl, totpStep, turnTwoFactorOff } from "../auth/totp";
 import { consumeToken, issueToken } from "../auth/tokens";
+import { claimAttempt } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
-import { nowIso, nowSeconds, prepare, runBatch } from "../db";
+import { nowIso, nowSeconds, runBatch } from "../db";
 import { listPage } from "../db/list";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
@@ -36,17 +44,13 @@ const forgotPassword = route(accountCalls["forgot-password"], {
       .where("deletedAt", "is", null)
       .where("userIsActive", "=", 1)
       .executeTakeFirst();
-    const attemptKey = `forgot:${email}`;
-    const recent = await ctx.env.DB.prepare("SELECT count(*) AS n FROM login_attempts WHERE attemptKey = ?1 AND createdAt > ?2")
-      .bind(attemptKey, nowSeconds() - 3600)
-      .first<{ n: number }>();
-    // The answer is the same whether or not the account exists, and whether or not a mail is sent.
-    if (user && (recent?.n ?? 0) < FORGOT_PER_HOUR) {
+    // The answer is the same whether or not the account exists, and whether or not a mail is sent. The mail
+    // is counted before it is sent: concurrent requests send no more than the hour allows.
+    if (user && (await claimAttempt(ctx.env.DB, `forgot:${email}`, FORGOT_PER_HOUR, nowSeconds() - 3600))) {
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
         queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
-        ctx.db.insertInto("login_attempts").values({ attemptKey, createdAt: nowSeconds() }),
       ]);
       dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     }
@@ -59,16 +63,24 @@ const resetPassword = route(accountCalls["reset-password"], {
     const used = await consumeToken(ctx.db, token, "reset");
     if (!used) throw badRequest("resetLinkInvalid", "invalid_token");
     const hash = await hashPassword(password, ctx.env.SESSION_PEPPER);
-    await runBatch(ctx.env.DB, [
-      ctx.db
-        .updateTable("users")
-        .set({ ...hash, updatedAt: new Date().toISOString() })
-        .where("userId", "=", used.userId),
-      // A new password ends every session, wherever it was opened.
-      ctx.db.deleteFrom("sessions").where("userId", "=", used.userId),
-      ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
-      audit(domainOf(ctx), { action: "reset-password", subject: "User", subjectId: used.userId }),
-    ]);
+    const tokenHash = await sha256Hex(token);
+    // Only while this link is still on record: of two links used at once, the first reset deletes the
+    // other's row, and the other changes nothing (one new password, not the last of two).
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        ctx.env.DB.prepare(
+          `UPDATE users SET passwordHash = ?2, passwordSalt = ?3, passwordIterations = ?4, updatedAt = ?5
+            WHERE userId = ?1 AND EXISTS (SELECT 1 FROM auth_tokens WHERE tokenHash = ?6 AND purpose = 'reset')`,
+        ).bind(used.userId, hash.passwordHash, hash.passwordSalt, hash.passwordIterations, nowIso(), tokenHash),
+        abortUnlessChanged(ctx.env.DB),
+        // A new password ends every session, wherever it was opened.
+        ctx.db.deleteFrom("sessions").where("userId", "=", used.userId),
+        ctx.db.deleteFrom("auth_tokens").where("userId", "=", used.userId).where("purpose", "=", "reset"),
+        audit(domainOf(ctx), { action: "reset-password", subject: "User", subjectId: used.userId }),
+      ],
+      () => badRequest("resetLinkInvalid", "invalid_token"),
+    );
     return json({ message: success(ctx, "passwordReset") });
   },
 });
@@ -102,7 +114,7 @@ const resendVerification = route(accountCalls["resend-verification"], {
 const changePassword = route(accountCalls["change-password"], {
   async handler(ctx, { currentPassword, newPassword }) {
     const user = requireUser(ctx);
-    await assertCurrentPassword(ctx.db, user.userId, currentPassword, ctx.env.SESSION_PEPPER, "currentPassword");
+    const checked = await assertCurrentPassword(ctx.db, user.userId, currentPassword, ctx.env.SESSION_PEPPER, "currentPassword");
     const hash = await hashPassword(newPassword, ctx.env.SESSION_PEPPER);
     // Every session ends, this one included, and this browser gets a fresh one.
     const session = await newSession(ctx.env.DB, {
@@ -112,18 +124,23 @@ const changePassword = route(accountCalls["change-password"], {
       userAgent: ctx.userAgent,
       ip: ctx.ip,
     });
-    await ctx.env.DB.batch([
-      prepare(
-        ctx.env.DB,
+    // Only while the password is still the one checked: of two changes at once one wins, the other is told
+    // (two answers of "changed" with different passwords would leave one of them wrong).
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
         ctx.db
           .updateTable("users")
-          .set({ ...hash, updatedAt: new Date().toISOString() })
-          .where("userId", "=", user.userId),
-      ),
-      prepare(ctx.env.DB, ctx.db.deleteFrom("sessions").where("userId", "=", user.userId)),
-      session.statement,
-      prepare(ctx.env.DB, audit(domainOf(ctx), { action: "change-password", subject: "User", subjectId: user.userId })),
-    ]);
+          .set({ ...hash, updatedAt: nowIso() })
+          .where("userId", "=", user.userId)
+          .where("passwordHash", "=", checked),
+        abortUnlessChanged(ctx.env.DB),
+        ctx.db.deleteFrom("sessions").where("userId", "=", user.userId),
+        session.statement,
+        audit(domainOf(ctx), { action: "change-password", subject: "User", subjectId: user.userId }),
+      ],
+      () => conflict("passwordChangedMeanwhile", "password_changed"),
+    );
     ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
     return json({ message: success(ctx, "passwordChanged") });
   },
@@ -133,15 +150,28 @@ const twoFactorSetup = route(accountCalls["two-factor-setup"], {
   async handler(ctx) {
     const user = requireUser(ctx);
     if (user.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
+    const previous = await ctx.db
+      .selectFrom("users")
+      .select(["twoFactorSecret", "twoFactorEnabled"])
+      .where("userId", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    if (previous.twoFactorEnabled === 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
     const secret = newTotpSecret();
     // A new secret starts a new sequence of codes: the last step accepted for the old one no longer applies.
+    // Only over the secret read: of two set-ups at once one is stored, the other answers 409 rather than a
+    // secret (and QR code) that no longer works.
     const stored = await ctx.db
       .updateTable("users")
       .set({ twoFactorSecret: await seal(secret, ctx.env.VENDOR_SECRET_KEYS), totpLastStep: 0 })
       .where("userId", "=", user.userId)
       .where("twoFactorEnabled", "=", 0)
+      .where((eb) =>
+        previous.twoFactorSecret === null
+          ? eb("twoFactorSecret", "is", null)
+          : eb("twoFactorSecret", "=", previous.twoFactorSecret),
+      )
       .executeTakeFirst();
-    if (Number(stored.numUpdatedRows) !== 1) throw conflict("twoFactorAlreadyOn", "two_factor_on");
+    if (Number(stored.numUpdatedRows) !== 1) throw conflict("twoFactorSetupChanged", "two_factor_setup_changed");
     return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
   },
 });
@@ -191,22 +221,26 @@ const twoFactorEnable = route(accountCalls["two-factor-enable"], {
 const twoFactorRecoveryCodes = route(accountCalls["two-factor-recovery-codes"], {
   async handler(ctx, { password }) {
     const user = requireUser(ctx);
+    const current = await recoveryCodeSet(ctx.env.DB, user.userId);
     await assertCurrentPassword(ctx.db, user.userId, password, ctx.env.SESSION_PEPPER, "password");
     const recoveryCodes = newRecoveryCodes();
-    // Only while two-factor is on: the set is replaced in the same transaction that checks it.
+    // Only while two-factor is on and the set is still the one read: of two requests at once one replaces
+    // it, the other answers 409, so every set of codes answered is the set that works.
     await runGuardedBatch(
       ctx.env.DB,
       [
-        ctx.db
-          .updateTable("users")
-          .set({ updatedAt: nowIso() })
-          .where("userId", "=", user.userId)
-          .where("twoFactorEnabled", "=", 1),
+        ctx.env.DB.prepare(
+          `UPDATE users SET updatedAt = ?2 WHERE userId = ?1 AND twoFactorEnabled = 1 AND (${RECOVERY_CODE_SET_SQL}) IS ?3`,
+        ).bind(user.userId, nowIso(), current),
         abortUnlessChanged(ctx.env.DB),
         ...(await replaceRecoveryCodes(ctx.db, ctx.env.SESSION_PEPPER, user.userId, recoveryCodes)),
         audit(domainOf(ctx), { action: "two-factor-recovery-codes", subject: "User", subjectId: user.userId }),
       ],
-      () => conflict("twoFactorNotOn", "two_factor_off"),
+      async () =>
+        (await ctx.db.selectFrom("users").select("twoFactorEnabled").where("userId", "=", user.userId).executeTakeFirstOrThrow())
+          .twoFactorEnabled === 1
+          ? conflict("recoveryCodesChanged", "recovery_codes_changed")
+          : conflict("twoFactorNotOn", "two_factor_off"),
     );
     return json({ message: success(ctx, "recoveryCodesMade"), recoveryCodes });
   },
@@ -216,11 +250,17 @@ const twoFactorDisable = route(accountCalls["two-factor-disable"], {
   async handler(ctx, { password }) {
     const user = requireUser(ctx);
     await assertCurrentPassword(ctx.db, user.userId, password, ctx.env.SESSION_PEPPER, "password");
-    await runBatch(ctx.env.DB, [
-      ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", user.userId),
-      clearRecoveryCodes(ctx.db, user.userId),
-      audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
-    ]);
+    // Once: a second request at the same time finds nothing left to turn off.
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        turnTwoFactorOff(ctx.db, user.userId),
+        abortUnlessChanged(ctx.env.DB),
+        clearRecoveryCodes(ctx.db, user.userId),
+        audit(domainOf(ctx), { action: "two-factor-disable", subject: "User", subjectId: user.userId }),
+      ],
+      () => conflict("twoFactorNotOn", "two_factor_off"),
+    );
     return json({ message: success(ctx, "twoFactorOff") });
   },
 });
@@ -283,7 +323,7 @@ const revokeSession = route(accountCalls["revoke-session"], {
   },
 });
 
-export const accountRoutes = [
+export const routes = [
   forgotPassword,
   resetPassword,
   verifyEmail,

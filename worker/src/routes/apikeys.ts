@@ -1,5 +1,6 @@
 import { newApiKey } from "../auth/apikey";
 import { nowIso, runBatch } from "../db";
+import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { listPage } from "../db/list";
 import { apiKeyList, KEY_COLUMNS } from "../domain/admin/api-keys";
 import { audit, insertedRowId } from "../domain/audit";
@@ -48,12 +49,22 @@ const revokeApiKey = route(adminCalls["revoke-apikey"], {
     const found = await ctx.db.selectFrom("api_keys").select(["revokedAt"]).where("apiKeyId", "=", apiKeyId).executeTakeFirst();
     if (!found) throw notFound("noSuchApiKey");
     if (found.revokedAt) throw conflict("apiKeyRevoked", "already_revoked");
-    await runBatch(ctx.env.DB, [
-      ctx.db.updateTable("api_keys").set({ revokedAt: nowIso() }).where("apiKeyId", "=", apiKeyId).where("revokedAt", "is", null),
-      audit(domainOf(ctx), { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
-    ]);
+    // Once: of requests racing past the read above, only the first revokes (and writes the audit row).
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        ctx.db
+          .updateTable("api_keys")
+          .set({ revokedAt: nowIso() })
+          .where("apiKeyId", "=", apiKeyId)
+          .where("revokedAt", "is", null),
+        abortUnlessChanged(ctx.env.DB),
+        audit(domainOf(ctx), { action: "revoke-apikey", subject: "ApiKey", subjectId: apiKeyId }),
+      ],
+      () => conflict("apiKeyRevoked", "already_revoked"),
+    );
     return json({ message: success(ctx, "apiKeyRevokedNow") });
   },
 });
 
-export const apiKeysRoutes = [searchApiKey, createApiKey, revokeApiKey];
+export const routes = [searchApiKey, createApiKey, revokeApiKey];

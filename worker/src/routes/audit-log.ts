@@ -23,4 +23,4 @@ function parseDetail(text: string): Record<string, unknown> {
   }
 }
 
-export const auditLogRoutes = [searchAudit];
+export const routes = [searchAudit];

@@ -5,7 +5,7 @@ import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
-import { clearEmailFailures, failureStatements, signInState, THROTTLE } from "../auth/throttle";
+import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
@@ -115,31 +115,41 @@ async function signedInAs(ctx: Ctx, userId: number, userAbilityRules: AppRule[],
   };
 }
 
+/** A failed sign-in's audit row; the attempt itself was counted before its secret was checked. */
 async function recordFailure(ctx: Ctx, email: string, reason: string) {
-  await ctx.env.DB.batch([
-    ...failureStatements(ctx.env.DB, email, ctx.ip),
-    prepare(ctx.env.DB, audit(domainOf(ctx), { action: "login", subject: "User", outcome: "failed", detail: { email, reason } })),
-  ]);
+  await audit(domainOf(ctx), { action: "login", subject: "User", outcome: "failed", detail: { email, reason } }).execute();
 }
 
 /**
- * Refuses a sign-in tried too soon after failures of the same email from the same address, or from an
- * address that failed too often; a targeted email or a busy address is asked to prove it is a person
- * when Turnstile is on, instead of being refused (auth/throttle.ts).
+ * Counts this sign-in before its password is checked, or refuses it: 429 when tried too soon after failures
+ * of the same email from the same address, or (Turnstile off) too soon after the address's last failure once
+ * it failed often; with Turnstile on a targeted email or a busy address is asked for a token instead
+ * (auth/throttle.ts). Answers the counted rows' ids, taken back if the password is right.
  */
-async function checkSignInAbuse(ctx: Ctx, email: string, turnstileToken: string | undefined) {
-  const state = await signInState(ctx.env.DB, email, ctx.ip);
-  if (state.waitSeconds > 0) {
-    throw tooManyRequests(msg("signInWait", { seconds: state.waitSeconds }), state.waitSeconds);
-  }
+async function claimSignInAttempt(ctx: Ctx, email: string, turnstileToken: string | undefined): Promise<number[]> {
   const turnstile = turnstileOf(ctx.env);
-  if (turnstile && (state.emailTargeted || state.addressExhausted)) await requireHuman(turnstile, turnstileToken, ctx.ip);
-  else if (state.addressExhausted) throw tooManyRequests("tooManySignIns", THROTTLE.windowSeconds);
+  let human: HumanCheck = turnstile ? "unchecked" : "off";
+  // A second round only after a token passed, or when the counts changed between the claim and the read.
+  for (let round = 0; round < 2; round++) {
+    const claimed = await claimSignIn(ctx.env.DB, email, ctx.ip, human);
+    if (claimed) return claimed;
+    const state = await signInState(ctx.env.DB, email, ctx.ip);
+    if (state.waitSeconds > 0) {
+      throw tooManyRequests(msg("signInWait", { seconds: state.waitSeconds }), state.waitSeconds);
+    }
+    if (turnstile && human === "unchecked" && (state.emailTargeted || state.addressExhausted)) {
+      await requireHuman(turnstile, turnstileToken, ctx.ip);
+      human = "checked";
+    } else if (!turnstile && state.addressWaitSeconds > 0) {
+      throw tooManyRequests(msg("addressSignInWait", { seconds: state.addressWaitSeconds }), state.addressWaitSeconds);
+    }
+  }
+  throw tooManyRequests(msg("signInWait", { seconds: 1 }), 1);
 }
 
 const login = route(authCalls.login, {
   async handler(ctx, { email, password, rememberMe, turnstileToken }) {
-    await checkSignInAbuse(ctx, email, turnstileToken);
+    const attempt = await claimSignInAttempt(ctx, email, turnstileToken);
     const user = await ctx.db
       .selectFrom("users")
       .select(["userId", "userRole", "userIsActive", "twoFactorEnabled", "passwordHash", "passwordSalt", "passwordIterations"])
@@ -166,10 +176,17 @@ const login = route(authCalls.login, {
     }
     if (user.twoFactorEnabled === 1) {
       const { token, insert } = await issueToken(ctx.db, user.userId, "two_steps", JSON.stringify({ rememberMe }));
-      await runBatch(ctx.env.DB, [insert, ...rehash, clearEmailFailures(ctx.env.DB, email, ctx.ip)]);
+      await runBatch(ctx.env.DB, [
+        insert,
+        ...rehash,
+        clearEmailFailures(ctx.env.DB, email, ctx.ip),
+        forgetAttempts(ctx.env.DB, attempt),
+      ]);
       return json({ twoFactorRequired: true as const, challenge: token });
     }
-    return signIn(ctx, user.userId, user.userRole, rememberMe, email, { extra: rehash });
+    return signIn(ctx, user.userId, user.userRole, rememberMe, email, {
+      extra: [...rehash, forgetAttempts(ctx.env.DB, attempt)],
+    });
   },
 });
 
@@ -180,31 +197,27 @@ const twoSteps = route(authCalls["two-steps"], {
     const challengeHash = await sha256Hex(challenge);
     const attemptKey = `challenge:${challengeHash}`;
     const found = await ctx.env.DB.prepare(
-      `SELECT t.userId, t.detail, u.userRole, u.userEmail, u.twoFactorSecret,
-              (SELECT count(*) FROM login_attempts WHERE attemptKey = ?2) AS failures
+      `SELECT t.userId, t.detail, u.userRole, u.userEmail, u.twoFactorSecret
          FROM auth_tokens t JOIN users u ON u.userId = t.userId
-        WHERE t.tokenHash = ?1 AND t.purpose = 'two_steps' AND t.usedAt IS NULL AND t.expiresAt > ?3
+        WHERE t.tokenHash = ?1 AND t.purpose = 'two_steps' AND t.usedAt IS NULL AND t.expiresAt > ?2
           AND u.userIsActive = 1 AND u.deletedAt IS NULL`,
     )
-      .bind(challengeHash, attemptKey, nowSeconds())
+      .bind(challengeHash, nowSeconds())
       .first<{
         userId: number;
         detail: string | null;
         userRole: string;
         userEmail: string;
         twoFactorSecret: string | null;
-        failures: number;
       }>();
     if (!found || !found.twoFactorSecret) throw challengeExpired();
-    if (found.failures >= CHALLENGE_ATTEMPTS) throw tooManyRequests("tooManyWrongCodes");
+    // Counted before the code is checked: concurrent guesses on one challenge get no more tries than sequential ones.
+    if (!(await claimAttempt(ctx.env.DB, attemptKey, CHALLENGE_ATTEMPTS))) throw tooManyRequests("tooManyWrongCodes");
     const secondStep =
       recoveryCode !== undefined
         ? await recoveryStep(ctx, found.userId, found.userEmail, recoveryCode)
         : totpClaim(ctx, found.userId, await unseal(found.twoFactorSecret, ctx.env.VENDOR_SECRET_KEYS), code!);
     if (secondStep === null) {
-      await ctx.env.DB.prepare("INSERT INTO login_attempts (attemptKey, createdAt) VALUES (?1, ?2)")
-        .bind(attemptKey, nowSeconds())
-        .run();
       throw recoveryCode !== undefined ? wrongRecoveryCode() : new HttpError(401, "wrong_code", "wrongCode", "code");
     }
     const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
@@ -367,4 +380,4 @@ const twoStepsPasskey = route(passkeyCalls["two-steps-passkey"], {
   },
 });
 
-export const authRoutes = [login, twoSteps, register, logout, me, passkeyLogin, twoStepsPasskey];
+export const routes = [login, twoSteps, register, logout, me, passkeyLogin, twoStepsPasskey];

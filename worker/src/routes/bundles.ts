@@ -79,4 +79,4 @@ const deleteBundle = route(bundleCalls.deletebundle, {
   },
 });
 
-export const bundlesRoutes = [searchBundle, updateBundle, deleteBundle];
+export const routes = [searchBundle, updateBundle, deleteBundle];

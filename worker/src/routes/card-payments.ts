@@ -1,9 +1,9 @@
 import { commerceCalls } from "../contract/commerce";
 import { nowSeconds } from "../db";
-import { CARD_EVENTS, settleCardEvent, startCardPayment, type CardEventType } from "../domain/commerce/card";
-import { REFUND_EVENTS, settleRefundEvent, type RefundEventType } from "../domain/commerce/refund";
-import { checkSignature } from "../domain/commerce/signature";
-import { checkoutSession } from "../domain/commerce/stripe";
+import { CARD_EVENTS, settleCardEvent, startCardPayment, type CardEventType } from "../domain/stripe/card";
+import { REFUND_EVENTS, settleRefundEvent, type RefundEventType } from "../domain/refunds/refund";
+import { checkSignature } from "../domain/stripe/signature";
+import { checkoutSession } from "../domain/stripe/stripe";
 import { badRequest, HttpError, msg, notFound } from "../errors";
 import { domainOf, portalOf, type Ctx } from "../http/context";
 import { json, success } from "../http/respond";
@@ -48,4 +48,4 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
   },
 });
 
-export const cardPaymentsRoutes = [startCardPaymentCall, stripeWebhook];
+export const routes = [startCardPaymentCall, stripeWebhook];

@@ -3,7 +3,7 @@ import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { runBatch, type DB } from "../db";
 import { abortUnlessChangedExactly, runGuardedBatch } from "../db/guard";
-import { cardPayable } from "../domain/commerce/card";
+import { cardPayable } from "../domain/stripe/card";
 import {
   bundleProduct,
   expiryFrom,
@@ -16,10 +16,10 @@ import {
   type LineRequest,
   type PaymentRow,
   type Product,
-} from "../domain/commerce/lines";
+} from "../domain/payments/lines";
 import { requireUser, type Ctx } from "../http/context";
 import { bankOf, stripeOf, taxOf } from "../http/settings";
-import { buyerPartyOf, frozenSale } from "../domain/commerce/billing";
+import { buyerPartyOf, frozenSale } from "../domain/payments/billing";
 import { badRequest, conflict, forbidden, msg, notFound } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -243,4 +243,4 @@ const checkout = route(commerceCalls.checkout, {
   },
 });
 
-export const cartRoutes = [searchCart, updateCart, checkout];
+export const routes = [searchCart, updateCart, checkout];

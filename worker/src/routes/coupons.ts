@@ -136,4 +136,4 @@ const deleteCoupon = route(couponCalls.deletecoupon, {
   },
 });
 
-export const couponsRoutes = [searchCoupon, generateCoupons, deleteCoupon];
+export const routes = [searchCoupon, generateCoupons, deleteCoupon];

@@ -317,4 +317,4 @@ const dashboardStats = route(dashboardCalls["dashboard-stats"], {
   },
 });
 
-export const dashboardRoutes = [dashboardStats];
+export const routes = [dashboardStats];

@@ -1,7 +1,7 @@
 import { scopeOf } from "../auth/ability";
 import { nowIso } from "../db";
 import { listPage } from "../db/list";
-import { downloadList } from "../domain/commerce/subscriptions";
+import { downloadList } from "../domain/payments/subscriptions";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
 import { json, list } from "../http/respond";
@@ -95,4 +95,4 @@ const searchDownloads = route(downloadCalls["search-downloads"], {
   },
 });
 
-export const downloadsRoutes = [download, jobFileForAgent, searchDownloads];
+export const routes = [download, jobFileForAgent, searchDownloads];

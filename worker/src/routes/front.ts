@@ -36,4 +36,4 @@ const publicCatalogue = route(settingsCalls["public-catalogue"], {
   },
 });
 
-export const frontRoutes = [publicCatalogue];
+export const routes = [publicCatalogue];

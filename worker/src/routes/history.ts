@@ -145,4 +145,4 @@ async function loadJob(ctx: Ctx, uniqueId: string) {
   return job;
 }
 
-export const historyRoutes = [searchHistory, updateHistory];
+export const routes = [searchHistory, updateHistory];

@@ -1,10 +1,10 @@
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
-import { assertGrantable, grantStatements } from "../domain/commerce/grant";
-import { expiryFrom, priceLines } from "../domain/commerce/lines";
-import { buyerPartyOf, frozenSale } from "../domain/commerce/billing";
-import { invoiceMail } from "../domain/commerce/invoice-mail";
-import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
+import { assertGrantable, grantStatements } from "../domain/payments/grant";
+import { expiryFrom, priceLines } from "../domain/payments/lines";
+import { buyerPartyOf, frozenSale } from "../domain/payments/billing";
+import { invoiceMail } from "../domain/invoices/invoice-mail";
+import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/payments/queries";
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { sellerOf, taxOf } from "../http/settings";
@@ -135,4 +135,4 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
   },
 });
 
-export const invoicesRoutes = [invoiceDetail, addPayment, updatePayment, sendInvoice];
+export const routes = [invoiceDetail, addPayment, updatePayment, sendInvoice];

@@ -120,4 +120,4 @@ const deleteItem = route(itemCalls.deleteitem, {
   },
 });
 
-export const itemsRoutes = [searchItem, updateItem, deleteItem];
+export const routes = [searchItem, updateItem, deleteItem];

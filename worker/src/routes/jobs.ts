@@ -216,4 +216,4 @@ const claimJobs = route(historyCalls["claim-jobs"], {
   },
 });
 
-export const jobsRoutes = [siteUse, submitJob, claimJobs];
+export const routes = [siteUse, submitJob, claimJobs];

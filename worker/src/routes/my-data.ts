@@ -36,4 +36,4 @@ const closeOwnAccount = route(myDataCalls["close-account"], {
   },
 });
 
-export const myDataRoutes = [exportData, closeOwnAccount];
+export const routes = [exportData, closeOwnAccount];

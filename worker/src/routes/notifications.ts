@@ -66,4 +66,4 @@ const unsubscribe = route(notificationCalls.unsubscribe, {
   },
 });
 
-export const notificationsRoutes = [searchNotification, readNotification, updateNotificationSettings, unsubscribe];
+export const routes = [searchNotification, readNotification, updateNotificationSettings, unsubscribe];

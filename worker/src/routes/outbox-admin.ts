@@ -22,4 +22,4 @@ const searchOutbox = route(adminCalls["search-outbox"], {
   },
 });
 
-export const outboxAdminRoutes = [searchOutbox];
+export const routes = [searchOutbox];

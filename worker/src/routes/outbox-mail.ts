@@ -62,4 +62,4 @@ const resendMail = route(adminCalls["resend-mail"], {
   },
 });
 
-export const outboxMailRoutes = [outboxPreview, resendMail];
+export const routes = [outboxPreview, resendMail];

@@ -83,7 +83,5 @@ const secondStepOptions = route(passkeyCalls["two-steps-passkey-options"], {
   },
 });
 
-export const passkeysRoutes = [registerOptions, register, searchPasskey, deletePasskey, loginOptions, secondStepOptions];
+export const routes = [registerOptions, register, searchPasskey, deletePasskey, loginOptions, secondStepOptions];
 
-/** For the collected route table (issue 38). */
-export const routes = passkeysRoutes;

@@ -1,7 +1,7 @@
 import { commerceCalls } from "../contract/commerce";
 import { listPage } from "../db/list";
-import { attentionList, refundView, type RefundRow } from "../domain/commerce/attention";
-import { paymentReader, paymentWithUser, type PaymentWithUser } from "../domain/commerce/queries";
+import { attentionList, refundView, type RefundRow } from "../domain/payments/attention";
+import { paymentReader, paymentWithUser, type PaymentWithUser } from "../domain/payments/queries";
 import { forbidden } from "../errors";
 import { requireUser } from "../http/context";
 import { json } from "../http/respond";
@@ -21,4 +21,4 @@ const paymentAttention = route(commerceCalls["payment-attention"], {
   },
 });
 
-export const paymentAttentionRoutes = [paymentAttention];
+export const routes = [paymentAttention];

@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { changes, nowSeconds, runBatch } from "../db";
 import { listPage } from "../db/list";
 import { audit } from "../domain/audit";
-import { grantPayment } from "../domain/commerce/grant";
-import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/commerce/lines";
+import { grantPayment } from "../domain/payments/grant";
+import { paymentView, PAYMENT_COLUMNS, publicPaymentView, type PaymentRow } from "../domain/payments/lines";
 import {
   paymentConditions,
   paymentList,
@@ -12,10 +12,10 @@ import {
   requireAllPayments,
   selectPayments,
   type PaymentWithUser,
-} from "../domain/commerce/queries";
-import { cardPayable } from "../domain/commerce/card";
-import { creditNotesByPayment } from "../domain/commerce/credit-notes";
-import { checkSignature } from "../domain/commerce/signature";
+} from "../domain/payments/queries";
+import { cardPayable } from "../domain/stripe/card";
+import { creditNotesByPayment } from "../domain/refunds/credit-notes";
+import { checkSignature } from "../domain/stripe/signature";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
@@ -251,7 +251,7 @@ const downloadProof = route(commerceCalls["download-proof"], {
   },
 });
 
-export const paymentsRoutes = [
+export const routes = [
   downloadProof,
   paymentDetail,
   paymentProof,

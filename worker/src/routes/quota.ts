@@ -2,7 +2,7 @@ import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
 import { changes, runBatch } from "../db";
 import { listPage } from "../db/list";
-import { ledgerList } from "../domain/commerce/quota";
+import { ledgerList } from "../domain/payments/quota";
 import { requireUser } from "../http/context";
 import { conflict, forbidden, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
@@ -72,4 +72,4 @@ const searchQuota = route(quotaCalls["search-quota"], {
   },
 });
 
-export const quotaRoutes = [redeemCoupon, searchQuota];
+export const routes = [redeemCoupon, searchQuota];

@@ -5,10 +5,10 @@ import {
   creditNoteView,
   readableCreditNote,
   type CreditNoteRow,
-} from "../domain/commerce/credit-notes";
-import { creditNotePdf, invoicePdf } from "../domain/commerce/pdf";
-import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/commerce/queries";
-import { refundPayment, refundUnappliedCharge } from "../domain/commerce/refund";
+} from "../domain/refunds/credit-notes";
+import { creditNotePdf, invoicePdf } from "../domain/invoices/pdf";
+import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/payments/queries";
+import { refundPayment, refundUnappliedCharge } from "../domain/refunds/refund";
 import { conflict } from "../errors";
 import { refundCalls } from "../contract/refunds";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
@@ -96,7 +96,7 @@ const updateBillingDetails = route(refundCalls["update-billing-details"], {
   },
 });
 
-export const refundsRoutes = [
+export const routes = [
   refundPaymentCall,
   creditNoteDetail,
   searchCreditNote,

@@ -143,4 +143,4 @@ const deleteRole = route(adminCalls["delete-role"], {
   },
 });
 
-export const rolesRoutes = [searchRole, updateRole, deleteRole];
+export const routes = [searchRole, updateRole, deleteRole];

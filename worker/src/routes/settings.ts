@@ -10,4 +10,4 @@ const appSettings = route(settingsCalls["app-settings"], {
   },
 });
 
-export const settingsRoutes = [appSettings];
+export const routes = [appSettings];

@@ -85,4 +85,4 @@ const deleteSite = route(siteCalls.deletesite, {
   },
 });
 
-export const sitesRoutes = [searchSite, updateSite, deleteSite];
+export const routes = [searchSite, updateSite, deleteSite];

@@ -1,6 +1,6 @@
 import { scopeOf } from "../auth/ability";
 import { listPage } from "../db/list";
-import { subscriptionList } from "../domain/commerce/subscriptions";
+import { subscriptionList } from "../domain/payments/subscriptions";
 import { requireUser } from "../http/context";
 import { forbidden } from "../errors";
 import { list } from "../http/respond";
@@ -25,4 +25,4 @@ const searchSubscription = route(quotaCalls["search-subscription"], {
   },
 });
 
-export const subscriptionsRoutes = [searchSubscription];
+export const routes = [searchSubscription];

@@ -4,6 +4,7 @@ import { hashPassword } from "../auth/password";
 import { clearRecoveryCodes } from "../auth/recovery-codes";
 import { newSession, sessionCookie } from "../auth/session";
 import { issueToken } from "../auth/tokens";
+import { turnTwoFactorOff } from "../auth/totp";
 import { changes, nowIso, runBatch } from "../db";
 import { listPage } from "../db/list";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
@@ -258,13 +259,19 @@ const adjustQuota = route(userCalls["adjust-quota"], {
 const resetTwoFactor = route(userCalls["reset-two-factor"], {
   async handler(ctx, { userId }) {
     await loadTarget(ctx, userId);
-    await runBatch(ctx.env.DB, [
-      ctx.db.updateTable("users").set({ twoFactorEnabled: 0, twoFactorSecret: null }).where("userId", "=", userId),
-      clearRecoveryCodes(ctx.db, userId),
-      audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
-    ]);
+    // Once: a second reset at the same time finds nothing left to turn off.
+    await runGuardedBatch(
+      ctx.env.DB,
+      [
+        turnTwoFactorOff(ctx.db, userId),
+        abortUnlessChanged(ctx.env.DB),
+        clearRecoveryCodes(ctx.db, userId),
+        audit(domainOf(ctx), { action: "reset-two-factor", subject: "User", subjectId: userId }),
+      ],
+      () => conflict("twoFactorNotOn", "two_factor_off"),
+    );
     return json({ message: success(ctx, "twoFactorReset") });
   },
 });
 
-export const usersRoutes = [searchUser, updateUser, deleteUser, adjustQuota, resetTwoFactor];
+export const routes = [searchUser, updateUser, deleteUser, adjustQuota, resetTwoFactor];

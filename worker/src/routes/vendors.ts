@@ -106,7 +106,7 @@ const updateVendor = route(vendorCalls.updatevendor, {
     const vendor = await selectVendors(ctx.db).where("v.vendorId", "=", vendorId).executeTakeFirstOrThrow();
     return json({
       message: success(ctx, existing ? "vendorUpdated" : "vendorCreated"),
-      vendor: toVendor(vendor as VendorRow),
+      vendor: toVendor(vendor),
     });
   },
 });
@@ -151,4 +151,4 @@ const deleteVendor = route(vendorCalls.deletevendor, {
   },
 });
 
-export const vendorsRoutes = [searchVendor, updateVendor, deleteVendor];
+export const routes = [searchVendor, updateVendor, deleteVendor];

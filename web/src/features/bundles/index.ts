@@ -1,6 +1,6 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "./api/searchBundle";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "./preload";
 
 const readBundles = { action: "read", subject: "Bundle" } as const;
 

@@ -1,5 +1,5 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_BUNDLE } from "./api/searchBundle";
+import type { SEARCH_BUNDLE } from "./api";
 
 /** A bundle as the API shows it. */
 export type Bundle = ListRow<typeof SEARCH_BUNDLE>;

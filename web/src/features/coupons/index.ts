@@ -1,6 +1,6 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { COUPON_LIST, SEARCH_COUPON } from "./api/searchCoupon";
+import { COUPON_LIST, SEARCH_COUPON } from "./preload";
 
 const readCoupons = { action: "read", subject: "Coupon" } as const;
 

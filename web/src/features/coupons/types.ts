@@ -1,5 +1,5 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_COUPON } from "./api/searchCoupon";
+import type { SEARCH_COUPON } from "./api";
 
 /** A coupon as the API shows it, with its computed status. */
 export type Coupon = ListRow<typeof SEARCH_COUPON>;

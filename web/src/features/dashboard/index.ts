@@ -1,5 +1,5 @@
 import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
-import { fetchDashboardStats, rangeOf, statsKey } from "./api/statsQuery";
+import { fetchDashboardStats, rangeOf, statsKey } from "./preload";
 
 /** Every dashboard asks for the figures of the range its address names. */
 function statsPreload({ search }: PreloadContext): FirstCall[] {

@@ -1,12 +1,12 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
 import { ARTICLES } from "./lib/articles";
-import { PUBLIC_CATALOGUE, publicCatalogue } from "./api/publicCatalogue";
+import { PUBLIC_CATALOGUE, publicCatalogue } from "./api";
 
 /** Marketing pages: anyone may open them, in the blank layout (they bring their own header and footer). */
 const front = { layout: "blank", public: true } as const;
 /**
- * The catalogue the landing, pricing and checkout pages show: sent by the boot script as the page arrives
- * (web/preferences.js), not once the app has run and loaded the page's files.
+ * The catalogue the landing, pricing and checkout pages show: asked as the app arrives on the route
+ * (app/prefetch.ts), with the page's chunk rather than after it.
  */
 const catalogue = () => [{ key: PUBLIC_CATALOGUE, fetch: publicCatalogue }];
 /** The same content inside the portal, for signed-in users. */

@@ -1,6 +1,6 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./api/searchHistory";
+import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./preload";
 
 /** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */
 const processJobs = { action: "update", subject: "History" } as const;

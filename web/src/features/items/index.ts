@@ -1,6 +1,6 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { SEARCH_ITEM, shopListBody } from "./api/searchItem";
+import { SEARCH_ITEM, shopListBody } from "./preload";
 import { ITEM_LIST_DEFAULTS } from "./types";
 
 const readItems = { action: "read", subject: "Item" } as const;

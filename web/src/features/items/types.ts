@@ -1,5 +1,5 @@
 import type { CallInput, ListRow } from "../../lib/api";
-import type { SEARCH_ITEM } from "./api/searchItem";
+import type { SEARCH_ITEM } from "./api";
 
 /** An item as the API shows it. */
 export type Item = ListRow<typeof SEARCH_ITEM>;

@@ -1,5 +1,5 @@
 import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
-import { BELL_KEY, bellNotifications, notificationSettings, SETTINGS_KEY } from "./api/notifications";
+import { BELL_KEY, bellNotifications, notificationSettings, SETTINGS_KEY } from "./api";
 
 /**
  * Notifications (issue 24): the navbar's bell, the list of one's notifications and the settings tab of

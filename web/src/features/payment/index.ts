@@ -1,6 +1,6 @@
 import type { AppRoute, NavItem } from "../../lib/feature";
 import { CART_KEY, searchCart } from "../../lib/cart";
-import { paymentDetail, paymentDetailKey } from "./api/paymentDetail";
+import { paymentDetail, paymentDetailKey } from "./preload";
 
 /** Checkout from the cart and the public payment page. `/payment/payment` comes first: it would match `:referenceId`. */
 export const routes: AppRoute[] = [

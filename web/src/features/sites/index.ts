@@ -1,6 +1,6 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, NavItem } from "../../lib/feature";
-import { SEARCH_SITE, SITE_LIST } from "./api/searchSite";
+import { SEARCH_SITE, SITE_LIST } from "./preload";
 
 const readSites = { action: "read", subject: "Site" } as const;
 

@@ -1,5 +1,5 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_SITE } from "./api/searchSite";
+import type { SEARCH_SITE } from "./api";
 
 /** A site as the API shows it. */
 export type Site = ListRow<typeof SEARCH_SITE>;

@@ -1,7 +1,7 @@
 import { listPreload } from "../../lib/listPreload";
 import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
-import { PLAN_OPTIONS_KEY, ROLE_OPTIONS_KEY, searchPlanOptions, searchRoleOptions } from "./api/options";
-import { SEARCH_USERS, USER_LIST } from "./api/searchUsers";
+import { PLAN_OPTIONS_KEY, ROLE_OPTIONS_KEY, searchPlanOptions, searchRoleOptions } from "./preload";
+import { SEARCH_USERS, USER_LIST } from "./preload";
 
 const readUsers = { action: "read", subject: "User" } as const;
 const usersPage = listPreload(SEARCH_USERS, USER_LIST);

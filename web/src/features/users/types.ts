@@ -1,8 +1,7 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_USERS } from "./api/searchUsers";
 
 /** The User entity as the API answers it. */
-export type User = ListRow<typeof SEARCH_USERS>;
+export type User = ListRow<"searchuser">;
 
 /** A role to choose in the filter and the drawer. */
 export type RoleOption = ListRow<"search-role">;

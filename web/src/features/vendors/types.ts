@@ -1,8 +1,7 @@
 import type { ListRow } from "../../lib/api";
-import type { SEARCH_VENDOR } from "./api/searchVendor";
 
 /** A vendor account as the API shows it: secrets are write-only, only `hasSecret` comes back. */
-export type Vendor = ListRow<typeof SEARCH_VENDOR>;
+export type Vendor = ListRow<"searchvendor">;
 export type LoginMethod = Vendor["loginMethod"];
 
 /** A site to choose in the filter and the form. */

@@ -1,5 +1,6 @@
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { ColumnsOf } from "../../db/rows";
 
 export const BUNDLE_COLUMNS = [
   "bundleId",
@@ -12,16 +13,7 @@ export const BUNDLE_COLUMNS = [
   "updatedAt",
 ] as const;
 
-export interface BundleRow {
-  bundleId: number;
-  bundlePoin: number;
-  bundlePPP: number;
-  bundleDisc: number;
-  bundlePrice: number;
-  bundleIsActive: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type BundleRow = ColumnsOf<"bundles", typeof BUNDLE_COLUMNS>;
 
 export const toBundle = (row: BundleRow) => ({ ...row, bundleIsActive: row.bundleIsActive === 1 });
 

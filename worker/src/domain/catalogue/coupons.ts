@@ -1,22 +1,13 @@
 import { sql, type SqlBool } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import { SEARCH_SCAN, type AnySelect, type ListOptions, type ListOrder } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import type { CouponStatus } from "../../contract/coupons";
 
 /** Today in UTC as YYYY-MM-DD: a coupon is valid through the end of its couponExpired day. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
-export interface CouponRow {
-  couponId: number;
-  couponCode: string;
-  couponQuota: number;
-  couponExpired: string;
-  couponUsed: "N" | "Y";
-  couponUsedDate: string | null;
-  couponUsedBy: number | null;
-  couponUsedByName: string | null;
-  createdAt: string;
-}
+export type CouponRow = RowOf<typeof selectCoupons>;
 
 const statusOf = (row: CouponRow, today: string): CouponStatus =>
   row.couponUsed === "Y" ? "used" : row.couponExpired < today ? "expired" : "unused";

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { ftsQuery, likeAnywhere, type DB } from "../../db";
 import type { AnySelect, ListOptions, ListOrder } from "../../db/list";
+import type { ColumnsOf } from "../../db/rows";
 import type { ItemSort } from "../../contract/items";
 import { imageUrl } from "../storage/files";
 
@@ -18,19 +19,7 @@ export const ITEM_COLUMNS = [
   "updatedAt",
 ] as const;
 
-export interface ItemRow {
-  itemId: number;
-  itemName: string;
-  itemDesc: string;
-  itemPrice: number;
-  itemDuration: number;
-  itemUrl: string;
-  itemImage: string | null;
-  itemFile: string | null;
-  itemIsActive: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ItemRow = ColumnsOf<"items", typeof ITEM_COLUMNS>;
 
 /** An item as the API shows it: the image as a URL, the file by its name only (never its storage key). */
 export const toItem = (row: ItemRow) => ({ ...row, itemImage: imageUrl(row.itemImage), itemIsActive: row.itemIsActive === 1 });

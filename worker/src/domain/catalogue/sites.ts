@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { likeAnywhere, type DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { ColumnsOf } from "../../db/rows";
 import { imageUrl } from "../storage/files";
 
 export const SITE_COLUMNS = [
@@ -14,16 +15,7 @@ export const SITE_COLUMNS = [
   "updatedAt",
 ] as const;
 
-export interface SiteRow {
-  siteId: number;
-  siteName: string;
-  siteDesc: string;
-  sitePrice: number;
-  siteIsUse: number;
-  siteImage: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type SiteRow = ColumnsOf<"sites", typeof SITE_COLUMNS>;
 
 export function toSite(row: SiteRow) {
   return { ...row, siteIsUse: row.siteIsUse === 1, siteImage: imageUrl(row.siteImage) };

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { likeAnywhere, type DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 
 /**
  * Vendor accounts as the API shows them. vendorSecret (the sealed cookie or password) is never
@@ -25,19 +26,7 @@ export function selectVendors(db: DB) {
     ]);
 }
 
-export interface VendorRow {
-  vendorId: number;
-  vendorSiteID: number;
-  siteName: string | null;
-  vendorName: string;
-  loginMethod: "cookie" | "email";
-  vendorEmail: string;
-  vendorIsActive: number;
-  hasSecret: number;
-  lastUsedAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type VendorRow = RowOf<typeof selectVendors>;
 
 export const toVendor = (row: VendorRow) => ({
   ...row,

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { z } from "zod";
 import type { history } from "../../contract/history";
 import type { DB } from "../../db";
+import type { RowOf } from "../../db/rows";
 import type { Database } from "../../db/schema";
 
 /** The History entity as the API shows it (the contract's), with whether a report can be downloaded. */
@@ -56,40 +57,11 @@ export function selectHistoryView(db: DB, source: HistorySource = null) {
   ]);
 }
 
-export interface HistoryViewRow {
-  historyId: number;
-  uniqueId: string;
-  userId: number;
-  userName: string;
-  siteId: number | null;
-  siteName: string;
-  vendorId: number | null;
-  vendorName: string;
-  fileName: string;
-  pointsSpent: number;
-  status: number;
-  similarity: number | null;
-  hasReport: number | boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type HistoryViewRow = RowOf<typeof selectHistoryView>;
 
-export function toHistoryView(row: HistoryViewRow): HistoryView {
-  return {
-    historyId: row.historyId,
-    userId: row.userId,
-    userName: row.userName,
-    siteId: row.siteId,
-    siteName: row.siteName,
-    vendorId: row.vendorId,
-    vendorName: row.vendorName,
-    fileName: row.fileName,
-    pointsSpent: row.pointsSpent,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    hasReport: Boolean(row.hasReport),
-    fileData: { uniqueId: row.uniqueId, status: row.status as 0 | 1 | 2, similarity: row.similarity },
-  };
+/** A job as the API shows it: its file's fields grouped under fileData, the other columns as selected. */
+export function toHistoryView({ uniqueId, status, similarity, hasReport, ...row }: HistoryViewRow): HistoryView {
+  return { ...row, hasReport: Boolean(hasReport), fileData: { uniqueId, status, similarity } };
 }
 
 /** The job `uniqueId` as a HistoryView row: a statement of its own, or the last of a write's batch. */
@@ -98,5 +70,5 @@ export function selectHistoryViewOf(db: DB, uniqueId: string) {
 }
 
 export async function loadHistoryView(db: DB, uniqueId: string): Promise<HistoryView> {
-  return toHistoryView((await selectHistoryViewOf(db, uniqueId).executeTakeFirstOrThrow()) as HistoryViewRow);
+  return toHistoryView(await selectHistoryViewOf(db, uniqueId).executeTakeFirstOrThrow());
 }

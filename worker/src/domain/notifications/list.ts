@@ -1,6 +1,6 @@
-import type { NotificationKind } from "../../contract/notifications";
 import { nowIso, type DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import type { ColumnsOf } from "../../db/rows";
 import type { Language } from "../../errors/language";
 import { renderNotification } from "./notify";
 
@@ -20,6 +20,9 @@ const countUpTo = (db: DB, userId: number, unreadOnly: boolean, cap: number) =>
     .selectFrom(ofUser(db, userId, unreadOnly).select("notificationId").limit(cap).as("capped"))
     .select((eb) => eb.fn.countAll<number>().as("n"));
 
+/** What a notification's answer is made of. */
+const NOTIFICATION_COLUMNS = ["notificationId", "kind", "params", "link", "createdAt", "readAt"] as const;
+
 /**
  * search-notification as a list (db/list.ts): the caller's notifications (or the unread ones), newest
  * first by id, with the unread count in the same round trip; each read through an index of the user's rows.
@@ -29,21 +32,14 @@ export function notificationList(
   userId: number,
   unreadOnly: boolean,
 ): { query: AnySelect } & Omit<ListOptions, "window"> {
-  const query = ofUser(db, userId, unreadOnly).select(["notificationId", "kind", "params", "link", "createdAt", "readAt"]);
+  const query = ofUser(db, userId, unreadOnly).select(NOTIFICATION_COLUMNS);
   return { query, order: [["notificationId", "desc"]], with: [countUpTo(db, userId, true, UNREAD_CAP)] };
 }
 
 /** A count statement's result. */
 export const countOf = (result: D1Result<unknown> | undefined) => (result?.results[0] as { n: number } | undefined)?.n ?? 0;
 
-export interface NotificationRow {
-  notificationId: number;
-  kind: NotificationKind;
-  params: string;
-  link: string;
-  createdAt: string;
-  readAt: string | null;
-}
+export type NotificationRow = ColumnsOf<"notifications", typeof NOTIFICATION_COLUMNS>;
 
 /** A stored notification as the answer shows it: its texts written in the reader's language. */
 export function notificationView(row: NotificationRow, language: Language) {

@@ -90,7 +90,7 @@ export function withUnsubscribeFooter(content: MailContent, language: Language, 
 
 /**
  * The payment-confirmed notification, in the grant's batch: only where the payment carries the batch's
- * grant token (domain/commerce/grant.ts), for a live account, once per payment.
+ * grant token (domain/payments/grant.ts), for a live account, once per payment.
  */
 export function paymentConfirmedStatement(d1: D1Database, referenceId: string, token: string): D1PreparedStatement {
   return d1

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { NotificationKind } from "../../contract/notifications";
 import { prepare, type DB } from "../../db";
+import type { UserRow } from "../../db/schema";
 import type { Portal } from "../context";
 import { queueMail } from "../outbox/queue";
 import {
@@ -47,12 +48,7 @@ interface Due {
   notification: NewNotification;
 }
 
-interface RecipientRow {
-  userId: number;
-  userEmail: string;
-  userName: string;
-  mailLanguage: string;
-}
+type RecipientRow = Pick<UserRow, "userId" | "userEmail" | "userName" | "mailLanguage">;
 
 const recipientOf = (row: RecipientRow): Recipient => ({ email: row.userEmail, name: row.userName, language: row.mailLanguage });
 
@@ -163,12 +159,8 @@ async function paymentsDue(db: DB, now: Date, batch: number): Promise<Due[]> {
   }));
 }
 
-interface CrossingRow extends RecipientRow {
-  ledgerId: number;
-  userQuota: number;
-  threshold: number;
-  mailLowBalance: number;
-}
+/** The low-balance statement's row (raw SQL): users columns, and what it computes. */
+type CrossingRow = RecipientRow & Pick<UserRow, "userQuota" | "mailLowBalance"> & { ledgerId: number; threshold: number };
 
 /**
  * Spends of the last hours that took a balance from at or above the user's threshold to below it, for

@@ -1,5 +1,6 @@
 import type { MailPreference } from "../../contract/notifications";
 import type { DB } from "../../db";
+import type { ColumnsOf } from "../../db/rows";
 import { MAIL_COLUMN } from "./notify";
 
 /** The users columns of the notification settings (migration 0141). */
@@ -11,13 +12,7 @@ export const SETTINGS_COLUMNS = [
   "mailJobDone",
 ] as const;
 
-export interface SettingsRow {
-  lowBalanceThreshold: number | null;
-  mailSubscriptionEnding: number;
-  mailPaymentReminder: number;
-  mailLowBalance: number;
-  mailJobDone: number;
-}
+export type SettingsRow = ColumnsOf<"users", typeof SETTINGS_COLUMNS>;
 
 export interface NotificationSettings {
   lowBalanceThreshold: number | null;
@@ -36,8 +31,12 @@ export function settingsView(row: SettingsRow): NotificationSettings {
   };
 }
 
-/** Stores a user's settings; answers the row as stored. */
-export function saveSettings(db: DB, userId: number, settings: NotificationSettings) {
+/** Stores a user's settings (a threshold left out stays as stored); answers the row as stored. */
+export function saveSettings(
+  db: DB,
+  userId: number,
+  settings: Pick<NotificationSettings, "mail"> & Partial<Pick<NotificationSettings, "lowBalanceThreshold">>,
+) {
   const mail = Object.fromEntries(
     (Object.keys(MAIL_COLUMN) as MailPreference[]).map((preference) => [
       MAIL_COLUMN[preference],
@@ -46,7 +45,10 @@ export function saveSettings(db: DB, userId: number, settings: NotificationSetti
   ) as Record<(typeof MAIL_COLUMN)[MailPreference], number>;
   return db
     .updateTable("users")
-    .set({ lowBalanceThreshold: settings.lowBalanceThreshold, ...mail })
+    .set({
+      ...(settings.lowBalanceThreshold !== undefined ? { lowBalanceThreshold: settings.lowBalanceThreshold } : {}),
+      ...mail,
+    })
     .where("userId", "=", userId)
     .where("deletedAt", "is", null)
     .returning(SETTINGS_COLUMNS);

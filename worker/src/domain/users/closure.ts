@@ -5,7 +5,7 @@ import { nowIso } from "../../db";
 import { abortUnlessChanged, runGuardedBatch } from "../../db/guard";
 import { notFound, type HttpError } from "../../errors";
 import { audit } from "../audit";
-import { buyerPartyOf } from "../commerce/billing";
+import { buyerPartyOf } from "../payments/billing";
 import type { DomainContext } from "../context";
 
 /** The account being closed, as its caller loaded it (not deleted). */
@@ -98,7 +98,7 @@ export async function closeAccount(
       abortUnlessChanged(d1),
       // Open payments (pending, or awaiting an admin with a proof) are cancelled, so nothing is granted to a
       // closed account (issue 30); a card payment taken on one later is recorded for a refund
-      // (domain/commerce/card.ts).
+      // (domain/stripe/card.ts).
       db
         .updateTable("payments")
         .set({ status: "cancelled", updatedAt: now })

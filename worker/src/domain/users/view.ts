@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { userData } from "../../contract/auth";
 import type { user } from "../../contract/users";
 import type { DB } from "../../db";
+import type { RowOf } from "../../db/rows";
 import type { Database } from "../../db/schema";
 import { imageUrl } from "../storage/files";
 
@@ -73,11 +74,7 @@ export function selectUserView(db: DB, source: UserSource = null) {
   ]);
 }
 
-type UserViewRow = Omit<UserView, "userIsActive" | "emailVerified" | "twoFactorEnabled"> & {
-  userIsActive: number;
-  emailVerified: number;
-  twoFactorEnabled: number;
-};
+type UserViewRow = RowOf<typeof selectUserView>;
 
 export function toUserView(row: UserViewRow): UserView {
   return {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { changePassword } from "../api/account";
+import { changePassword } from "../api";
 
 type Values = { currentPassword: string; newPassword: string; confirm: string };
 const EMPTY: Values = { currentPassword: "", newPassword: "", confirm: "" };

@@ -4,10 +4,10 @@ import { useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
 import { CheckboxField } from "../../../components/FormControls";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
-import { closeAccount, exportMyData } from "../api/account";
+import { closeAccount, exportMyData } from "../api";
 import { saveTextFile } from "../lib/files";
 
 /** Everything the portal keeps about the user, as one JSON file. */

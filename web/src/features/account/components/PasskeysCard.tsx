@@ -7,7 +7,7 @@ import { useSnackbar } from "../../../components/Snackbar";
 import { useListController } from "../../../components/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate } from "../../../lib/format";
-import { deletePasskey, passkeyRegister, passkeyRegisterOptions, type PasskeyRow } from "../api/account";
+import { deletePasskey, passkeyRegister, passkeyRegisterOptions, type PasskeyRow } from "../api";
 
 type Values = { passkeyName: string; password: string };
 const EMPTY: Values = { passkeyName: "", password: "" };

@@ -4,7 +4,7 @@ import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { makeRecoveryCodes } from "../api/account";
+import { makeRecoveryCodes } from "../api";
 import { printText, saveTextFile } from "../lib/files";
 
 /** A new set of recovery codes, shown once: download or print them, then say they are kept. */

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/DataTable";
 import { ListView } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { revokeSession, type SessionRow } from "../api/account";
+import { revokeSession, type SessionRow } from "../api";
 
 /** A short device description from a user-agent string (browser on system). */
 export function describeAgent(agent: string | null): string | null {

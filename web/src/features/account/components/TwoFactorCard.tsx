@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
-import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api/account";
+import { twoFactorDisable, twoFactorEnable, twoFactorSetup } from "../api";
 import { RecoveryCodesList, RecoveryCodesSection } from "./RecoveryCodes";
 
 /** The otpauth URL as a QR code image (an SVG data URL: the CSP allows data: images). */

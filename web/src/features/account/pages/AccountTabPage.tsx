@@ -5,7 +5,7 @@ import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ADDRESS_FIELDS, ADDRESS_INPUTS, type AddressField } from "../../../lib/address";
 import { rules, useForm } from "../../../lib/form";
-import { updateOwnProfile } from "../api/account";
+import { updateOwnProfile } from "../api";
 import { AvatarPicker } from "../components/AvatarPicker";
 import { CloseAccountCard, ExportDataCard } from "../components/MyDataCards";
 

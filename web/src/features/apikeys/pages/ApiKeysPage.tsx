@@ -5,13 +5,13 @@ import type { Column } from "../../../components/DataTable";
 import { useCopy } from "../../../components/CopyButton";
 import { SubmitButton, TextField } from "../../../components/FormField";
 import { ListPage } from "../../../components/ListPage";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useListController } from "../../../components/useListController";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate } from "../../../lib/format";
-import { SEARCH_APIKEYS, type ApiKeyRow } from "../api/apiKeys";
-import { createApiKey } from "../api/createApiKey";
-import { revokeApiKey } from "../api/revokeApiKey";
+import { SEARCH_APIKEYS, type ApiKeyRow } from "../api";
+import { createApiKey } from "../api";
+import { revokeApiKey } from "../api";
 
 /** Spec section 9: the "copied" flag shows for 1500 ms. */
 

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { SEARCH_AUDIT, type AuditRow } from "../api/searchAudit";
+import { SEARCH_AUDIT, type AuditRow } from "../api";
 
 const OUTCOME_CLASS = { ok: "badge-success", denied: "badge-warning", failed: "badge-error" } as const;
 /** Detail keys whose values are codes the catalogue puts in words (`detailValue.<key>.<code>`). */

@@ -9,8 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/FormField";
 import { ApiError } from "../../../lib/api";
-import type { LoginAnswer } from "../api/login";
-import { passkeyLogin, passkeyLoginOptions } from "../api/passkeys";
+import { passkeyLogin, passkeyLoginOptions, type LoginAnswer } from "../api";
 
 type SignedIn = Exclude<LoginAnswer, { twoFactorRequired: true }>;
 

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { forgotPassword } from "../api/account";
+import { forgotPassword } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 

@@ -7,7 +7,7 @@ import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField, useKeptBeforeHydration } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { lazyComponent } from "../../../lib/lazyComponent";
-import { login } from "../api/login";
+import { login } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 

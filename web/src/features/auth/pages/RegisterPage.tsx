@@ -6,7 +6,7 @@ import { useAppSettings } from "../../../providers/settings";
 import { CheckboxField } from "../../../components/FormControls";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm, type FieldSpecs, type FormState } from "../../../lib/form";
-import { register } from "../api/account";
+import { register } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { resetPassword } from "../api/account";
+import { resetPassword } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { password: string; confirm: string };

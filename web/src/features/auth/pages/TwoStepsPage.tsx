@@ -6,8 +6,7 @@ import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { ApiError } from "../../../lib/api";
-import { twoSteps } from "../api/account";
-import { twoStepsPasskey, twoStepsPasskeyOptions } from "../api/passkeys";
+import { twoSteps, twoStepsPasskey, twoStepsPasskeyOptions } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Values = { code: string; recoveryCode: string };

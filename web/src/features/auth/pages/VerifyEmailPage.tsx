@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { useSession } from "../../../providers/session";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
-import { resendVerification, verifyEmail } from "../api/account";
+import { resendVerification, verifyEmail } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 
 type Outcome = { ok: boolean; text: string };

@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useForm } from "../../../lib/form";
-import { billingDetails, updateBillingDetails } from "../api/billing";
+import { billingDetails, updateBillingDetails } from "../api";
 
 type Values = { billingCompany: string; billingVatNumber: string };
 

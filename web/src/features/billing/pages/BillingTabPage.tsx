@@ -4,9 +4,9 @@ import { useSession } from "../../../providers/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate, formatLineName, formatMoney, formatNumber } from "../../../lib/format";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import {
   downloadCreditNotePdf,
@@ -17,7 +17,7 @@ import {
   type CreditNote,
   type Payment,
   type Subscription,
-} from "../api/billing";
+} from "../api";
 import { BillingDetailsCard } from "../components/BillingDetailsCard";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);

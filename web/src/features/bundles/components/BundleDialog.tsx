@@ -4,7 +4,7 @@ import { ToggleField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
-import { updateBundle } from "../api/updateBundle";
+import { updateBundle } from "../api";
 import type { Bundle, BundleForm } from "../types";
 
 interface Props {

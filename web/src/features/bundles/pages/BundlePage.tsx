@@ -6,11 +6,11 @@ import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useBuyActions } from "../../../components/useBuyActions";
-import { useListController } from "../../../components/useListController";
+import { useBuyActions } from "../../../hooks/useBuyActions";
+import { useListController } from "../../../hooks/useListController";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
-import { deleteBundle } from "../api/deleteBundle";
-import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api/searchBundle";
+import { deleteBundle } from "../api";
+import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "../api";
 import { BundleDialog } from "../components/BundleDialog";
 import type { Bundle } from "../types";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { generateCoupons, type GenerateForm } from "../api/generateCoupons";
+import { generateCoupons, type GenerateForm } from "../api";
 
 interface Props {
   onClose: () => void;

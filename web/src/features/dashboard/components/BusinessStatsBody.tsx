@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import type { BusinessStats, DashboardStats } from "../api/dashboardStats";
+import type { BusinessStats, DashboardStats } from "../api";
 
 interface Props {
   stats: { data?: DashboardStats; error?: unknown; mutate: () => unknown };

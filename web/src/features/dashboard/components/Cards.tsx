@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { formatCompact, formatDay } from "../../../lib/format";
 import { bucketsOf, regroup } from "../lib/series";
-import { BarList, type BarListItem } from "./BarList";
+import { BarList, type BarListItem } from "../../../components/charts/BarList";
 import { ChartCard } from "./ChartCard";
-import { TimeChart, TONES, type Tone } from "./TimeChart";
-import { useDocumentDir } from "./useDocumentDir";
+import { TimeChart, TONES, type Tone } from "../../../components/charts/TimeChart";
+import { useDocumentDir } from "../../../components/charts/useDocumentDir";
 
 export interface SeriesInput {
   label: string;

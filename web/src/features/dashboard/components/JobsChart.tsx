@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../lib/format";
-import type { DashboardStats } from "../api/dashboardStats";
+import type { DashboardStats } from "../api";
 import { TimeSeriesCard } from "./Cards";
 
 /** Jobs per period stacked by status (what is neither done nor failed is still queued). */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { DEFAULT_RANGE, RANGES, rangeOf, type Range } from "../api/statsQuery";
+import { DEFAULT_RANGE, RANGES, rangeOf, type Range } from "../api";
 
 /** The chosen range, kept in the URL (?range=90) so a reload or a shared link shows the same period. */
 export function useRange(fallback: Range = DEFAULT_RANGE): [Range, (range: Range) => void] {

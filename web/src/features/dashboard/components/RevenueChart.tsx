@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatMoneyCompact } from "../../../lib/format";
-import type { DashboardStats } from "../api/dashboardStats";
+import type { DashboardStats } from "../api";
 import { TimeSeriesCard } from "./Cards";
 
 /** Revenue per period as bars in the stats' currency (amounts arrive in its minor unit). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Icon } from "../../../components/Icon";
-import type { BusinessStats } from "../api/dashboardStats";
+import type { BusinessStats } from "../api";
 
 /** A new installation has no payments yet: what the admin should set up first, in order. */
 export function SetupChecklist({ setup }: { setup: BusinessStats["setup"] }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type BusinessStats, type DashboardStats } from "../api/dashboardStats";
+import { useDashboardStats, type BusinessStats, type DashboardStats } from "../api";
 import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";

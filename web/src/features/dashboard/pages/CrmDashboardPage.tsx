@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api/dashboardStats";
+import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api";
 import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";

@@ -4,7 +4,7 @@ import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { formatCount, formatDate, formatNumber, formatPercent } from "../../../lib/format";
-import { useDashboardStats, type OwnStats } from "../api/dashboardStats";
+import { useDashboardStats, type OwnStats } from "../api";
 import { TimeSeriesCard } from "../components/Cards";
 import { RangePicker, useRange } from "../components/RangePicker";
 

@@ -3,12 +3,12 @@ import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { PageHeader } from "../../../components/PageHeader";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useListController } from "../../../components/useListController";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatPercent } from "../../../lib/format";
-import { downloadFile } from "../api/download";
-import type { FinishedJob, SubscribedItem } from "../api/types";
+import { downloadFile } from "../api";
+import type { FinishedJob, SubscribedItem } from "../api";
 
 /** Only http(s) links are rendered as links: an item URL is admin-entered text. */
 const safeUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : null);

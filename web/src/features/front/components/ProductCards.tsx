@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { formatCount, formatMoney, formatNumber, formatPercent, formatPerPoint } from "../../../lib/format";
 import type { ProductKind } from "../../../lib/cart";
-import type { PublicBundle, PublicItem } from "../api/publicCatalogue";
+import type { PublicBundle, PublicItem } from "../api";
 import { Thumbnail } from "../../../components/Thumbnail";
 
 interface BuyProps {

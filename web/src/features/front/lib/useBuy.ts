@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { checkout, type ProductKind } from "../../../lib/cart";
 

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { PUBLIC_CATALOGUE, publicCatalogue } from "../api/publicCatalogue";
+import { PUBLIC_CATALOGUE, publicCatalogue } from "../api";
 
 /** The public catalogue, fetched once and shared by every front page through SWR's cache. */
 export function useCatalogue() {

@@ -5,7 +5,7 @@ import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { formatCount, formatMoney, formatPercent } from "../../../lib/format";
 import type { ProductKind } from "../../../lib/cart";
-import type { PublicCatalogue } from "../api/publicCatalogue";
+import type { PublicCatalogue } from "../api";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { useBuy } from "../lib/useBuy";
 import { useCatalogue } from "../lib/useCatalogue";

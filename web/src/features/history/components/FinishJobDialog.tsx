@@ -3,7 +3,7 @@ import { FormDialog } from "../../../components/FormDialog";
 import { FileField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
-import { updateHistory } from "../api/updateHistory";
+import { updateHistory } from "../api";
 import type { HistoryEntry } from "../types";
 
 const REPORT_TYPES =

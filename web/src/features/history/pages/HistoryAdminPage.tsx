@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
-import { searchSiteOptions, searchVendorOptions } from "../api/filterOptions";
-import { HISTORY_ADMIN_LIST, refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { useListController } from "../../../hooks/useListController";
+import { searchSiteOptions, searchVendorOptions } from "../api";
+import { HISTORY_ADMIN_LIST, refreshWhileOpen, SEARCH_HISTORY } from "../api";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
 

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../providers/session";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
-import { refreshWhileOpen, SEARCH_HISTORY } from "../api/searchHistory";
+import { useListController } from "../../../hooks/useListController";
+import { refreshWhileOpen, SEARCH_HISTORY } from "../api";
 import { useHistoryColumns } from "../components/useHistoryColumns";
 import { useStatusFilter } from "../components/useStatusFilter";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ErrorState } from "../../../components/PageStates";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { paymentAttention } from "../api/payments";
+import { paymentAttention } from "../api";
 import { PaymentActions } from "./PaymentActions";
 
 /**

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useListController } from "../../../components/useListController";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
-import { downloadCreditNotePdf, SEARCH_CREDIT_NOTE } from "../api/payments";
+import { downloadCreditNotePdf, SEARCH_CREDIT_NOTE } from "../api";
 import type { CreditNote } from "../types";
 
 const TONE = { succeeded: "badge-neutral", pending: "badge-warning", failed: "badge-error" } as const;

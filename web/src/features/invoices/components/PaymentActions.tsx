@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { useSession } from "../../../providers/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
-import { cancelPayment, confirmPayment } from "../api/payments";
+import { cancelPayment, confirmPayment } from "../api";
 import { OPEN_STATUSES, type Payment } from "../types";
 import { RefundDialog } from "./RefundDialog";
 

@@ -3,7 +3,7 @@ import { FormDialog } from "../../../components/FormDialog";
 import { TextAreaField } from "../../../components/FormControls";
 import { useForm } from "../../../lib/form";
 import { formatMoney } from "../../../lib/format";
-import { confirmPayment, updatePayment } from "../api/payments";
+import { confirmPayment, updatePayment } from "../api";
 import type { Payment } from "../types";
 
 /**

@@ -4,7 +4,7 @@ import { TextAreaField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
 import { formatMoney, minorDigits } from "../../../lib/format";
-import { refundPayment } from "../api/payments";
+import { refundPayment } from "../api";
 import type { Payment } from "../types";
 
 type Values = { amount: string; reason: string };

@@ -3,7 +3,7 @@ import { FormDialog } from "../../../components/FormDialog";
 import { TextAreaField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { useForm } from "../../../lib/form";
-import { sendInvoice } from "../api/payments";
+import { sendInvoice } from "../api";
 import type { Payment } from "../types";
 
 type Values = { to: string; subject: string; message: string };

@@ -8,8 +8,8 @@ import { ErrorState, Loading } from "../../../components/PageStates";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatMoney } from "../../../lib/format";
 import { useAppSettings } from "../../../providers/settings";
-import { addPayment } from "../api/payments";
-import { searchBundles, searchItems, searchUsers } from "../api/options";
+import { addPayment } from "../api";
+import { searchBundles, searchItems, searchUsers } from "../api";
 
 interface Line {
   key: number;

@@ -5,7 +5,7 @@ import { TextAreaField } from "../../../components/FormControls";
 import { SubmitButton } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { useForm } from "../../../lib/form";
-import { invoiceDetail, updatePayment } from "../api/payments";
+import { invoiceDetail, updatePayment } from "../api";
 import { InvoiceDocument } from "../components/InvoiceDocument";
 
 /** The invoice's note form, started from the saved note. */

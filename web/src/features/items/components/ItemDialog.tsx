@@ -5,7 +5,7 @@ import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
 import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm } from "../../../lib/form";
-import { updateItem, type ItemForm } from "../api/updateItem";
+import { updateItem, type ItemForm } from "../api";
 import type { Item } from "../types";
 
 interface Props {

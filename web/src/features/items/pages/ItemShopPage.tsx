@@ -3,11 +3,11 @@ import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { BuyButtons } from "../../../components/BuyButtons";
 import { ListPage } from "../../../components/ListPage";
-import { useBuyActions } from "../../../components/useBuyActions";
-import { useListController } from "../../../components/useListController";
+import { useBuyActions } from "../../../hooks/useBuyActions";
+import { useListController } from "../../../hooks/useListController";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
-import { SEARCH_ITEM, shopListBody } from "../api/searchItem";
+import { SEARCH_ITEM, shopListBody } from "../api";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
 

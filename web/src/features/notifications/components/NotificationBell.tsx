@@ -5,7 +5,7 @@ import { Link, useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { formatDate } from "../../../lib/format";
-import { BELL_KEY, bellNotifications, readAllNotifications, readNotification, type Notification } from "../api/notifications";
+import { BELL_KEY, bellNotifications, readAllNotifications, readNotification, type Notification } from "../api";
 
 /** How often the bell asks again while the page is open (and whenever the window regains focus). */
 const REFRESH_MS = 30_000;

@@ -7,7 +7,7 @@ import { ErrorState, Loading } from "../../../components/PageStates";
 import type { CallAnswer } from "../../../lib/api";
 import { useForm } from "../../../lib/form";
 import { SWR_DEFAULTS } from "../../../lib/swr";
-import { notificationSettings, saveNotificationSettings, SETTINGS_KEY } from "../api/notifications";
+import { notificationSettings, saveNotificationSettings, SETTINGS_KEY } from "../api";
 
 type Settings = CallAnswer<"me">["notificationSettings"];
 

@@ -4,11 +4,11 @@ import { useSWRConfig } from "swr";
 import { Link } from "wouter";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useListController } from "../../../components/useListController";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useListController } from "../../../hooks/useListController";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
-import { BELL_KEY, readAllNotifications, readNotification, SEARCH_NOTIFICATION, type Notification } from "../api/notifications";
+import { BELL_KEY, readAllNotifications, readNotification, SEARCH_NOTIFICATION, type Notification } from "../api";
 
 /** All of one's notifications, newest first (/pages/notifications): open, mark one or all read, unread only. */
 export default function NotificationsPage() {

@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useFocusTrap } from "../../../components/useFocusTrap";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useFocusTrap } from "../../../hooks/useFocusTrap";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { SWR_DEFAULTS } from "../../../lib/swr";
-import { outboxPreview, resendMail } from "../api/searchOutbox";
+import { outboxPreview, resendMail } from "../api";
 
 /**
  * One mail as it is sent (issue 24): its text, its HTML in a sandboxed frame (no scripts, no forms, no

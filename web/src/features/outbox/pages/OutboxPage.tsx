@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { SEARCH_OUTBOX, type OutboxRow } from "../api/searchOutbox";
+import { SEARCH_OUTBOX, type OutboxRow } from "../api";
 import { MailPreview } from "../components/MailPreview";
 
 const STATUS_CLASS = { queued: "badge-info", sending: "badge-warning", sent: "badge-success", failed: "badge-error" } as const;

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
-import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
+import { useFocusBackAfterFailure } from "../../../hooks/useFocusBackAfterFailure";
 import { ApiError, networkText } from "../../../lib/api";
-import { startCardPayment } from "../api/cardPayment";
+import { startCardPayment } from "../api";
 
 /**
  * "Pay by card": opens the payment's Stripe Checkout page. No card number ever reaches this page or

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FilePicker } from "../../../components/FilePicker";
 import { ApiError } from "../../../lib/api";
-import { uploadProof } from "../api/paymentDetail";
+import { uploadProof } from "../api";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
 const MAX_BYTES = 10 * 1024 * 1024;

@@ -4,12 +4,12 @@ import useSWR, { useSWRConfig } from "swr";
 import { Link, useLocation, useSearch } from "wouter";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
-import { startCardPayment } from "../api/cardPayment";
+import { startCardPayment } from "../api";
 import { CART_KEY, checkout, searchCart, updateCart, type ProductKind } from "../../../lib/cart";
-import { paymentDetailKey } from "../api/paymentDetail";
+import { paymentDetailKey } from "../api";
 import { MethodChoice, type PayMethod } from "../components/MethodChoice";
 import type { CartLine } from "../types";
 

@@ -10,7 +10,7 @@ import { formatDate } from "../../../lib/format";
 import { useHydrating } from "../../../lib/hydration";
 import { SWR_DEFAULTS } from "../../../lib/swr";
 import { useSession } from "../../../providers/session";
-import { paymentDetail, paymentDetailKey } from "../api/paymentDetail";
+import { paymentDetail, paymentDetailKey } from "../api";
 import { BankCard } from "../components/BankCard";
 import { CardPayment } from "../components/CardPayment";
 import { OrderSummary } from "../components/OrderSummary";

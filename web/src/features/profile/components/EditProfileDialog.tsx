@@ -6,7 +6,7 @@ import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
 import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm } from "../../../lib/form";
-import { updateProfile, type ProfileForm } from "../api/updateProfile";
+import { updateProfile, type ProfileForm } from "../api";
 
 interface Props {
   user: UserData;

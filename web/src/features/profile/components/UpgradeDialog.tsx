@@ -2,9 +2,9 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
-import { useFocusTrap } from "../../../components/useFocusTrap";
+import { useFocusTrap } from "../../../hooks/useFocusTrap";
 import { formatCount, formatMoney } from "../../../lib/format";
-import { fetchOffers } from "../api/offers";
+import { fetchOffers } from "../api";
 
 interface Props {
   onClose: () => void;

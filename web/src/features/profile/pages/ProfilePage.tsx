@@ -5,13 +5,13 @@ import { Link, useLocation, useParams } from "wouter";
 import { useSession } from "../../../providers/session";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { ErrorState, Loading } from "../../../components/PageStates";
-import { useSnackbar } from "../../../components/Snackbar";
-import { useFocusBackAfterFailure } from "../../../components/useFocusBackAfterFailure";
+import { useSnackbar } from "../../../lib/snackbar";
+import { useFocusBackAfterFailure } from "../../../hooks/useFocusBackAfterFailure";
 import { ApiError } from "../../../lib/api";
 import { formatCount, formatDate } from "../../../lib/format";
 import { checkout } from "../../../lib/cart";
 import { roleLabel } from "../../../lib/roles";
-import { fetchMe } from "../api/me";
+import { fetchMe } from "../api";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
 

@@ -5,10 +5,10 @@ import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { ErrorState } from "../../../components/PageStates";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
-import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api/quota";
+import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api";
 
 /** A coupon code: redeemed, the balance in the session and the ledger follow. */
 function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../components/FormDialog";
 import { GroupError, TextField } from "../../../components/FormField";
 import { rules as formRules, useForm } from "../../../lib/form";
-import { updateRole, type RoleInput } from "../api/updateRole";
-import { ACTIONS, SUBJECTS, type Role } from "../types";
+import { updateRole, type RoleInput } from "../api";
+import { ACTIONS, SUBJECTS, subjectNameKey, type Role } from "../types";
 
 interface Props {
   role: Role | null;
@@ -68,7 +68,7 @@ export function RoleDialog({ role, onClose, onSaved }: Props) {
               >
                 {choices.map((choice) => (
                   <option key={choice} value={choice}>
-                    {t(`${part}Name.${choice}`)}
+                    {t(part === "subject" ? subjectNameKey(choice) : `actionName.${choice}`)}
                   </option>
                 ))}
               </select>

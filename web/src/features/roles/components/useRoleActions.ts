@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useSession } from "../../../providers/session";
-import { useDeleteWithConfirm } from "../../../components/useDeleteWithConfirm";
-import { deleteRole } from "../api/deleteRole";
-import { ROLES_KEY, searchRoles } from "../api/searchRoles";
+import { useDeleteWithConfirm } from "../../../hooks/useDeleteWithConfirm";
+import { deleteRole } from "../api";
+import { ROLES_KEY, searchRoles } from "../api";
 import type { Role } from "../types";
 
 /** The roles list with what both pages do to it: edit in a dialog, delete after confirming. */

@@ -3,7 +3,7 @@ import { roleLabel } from "../../../lib/roles";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { RoleDialog } from "../components/RoleDialog";
 import { useRoleActions } from "../components/useRoleActions";
-import { SUBJECTS, type Role } from "../types";
+import { SUBJECTS, subjectNameKey, type Role } from "../types";
 
 /** The rules of a role that name this subject (or `all`), as short text. */
 function cell(role: Role, subject: string, t: (key: string) => string): string {
@@ -56,7 +56,7 @@ export default function PermissionsPage() {
             <tbody>
               {SUBJECTS.filter((s) => s !== "all").map((subject) => (
                 <tr key={subject}>
-                  <th scope="row">{t(`subjectName.${subject}`)}</th>
+                  <th scope="row">{t(subjectNameKey(subject))}</th>
                   {list.map((role) => (
                     <td key={role.roleId} className="text-sm">
                       {cell(role, subject, t)}

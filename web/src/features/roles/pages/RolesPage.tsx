@@ -5,17 +5,17 @@ import { Link } from "wouter";
 import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { UserDrawer } from "../../../components/UserDrawer";
-import { addUser } from "../api/addUser";
+import { addUser } from "../api";
 import { RoleDialog } from "../components/RoleDialog";
 import { useRoleActions } from "../components/useRoleActions";
-import type { RoleRule } from "../types";
+import { subjectNameKey, type RoleRule } from "../types";
 
 export function RuleBadge({ rule }: { rule: RoleRule }) {
   const { t } = useTranslation("roles");
   return (
     <span className={`badge badge-soft ${rule.inverted ? "badge-error" : "badge-primary"}`}>
       {rule.inverted ? `${t("cannot")} ` : ""}
-      {t("rule", { action: t(`actionName.${rule.action}`), subject: t(`subjectName.${rule.subject}`) })}
+      {t("rule", { action: t(`actionName.${rule.action}`), subject: t(subjectNameKey(rule.subject)) })}
       {rule.conditions ? ` (${t("ownOnly")})` : ""}
     </span>
   );

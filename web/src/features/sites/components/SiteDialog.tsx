@@ -5,7 +5,7 @@ import { TextField } from "../../../components/FormField";
 import { ImageField } from "../../../components/ImageField";
 import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { rules, useForm, type FieldSpecs } from "../../../lib/form";
-import { updateSite, type SiteForm } from "../api/updateSite";
+import { updateSite, type SiteForm } from "../api";
 import { REQUIRED_SITE_FIELDS, type Site } from "../types";
 
 interface Props {

@@ -11,7 +11,7 @@ import { UploadProgress, useUpload } from "../../../components/UploadProgress";
 import { ApiError } from "../../../lib/api";
 import { useForm } from "../../../lib/form";
 import { formatCount, formatNumber } from "../../../lib/format";
-import { siteUse, submitJob, type SiteUse, type SubmittedJob } from "../api/siteUse";
+import { siteUse, submitJob, type SiteUse, type SubmittedJob } from "../api";
 
 const ACCEPT =
   ".pdf,.docx,.txt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain";

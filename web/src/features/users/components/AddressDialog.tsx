@@ -3,7 +3,7 @@ import { FormDialog } from "../../../components/FormDialog";
 import { TextField } from "../../../components/FormField";
 import { ADDRESS_FIELDS, ADDRESS_INPUTS } from "../../../lib/address";
 import { useForm } from "../../../lib/form";
-import { updateAddress, type Address } from "../api/updateUser";
+import { updateAddress, type Address } from "../api";
 import type { User } from "../types";
 
 interface Props {

@@ -7,8 +7,8 @@ import { TextField } from "../../../components/FormField";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatDate, formatMoney } from "../../../lib/format";
-import { grantPlan, PLAN_ITEMS_KEY, searchPlanItems, type PlanItem } from "../api/upgradePlan";
-import { panelCalls } from "../api/userPanels";
+import { grantPlan, PLAN_ITEMS_KEY, searchPlanItems, type PlanItem } from "../api";
+import { panelCalls } from "../api";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

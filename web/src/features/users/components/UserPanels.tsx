@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { SubmitButton, TextField } from "../../../components/FormField";
-import { useSnackbar } from "../../../components/Snackbar";
+import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
 import { formatCount, formatDate, formatMoney, formatNumber, formatPercent } from "../../../lib/format";
-import { adjustQuota } from "../api/adjustQuota";
-import { revokeSession } from "../api/revokeSession";
-import { panelCalls } from "../api/userPanels";
+import { adjustQuota } from "../api";
+import { revokeSession } from "../api";
+import { panelCalls } from "../api";
 import { Panel } from "./Panel";
 
 const REASON_KEYS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
-import { useSnackbar } from "../../../components/Snackbar";
-import type { UpdateUserAnswer } from "../api/updateUser";
+import { useSnackbar } from "../../../lib/snackbar";
+import type { UpdateUserAnswer } from "../api";
 import type { User } from "../types";
 
 /**

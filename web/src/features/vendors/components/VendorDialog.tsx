@@ -4,7 +4,7 @@ import { FormDialog } from "../../../components/FormDialog";
 import { SelectField, TextAreaField, ToggleField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { updateVendor, type VendorForm } from "../api/updateVendor";
+import { updateVendor, type VendorForm } from "../api";
 import type { LoginMethod, SiteOption, Vendor } from "../types";
 
 interface Props {

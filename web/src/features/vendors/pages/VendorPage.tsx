@@ -6,10 +6,10 @@ import type { Column } from "../../../components/DataTable";
 import { ListPage } from "../../../components/ListPage";
 import { useActiveOptions } from "../../../components/ListToolbar";
 import { RowActions } from "../../../components/RowActions";
-import { useListController } from "../../../components/useListController";
+import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
-import { deleteVendor } from "../api/deleteVendor";
-import { SEARCH_VENDOR, searchSiteOptions } from "../api/searchVendor";
+import { deleteVendor } from "../api";
+import { SEARCH_VENDOR, searchSiteOptions } from "../api";
 import { VendorDialog } from "../components/VendorDialog";
 import type { Vendor } from "../types";
 

@@ -1,0 +1,9 @@
+import type { Audience } from "../access-table";
+
+/**
+ * Who the calls of worker/src/routes/audit-log.ts are for (the permission matrix compares it with their access).
+ * Back office.
+ */
+export const access: Record<string, Audience> = {
+  "search-audit": "admin",
+};

@@ -1,0 +1,10 @@
+import type { Audience } from "../access-table";
+
+/**
+ * Who the calls of worker/src/routes/card-payments.ts are for (the permission matrix compares it with their access).
+ * Commerce: cart, payments, invoices, quota, subscriptions (ownership checked by the handlers).
+ */
+export const access: Record<string, Audience> = {
+  "start-card-payment": "public",
+  "stripe-webhook": "public",
+};

@@ -1,0 +1,11 @@
+import type { Audience } from "../access-table";
+
+/**
+ * Who the calls of worker/src/routes/items.ts are for (the permission matrix compares it with their access).
+ * Catalogue: bundles, items, sites (clients read active ones only), vendor accounts, coupons.
+ */
+export const access: Record<string, Audience> = {
+  searchitem: "client+admin",
+  updateitem: "admin",
+  deleteitem: "admin",
+};

@@ -1,0 +1,10 @@
+import type { Audience } from "../access-table";
+
+/**
+ * Who the calls of worker/src/routes/outbox-mail.ts are for (the permission matrix compares it with their access).
+ * Back office.
+ */
+export const access: Record<string, Audience> = {
+  "outbox-preview": "admin",
+  "resend-mail": "admin",
+};

@@ -1,0 +1,47 @@
+import { api, type CallInput, type CallAnswer } from "../../lib/api";
+
+export function register(body: CallInput<"register">) {
+  return api("register", body);
+}
+
+export function twoSteps(body: CallInput<"two-steps">) {
+  return api("two-steps", body);
+}
+
+export function forgotPassword(body: CallInput<"forgot-password">) {
+  return api("forgot-password", body);
+}
+
+export function resetPassword(body: CallInput<"reset-password">) {
+  return api("reset-password", body);
+}
+
+export function verifyEmail(body: CallInput<"verify-email">) {
+  return api("verify-email", body);
+}
+
+export function resendVerification() {
+  return api("resend-verification");
+}
+
+export type LoginAnswer = CallAnswer<"login">;
+
+export function login(body: CallInput<"login">) {
+  return api("login", body);
+}
+
+export function passkeyLoginOptions() {
+  return api("passkey-login-options");
+}
+
+export function passkeyLogin(body: CallInput<"passkey-login">) {
+  return api("passkey-login", body);
+}
+
+export function twoStepsPasskeyOptions(body: CallInput<"two-steps-passkey-options">) {
+  return api("two-steps-passkey-options", body);
+}
+
+export function twoStepsPasskey(body: CallInput<"two-steps-passkey">) {
+  return api("two-steps-passkey", body);
+}

@@ -1,5 +1,0 @@
-import { api, type CallInput } from "../../../lib/api";
-
-export function updateBundle(body: CallInput<"updatebundle">) {
-  return api("updatebundle", body);
-}

@@ -1,4 +1,0 @@
-import { api } from "../../../lib/api";
-
-/** Opens (or reuses) the payment's Stripe Checkout Session; the page then goes to its `url`. */
-export const startCardPayment = (referenceId: string) => api("start-card-payment", { referenceId });

@@ -1,0 +1,31 @@
+import { api, type ListRow } from "../../lib/api";
+import { uploadWithProgress } from "../../lib/upload";
+
+export function fetchMe() {
+  return api("me");
+}
+
+export type ItemOffer = ListRow<"searchitem">;
+export type BundleOffer = ListRow<"searchbundle">;
+
+/** Active items and bundles for the plan upgrade dialog. */
+export async function fetchOffers() {
+  const [items, bundles] = await Promise.all([
+    api("searchitem", { search: "", sort: "price_asc", isActive: true, limit: 12, page: 1 }),
+    api("searchbundle", { isActive: true, limit: 12, page: 1 }),
+  ]);
+  return { items: items.data, bundles: bundles.data };
+}
+
+export interface ProfileForm {
+  userId: number;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  userImageNew: File | null;
+}
+
+/** updateuser on oneself: never role, status or quota (the server refuses those from non-admins). */
+export function updateProfile(form: ProfileForm, onProgress: (fraction: number) => void) {
+  return uploadWithProgress("updateuser", form, onProgress);
+}

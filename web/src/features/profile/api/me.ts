@@ -1,5 +1,0 @@
-import { api } from "../../../lib/api";
-
-export function fetchMe() {
-  return api("me");
-}

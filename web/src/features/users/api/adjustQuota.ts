@@ -1,5 +1,0 @@
-import { api, type CallInput } from "../../../lib/api";
-
-export function adjustQuota(body: CallInput<"adjust-quota">) {
-  return api("adjust-quota", body);
-}

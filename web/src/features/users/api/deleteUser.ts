@@ -1,5 +1,0 @@
-import { api } from "../../../lib/api";
-
-export function deleteUser(userId: number) {
-  return api("deleteuser", { userId });
-}

@@ -1,0 +1,206 @@
+import type { PdfDocument } from "../../../../pdf/src/document";
+import { conflict, HttpError } from "../../errors";
+import type { Language } from "../../errors/language";
+import { formatDate, formatMoney } from "../outbox/mails";
+import { creditNoteView, type CreditNoteRow } from "../refunds/credit-notes";
+import { parseLines } from "../payments/lines";
+import { PDF_TEXTS, type PdfTexts } from "./pdf-texts";
+import type { PaymentWithUser } from "../payments/queries";
+import { creditNoteLabel } from "../refunds/refund-settle";
+import { parseBuyer, parseTax, type FrozenTax } from "../payments/tax";
+
+/**
+ * Invoice and credit-note PDFs. This module writes every text of the document in the reader's language
+ * (pdf-texts.ts); the PDF Worker behind the PDF service binding (pdf/) lays it out, shapes Latin and
+ * Arabic and embeds the fonts (docs/decisions/0012-refunds-taxes-pdf.md).
+ */
+
+/** The seller's party (http/settings.ts `sellerOf`) and the portal's name. */
+export interface PdfSettings {
+  siteName: string;
+  seller: { legalName: string; address: string[]; country: string; taxId: string };
+}
+
+const taxLabel = (tax: FrozenTax, language: Language) =>
+  `${tax.name} ${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(tax.rate)} %`;
+
+function parties(settings: PdfSettings, payment: PaymentWithUser, t: PdfTexts) {
+  const { seller } = settings;
+  const buyer = parseBuyer(payment.buyerJson);
+  const buyerLines = buyer
+    ? [
+        buyer.company || buyer.name,
+        ...(buyer.company ? [buyer.name] : []),
+        ...buyer.address,
+        buyer.country,
+        buyer.vatNumber ? `${t.vatNumber}: ${buyer.vatNumber}` : "",
+      ]
+    : [payment.userName ?? ""];
+  return {
+    seller: {
+      heading: t.seller,
+      lines: [seller.legalName, ...seller.address, seller.country, seller.taxId ? `${t.taxId}: ${seller.taxId}` : ""].filter(
+        Boolean,
+      ),
+    },
+    buyer: { heading: t.buyer, lines: [...buyerLines, payment.userEmail ?? ""].filter(Boolean) },
+  };
+}
+
+function columns(t: PdfTexts, tax: FrozenTax | null, language: Language) {
+  return {
+    description: t.description,
+    qty: t.qty,
+    unit: t.unitPrice,
+    net: tax ? t.net : null,
+    tax: tax ? taxLabel(tax, language) : null,
+    gross: t.amount,
+  };
+}
+
+function taxNotes(t: PdfTexts, tax: FrozenTax | null, language: Language): string[] {
+  if (!tax) return [];
+  if (tax.reverseCharge) return [t.reverseCharge];
+  return tax.inclusive ? [t.pricesInclude(taxLabel(tax, language))] : [];
+}
+
+const MARKS = { paid: "paid", refunded: "refunded", partially_refunded: "partiallyRefunded" } as const;
+
+/** The invoice of a paid (or refunded) payment as a document for the PDF Worker. */
+export function invoiceDocument(settings: PdfSettings, payment: PaymentWithUser, language: Language): PdfDocument {
+  if (payment.invoiceNumber === null) throw conflict("notInvoiced", "not_invoiced");
+  const t = PDF_TEXTS[language];
+  const money = (minor: number) => formatMoney(language, minor, payment.currency);
+  const tax = parseTax(payment.taxJson);
+  const number = new Intl.NumberFormat(language);
+  const mark = MARKS[payment.status as keyof typeof MARKS];
+  const totals: Array<[string, string, boolean]> = [];
+  if (tax && payment.netAmount !== null && payment.taxAmount !== null) {
+    totals.push([t.net, money(payment.netAmount), false], [taxLabel(tax, language), money(payment.taxAmount), false]);
+  }
+  totals.push([t.total, money(payment.amount), true]);
+  if (payment.refundedAmount > 0) totals.push([t.refundedSoFar, money(-payment.refundedAmount), false]);
+  return {
+    direction: language === "ar" ? "rtl" : "ltr",
+    title: `${t.invoice} #${payment.invoiceNumber}`,
+    mark: mark ? t[mark] : null,
+    meta: [
+      [t.date, formatDate(language, payment.paidAt)],
+      [t.reference, payment.referenceId],
+    ],
+    ...parties(settings, payment, t),
+    columns: columns(t, tax, language),
+    rows: parseLines(payment.lines).map((line) => ({
+      description: line.kind === "bundle" && line.points !== undefined ? t.points(number.format(line.points)) : line.name,
+      qty: number.format(line.qty),
+      unit: money(line.unitPrice),
+      net: line.net === undefined ? "" : money(line.net),
+      tax: line.tax === undefined ? "" : money(line.tax),
+      gross: money(line.lineTotal),
+    })),
+    totals,
+    notes: [...taxNotes(t, tax, language), payment.note].filter(Boolean),
+    footer: `${settings.siteName} · ${payment.referenceId}`,
+  };
+}
+
+/** A credit note as a document for the PDF Worker. */
+export function creditNoteDocument(
+  settings: PdfSettings,
+  payment: PaymentWithUser,
+  row: CreditNoteRow,
+  language: Language,
+): PdfDocument {
+  const t = PDF_TEXTS[language];
+  const note = creditNoteView(row);
+  const money = (minor: number) => formatMoney(language, minor, note.currency);
+  const number = new Intl.NumberFormat(language);
+  const tax = parseTax(payment.taxJson);
+  const totals: Array<[string, string, boolean]> = [];
+  if (tax && note.netAmount !== null && note.taxAmount !== null) {
+    totals.push([t.net, money(note.netAmount), false], [taxLabel(tax, language), money(note.taxAmount), false]);
+  }
+  totals.push([t.total, money(note.amount), true]);
+  const points = [
+    note.pointsReclaimed > 0 ? t.pointsReclaimed(number.format(note.pointsReclaimed)) : "",
+    note.pointsSpent > 0 ? t.pointsSpent(number.format(note.pointsSpent)) : "",
+    note.subscriptionsEnded > 0 ? t.subscriptionsEnded(number.format(note.subscriptionsEnded)) : "",
+  ];
+  const mark = note.status === "failed" ? t.refundFailed : note.status === "pending" ? t.refundPending : t.refunded;
+  return {
+    direction: language === "ar" ? "rtl" : "ltr",
+    title: `${t.creditNote} ${creditNoteLabel(note.creditNoteNumber ?? "")}`,
+    mark,
+    meta: [
+      [t.date, formatDate(language, note.settledAt ?? note.createdAt)],
+      [t.creditedInvoice, `#${note.invoiceNumber ?? ""}`],
+      [t.reference, note.referenceId],
+      [t.reason, note.reason],
+    ],
+    ...parties(settings, payment, t),
+    columns: { ...columns(t, tax, language), qty: "", unit: "" },
+    rows: note.lines.map((line) => ({
+      description: line.kind === "bundle" && line.points !== undefined ? t.points(number.format(line.points)) : line.name,
+      qty: "",
+      unit: "",
+      net: line.net === undefined ? "" : money(line.net),
+      tax: line.tax === undefined ? "" : money(line.tax),
+      gross: money(line.gross),
+    })),
+    totals,
+    notes: [...taxNotes(t, tax, language), ...points].filter(Boolean),
+    footer: `${settings.siteName} · ${note.referenceId}`,
+  };
+}
+
+/** The PDF Worker's bytes for `doc`; 503 when it cannot answer (nothing else depends on it). */
+export async function renderDocument(service: Fetcher, doc: PdfDocument): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await service.fetch("https://pdf.internal/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(doc),
+    });
+  } catch (error) {
+    console.error("pdf: no answer", String(error));
+    throw new HttpError(503, "pdf_unavailable", "pdfUnavailable");
+  }
+  if (!response.ok) {
+    console.error("pdf: refused", response.status, await response.text());
+    throw new HttpError(503, "pdf_unavailable", "pdfUnavailable");
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const attachment = (bytes: Uint8Array, filename: string) =>
+  new Response(bytes, {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+
+export const invoiceFilename = (invoiceNumber: number | null) => `invoice-${invoiceNumber}.pdf`;
+export const creditNoteFilename = (creditNoteNumber: number | null) =>
+  `credit-note-${creditNoteLabel(creditNoteNumber ?? "")}.pdf`;
+
+/** invoice-pdf's answer. */
+export async function invoicePdf(service: Fetcher, settings: PdfSettings, payment: PaymentWithUser, language: Language | null) {
+  const bytes = await renderDocument(service, invoiceDocument(settings, payment, language ?? "en"));
+  return attachment(bytes, invoiceFilename(payment.invoiceNumber));
+}
+
+/** credit-note-pdf's answer. */
+export async function creditNotePdf(
+  service: Fetcher,
+  settings: PdfSettings,
+  payment: PaymentWithUser,
+  note: CreditNoteRow,
+  language: Language | null,
+) {
+  const bytes = await renderDocument(service, creditNoteDocument(settings, payment, note, language ?? "en"));
+  return attachment(bytes, creditNoteFilename(note.creditNoteNumber));
+}
