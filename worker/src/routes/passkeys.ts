@@ -84,4 +84,3 @@ const secondStepOptions = route(passkeyCalls["two-steps-passkey-options"], {
 });
 
 export const routes = [registerOptions, register, searchPasskey, deletePasskey, loginOptions, secondStepOptions];
-
