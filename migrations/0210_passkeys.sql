@@ -1,12 +1,13 @@
 -- Passkeys (WebAuthn, issue 44): a user's registered credentials and the challenges the portal handed out.
 
--- One row per credential: its id and COSE public key (base64url), the authenticator's signature counter
+-- One row per credential: its id, its public key (SPKI, base64url) and that key's algorithm, the authenticator's signature counter
 -- (a counter that does not grow is refused: a cloned authenticator), the name the user gave it.
 CREATE TABLE passkeys (
   passkeyId INTEGER PRIMARY KEY,
   userId INTEGER NOT NULL REFERENCES users(userId) ON DELETE CASCADE,
   credentialId TEXT NOT NULL UNIQUE,
   publicKey TEXT NOT NULL,
+  publicKeyAlgorithm TEXT NOT NULL CHECK (publicKeyAlgorithm IN ('ES256', 'RS256')),
   signCount INTEGER NOT NULL DEFAULT 0,
   transports TEXT NOT NULL DEFAULT '[]',
   passkeyName TEXT NOT NULL,

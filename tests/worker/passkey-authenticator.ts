@@ -115,6 +115,7 @@ export class SoftAuthenticator {
     const attested = concat(new Uint8Array(16), Uint8Array.of(0, this.credentialId.length), this.credentialId, coseKey);
     const flags = UP | AT | (at.userVerified === false ? 0 : UV);
     const authData = await this.authData(at.rpId, flags, attested);
+    const spki = new Uint8Array((await crypto.subtle.exportKey("spki", this.keys.publicKey)) as ArrayBuffer);
     const attestationObject = cbor(
       new Map<string, Cbor>([
         ["fmt", "none"],
@@ -130,6 +131,9 @@ export class SoftAuthenticator {
       response: {
         clientDataJSON: base64url(this.clientData("webauthn.create", options.challenge, at.origin)),
         attestationObject: base64url(attestationObject),
+        authenticatorData: base64url(authData),
+        publicKey: base64url(spki),
+        publicKeyAlgorithm: -7,
         transports: ["internal"],
       },
     };

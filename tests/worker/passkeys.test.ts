@@ -122,6 +122,23 @@ describe("passkeys", () => {
     expect(await passkeysOf(owner.userId)).toHaveLength(1);
   });
 
+  it("refuses a registration without the public key the browser reports, or with an algorithm it cannot check", async () => {
+    const owner = await createUser({ name: "Kay Less" });
+    const register = async (change: (response: Record<string, unknown>) => void) => {
+      const options = await call("passkey-register-options", { password: owner.password }, { cookie: owner.cookie });
+      const answer = await (await SoftAuthenticator.create()).register(options.body.options, AT);
+      change(answer.response);
+      return call("passkey-register", { passkeyName: "Key", response: answer }, { cookie: owner.cookie });
+    };
+    const withoutKey = await register((response) => delete response.publicKey);
+    expect(withoutKey.status).toBe(400);
+    expect(withoutKey.body.code).toBe("passkey_refused");
+    const eddsa = await register((response) => (response.publicKeyAlgorithm = -8));
+    expect(eddsa.status).toBe(400);
+    expect(eddsa.body.code).toBe("passkey_refused");
+    expect(await passkeysOf(owner.userId)).toEqual([]);
+  });
+
   it("expects SITE_URL's origin when it is https, whatever the request's", async () => {
     const { authenticator } = await withPasskey();
     const production = { ...env, SITE_URL: "https://portal.example" };

@@ -1,20 +1,45 @@
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { decodeClientDataJSON, isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
+  randomChallenge,
+  verifyAuthentication,
+  verifyRegistration as verifyAttestation,
+} from "@passwordless-id/webauthn/dist/esm/server.js";
+import type { NamedAlgo } from "@passwordless-id/webauthn/dist/esm/types.js";
 import { nowIso, nowSeconds, type DB } from "../db";
 import { HttpError } from "../errors";
 
 /** How long a WebAuthn challenge may be answered: the browser's own timeout is the same. */
 export const PASSKEY_CHALLENGE_SECONDS = 5 * 60;
 
-/** ES256, Ed25519 and RS256: what platform authenticators and security keys make. */
-const ALGORITHMS = [-7, -8, -257];
+/** ES256 and RS256 (COSE numbers): what platform authenticators and security keys make, and what the verifier checks. */
+const ALGORITHMS: Record<number, "ES256" | "RS256"> = { [-7]: "ES256", [-257]: "RS256" };
+const PUB_KEY_CRED_PARAMS = Object.keys(ALGORITHMS).map((alg) => ({ type: "public-key" as const, alg: Number(alg) }));
+
+/** The JSON of a new credential (`PublicKeyCredential.toJSON()`, as @simplewebauthn/browser sends it). */
+export interface RegistrationResponse {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  clientExtensionResults: Record<string, unknown>;
+  authenticatorAttachment?: "platform" | "cross-platform";
+  response: {
+    clientDataJSON: string;
+    attestationObject: string;
+    authenticatorData?: string;
+    transports?: string[];
+    publicKeyAlgorithm?: number;
+    publicKey?: string;
+  };
+}
+
+/** The JSON of an assertion (`PublicKeyCredential.toJSON()`). */
+export interface AuthenticationResponse {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  clientExtensionResults: Record<string, unknown>;
+  authenticatorAttachment?: "platform" | "cross-platform";
+  response: { clientDataJSON: string; authenticatorData: string; signature: string; userHandle?: string };
+}
 
 type ChallengePurpose = "register" | "login" | "second_step";
 
@@ -54,17 +79,30 @@ export function storeChallenge(
     .values({ challenge, purpose, userId, detail, expiresAt: nowSeconds() + PASSKEY_CHALLENGE_SECONDS });
 }
 
+/** The challenge a response's clientDataJSON (base64url JSON) answers, or null when it carries none. */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const bytes = Uint8Array.from(atob(clientDataJSON.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { challenge?: unknown };
+    return typeof parsed.challenge === "string" ? parsed.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A list of the user's passkeys as the options name them. */
+const descriptors = (rows: { credentialId: string; transports: string }[]) =>
+  rows.map((row) => ({ id: row.credentialId, type: "public-key" as const, transports: JSON.parse(row.transports) as string[] }));
+
+const utf8Base64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
 /**
  * Uses up the challenge a response answers: one DELETE that only an unexpired challenge of that purpose
  * passes, so a replay (or a concurrent second answer) finds nothing. Refused when there is none.
  */
 async function takeChallenge(d1: D1Database, clientDataJSON: string, purpose: ChallengePurpose) {
-  let challenge: string;
-  try {
-    challenge = decodeClientDataJSON(clientDataJSON).challenge;
-  } catch {
-    throw passkeyRefused();
-  }
+  const challenge = challengeOf(clientDataJSON);
+  if (challenge === null) throw passkeyRefused();
   const row = await d1
     .prepare("DELETE FROM passkey_challenges WHERE challenge = ?1 AND purpose = ?2 AND expiresAt > ?3 RETURNING userId, detail")
     .bind(challenge, purpose, nowSeconds())
@@ -84,42 +122,48 @@ export async function registrationOptions(
     .select(["credentialId", "transports"])
     .where("userId", "=", user.userId)
     .execute();
-  const options = await generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userName: user.userEmail,
-    userDisplayName: user.userName,
+  const options = {
+    challenge: randomChallenge(),
+    rp: { id: rp.id, name: rp.name },
     // The user handle is the account's number: it names nobody, and a passwordless sign-in finds the passkey by its id.
-    userID: isoUint8Array.fromUTF8String(String(user.userId)),
-    attestationType: "none",
-    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: JSON.parse(row.transports) as string[] })),
-    // Discoverable, so the browser can offer it without an email (autofill).
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
-    supportedAlgorithmIDs: ALGORITHMS,
+    user: { id: utf8Base64url(String(user.userId)), name: user.userEmail, displayName: user.userName },
+    pubKeyCredParams: PUB_KEY_CRED_PARAMS,
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
-  });
+    attestation: "none",
+    excludeCredentials: descriptors(existing),
+    // Discoverable, so the browser can offer it without an email (autofill).
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "preferred" },
+    extensions: { credProps: true },
+  };
   return { options, store: storeChallenge(db, options.challenge, "register", user.userId) };
 }
 
 /** A verified new credential of `userId`, ready to insert; refused when the challenge is not theirs or the attestation fails. */
-export async function verifyRegistration(d1: D1Database, rp: RelyingParty, userId: number, response: RegistrationResponseJSON) {
+export async function verifyRegistration(d1: D1Database, rp: RelyingParty, userId: number, response: RegistrationResponse) {
   const taken = await takeChallenge(d1, response.response.clientDataJSON, "register");
   if (taken.userId !== userId) throw passkeyChallengeExpired();
-  const verified = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: taken.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    requireUserVerification: false,
-    supportedAlgorithmIDs: ALGORITHMS,
-  }).catch(() => null);
-  if (!verified?.verified) throw new HttpError(400, "passkey_refused", "passkeyRefused");
-  const { credential } = verified.registrationInfo;
+  const { authenticatorData, publicKey, publicKeyAlgorithm, transports = [] } = response.response;
+  const refused = () => new HttpError(400, "passkey_refused", "passkeyRefused");
+  // The browser's JSON carries the key as SPKI with its algorithm; a response without them cannot be verified later.
+  if (!authenticatorData || !publicKey || publicKeyAlgorithm === undefined) throw refused();
+  const algorithm = ALGORITHMS[publicKeyAlgorithm];
+  if (!algorithm) throw refused();
+  const verified = await verifyAttestation(
+    {
+      ...response,
+      response: { ...response.response, authenticatorData, publicKey, publicKeyAlgorithm, transports },
+      // The library passes its own `user` through to its answer; the portal's user is `userId`.
+      user: { id: String(userId), name: "", displayName: "" },
+    },
+    { challenge: taken.challenge, origin: rp.origin, domain: rp.id, userVerified: false },
+  ).catch(() => null);
+  if (!verified) throw refused();
   return {
-    credentialId: credential.id,
-    publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-    signCount: credential.counter,
-    transports: JSON.stringify(credential.transports ?? []),
+    credentialId: response.id,
+    publicKey,
+    publicKeyAlgorithm: algorithm,
+    signCount: verified.authenticator.counter,
+    transports: JSON.stringify(transports),
   };
 }
 
@@ -139,12 +183,13 @@ export async function authenticationOptions(
       ? []
       : await db.selectFrom("passkeys").select(["credentialId", "transports"]).where("userId", "=", userId).execute();
   if (userId !== null && allowed.length === 0) throw new HttpError(404, "not_found", "noPasskeys");
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    allowCredentials: allowed.map((row) => ({ id: row.credentialId, transports: JSON.parse(row.transports) as string[] })),
+  const options = {
+    challenge: randomChallenge(),
+    rpId: rp.id,
+    allowCredentials: descriptors(allowed),
     userVerification: purpose === "login" ? "required" : "preferred",
     timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
-  });
+  };
   return { options, store: storeChallenge(db, options.challenge, purpose, userId, detail) };
 }
 
@@ -169,35 +214,34 @@ export interface VerifiedAssertion {
 export async function verifyAssertion(
   d1: D1Database,
   rp: RelyingParty,
-  response: AuthenticationResponseJSON,
+  response: AuthenticationResponse,
   purpose: "login" | "second_step",
 ): Promise<VerifiedAssertion> {
   const taken = await takeChallenge(d1, response.response.clientDataJSON, purpose);
   const passkey = await d1
-    .prepare("SELECT passkeyId, userId, publicKey, signCount, transports FROM passkeys WHERE credentialId = ?1")
+    .prepare("SELECT passkeyId, userId, publicKey, publicKeyAlgorithm, signCount FROM passkeys WHERE credentialId = ?1")
     .bind(response.id)
-    .first<{ passkeyId: number; userId: number; publicKey: string; signCount: number; transports: string }>();
+    .first<{ passkeyId: number; userId: number; publicKey: string; publicKeyAlgorithm: NamedAlgo; signCount: number }>();
   if (!passkey || (taken.userId !== null && passkey.userId !== taken.userId)) throw passkeyRefused();
-  const verified = await verifyAuthenticationResponse({
+  // Signature, origin, RP id, user presence (and verification when asked), and a counter that grew when it counts.
+  const verified = await verifyAuthentication(
     response,
-    expectedChallenge: taken.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.id,
-    credential: {
-      id: response.id,
-      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+    { id: response.id, publicKey: passkey.publicKey, algorithm: passkey.publicKeyAlgorithm, transports: [] },
+    {
+      challenge: taken.challenge,
+      origin: rp.origin,
+      domain: rp.id,
+      userVerified: purpose === "login",
       counter: passkey.signCount,
-      transports: JSON.parse(passkey.transports) as string[],
     },
-    requireUserVerification: purpose === "login",
-  }).catch(() => null);
-  if (!verified?.verified) throw passkeyRefused();
+  ).catch(() => null);
+  if (!verified) throw passkeyRefused();
   return {
     userId: passkey.userId,
     passkeyId: passkey.passkeyId,
     detail: taken.detail,
     claim: d1
       .prepare("UPDATE passkeys SET signCount = ?3, lastUsedAt = ?4 WHERE passkeyId = ?1 AND signCount = ?2")
-      .bind(passkey.passkeyId, passkey.signCount, verified.authenticationInfo.newCounter, nowIso()),
+      .bind(passkey.passkeyId, passkey.signCount, verified.counter, nowIso()),
   };
 }

@@ -96,8 +96,10 @@ export interface PasskeysTable {
   userId: number;
   /** base64url, as the browser names the credential. */
   credentialId: string;
-  /** The COSE public key, base64url. */
+  /** The public key (SPKI), base64url. */
   publicKey: string;
+  /** How the key signs: ES256 or RS256. */
+  publicKeyAlgorithm: "ES256" | "RS256";
   signCount: Defaulted<number>;
   /** JSON array of the authenticator's transports ("internal", "usb", …). */
   transports: Defaulted<string>;

@@ -3,7 +3,6 @@ import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } fr
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
 import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
@@ -337,7 +336,7 @@ async function passkeyUser(ctx: Ctx, userId: number) {
 const passkeyLogin = route(passkeyCalls["passkey-login"], {
   async handler(ctx, { response, rememberMe }) {
     const rp = relyingParty(ctx.url, ctx.env.SITE_NAME, ctx.env.SITE_URL);
-    const assertion = await verifyAssertion(ctx.env.DB, rp, response as AuthenticationResponseJSON, "login");
+    const assertion = await verifyAssertion(ctx.env.DB, rp, response, "login");
     const user = await passkeyUser(ctx, assertion.userId);
     // A verified passkey is both factors: no TOTP code is asked after it.
     return signIn(ctx, user.userId, user.userRole, rememberMe, user.userEmail, {
@@ -352,7 +351,7 @@ const twoStepsPasskey = route(passkeyCalls["two-steps-passkey"], {
   async handler(ctx, { challenge, response }) {
     const challengeHash = await sha256Hex(challenge);
     const rp = relyingParty(ctx.url, ctx.env.SITE_NAME, ctx.env.SITE_URL);
-    const assertion = await verifyAssertion(ctx.env.DB, rp, response as AuthenticationResponseJSON, "second_step");
+    const assertion = await verifyAssertion(ctx.env.DB, rp, response, "second_step");
     // The passkey's challenge was made for this sign-in's challenge, and for its user.
     if (assertion.detail !== challengeHash) throw passkeyChallengeExpired();
     const found = await ctx.env.DB.prepare(

@@ -1,4 +1,3 @@
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { assertCurrentPassword } from "../auth/current-password";
 import { sha256Hex } from "../auth/crypto";
 import { authenticationOptions, registrationOptions, relyingParty, signInExpired, verifyRegistration } from "../auth/passkeys";
@@ -32,7 +31,7 @@ const registerOptions = route(passkeyCalls["passkey-register-options"], {
 const register = route(passkeyCalls["passkey-register"], {
   async handler(ctx, { passkeyName, response }) {
     const owner = ownerOf(ctx);
-    const credential = await verifyRegistration(ctx.env.DB, rpOf(ctx), owner.userId, response as RegistrationResponseJSON);
+    const credential = await verifyRegistration(ctx.env.DB, rpOf(ctx), owner.userId, response);
     await addPasskey(domainOf(ctx), portalOf(ctx), owner, { ...credential, passkeyName }, requestLanguage(ctx.request) ?? "en");
     return json({ message: success(ctx, "passkeyAdded") });
   },

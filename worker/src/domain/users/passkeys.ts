@@ -48,7 +48,14 @@ export async function addPasskey(
   context: DomainContext,
   portal: Portal,
   owner: PasskeyOwner,
-  passkey: { credentialId: string; publicKey: string; signCount: number; transports: string; passkeyName: string },
+  passkey: {
+    credentialId: string;
+    publicKey: string;
+    publicKeyAlgorithm: "ES256" | "RS256";
+    signCount: number;
+    transports: string;
+    passkeyName: string;
+  },
   language: Language,
 ): Promise<void> {
   const { db, d1 } = context;
