@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import accountAr from "../../web/src/features/account/locales/ar.json";
 import accountEn from "../../web/src/features/account/locales/en.json";
-import authAr from "../../web/src/features/auth/locales/ar.json";
-import authEn from "../../web/src/features/auth/locales/en.json";
+import { passkeyTexts } from "../../web/src/features/auth/components/passkeyTexts";
 import { apiFromPage, baseUrl, launch, signIn } from "./browser";
 
 /**
@@ -13,8 +12,8 @@ import { apiFromPage, baseUrl, launch, signIn } from "./browser";
  */
 const PHONE = { width: 390, height: 844 };
 const TEXTS = {
-  en: { account: accountEn, auth: authEn },
-  ar: { account: accountAr, auth: authAr },
+  en: { account: accountEn, auth: passkeyTexts.en },
+  ar: { account: accountAr, auth: passkeyTexts.ar },
 };
 
 /** The language cookies the app's switcher writes (none for English). */

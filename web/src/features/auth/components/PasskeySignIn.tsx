@@ -6,10 +6,10 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/FormField";
 import { ApiError } from "../../../lib/api";
 import { passkeyLogin, passkeyLoginOptions, type LoginAnswer } from "../api";
+import { usePasskeyTexts } from "./passkeyTexts";
 
 type SignedIn = Exclude<LoginAnswer, { twoFactorRequired: true }>;
 
@@ -30,7 +30,7 @@ export default function PasskeySignIn({
   rememberMe: boolean;
   onSignedIn: (answer: SignedIn) => void;
 }) {
-  const { t } = useTranslation("auth");
+  const t = usePasskeyTexts();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The autofill ceremony starts once, and finishes with whatever the box says by then.

@@ -8,6 +8,7 @@ import { rules, useForm } from "../../../lib/form";
 import { ApiError } from "../../../lib/api";
 import { twoSteps, twoStepsPasskey, twoStepsPasskeyOptions } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+import { usePasskeyTexts } from "../components/passkeyTexts";
 
 type Values = { code: string; recoveryCode: string };
 
@@ -19,6 +20,7 @@ const EMPTY: Values = { code: "", recoveryCode: "" };
  */
 export default function TwoStepsPage() {
   const { t } = useTranslation("auth");
+  const passkeyT = usePasskeyTexts();
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   const look = useAuthLook();
@@ -59,7 +61,7 @@ export default function TwoStepsPage() {
       signedIn(await twoStepsPasskey({ challenge, response }));
     } catch (error) {
       const closed = error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
-      if (!closed) setPasskeyError(error instanceof ApiError ? error.message : t("passkeyFailed"));
+      if (!closed) setPasskeyError(error instanceof ApiError ? error.message : passkeyT("passkeyFailed"));
     } finally {
       setPasskeyBusy(false);
     }
@@ -102,7 +104,7 @@ export default function TwoStepsPage() {
           <FormError text={passkeyError} />
           <button type="button" className="btn btn-outline" onClick={() => void byPasskey()} disabled={passkeyBusy}>
             {passkeyBusy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {t("usePasskey")}
+            {passkeyT("usePasskey")}
           </button>
           <button
             type="button"
