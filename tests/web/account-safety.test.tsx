@@ -37,7 +37,7 @@ describe("recovery codes on the security tab", () => {
       "two-factor-recovery-codes": (body) =>
         (body as { password: string }).password === "right-password"
           ? { body: { message: "New recovery codes are ready. The previous ones no longer work.", recoveryCodes: CODES } }
-          : { status: 400, body: { error: "The password is not correct.", code: "wrong_password", field: "password" } },
+          : { status: 400, body: { error: "The password is not right.", code: "wrong_password", field: "password" } },
     });
     renderApp("/pages/account-settings/security");
     const left = await screen.findByTestId("recovery-codes-left", {}, { timeout: 5000 });
@@ -49,7 +49,9 @@ describe("recovery codes on the security tab", () => {
     expect(api.calls.some((c) => c.name === "two-factor-recovery-codes")).toBe(false);
     type("Your password, to make new codes", "wrong-password");
     fireEvent.click(screen.getByRole("button", { name: "Make new recovery codes" }));
-    expect(await screen.findByText('The field "Your password, to make new codes" is not valid.')).toBeTruthy();
+    // A wrong password is named as such, not as a field that is "not valid".
+    expect(await screen.findByText("The password is not right.")).toBeTruthy();
+    expect(screen.queryByText('The field "Your password, to make new codes" is not valid.')).toBeNull();
 
     type("Your password, to make new codes", "right-password");
     fireEvent.click(screen.getByRole("button", { name: "Make new recovery codes" }));

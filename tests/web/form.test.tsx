@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { readFileSync } from "node:fs";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { FormError, SubmitButton, TextField } from "../../web/src/components/FormField";
 import { ApiError } from "../../web/src/lib/api";
-import { useForm } from "../../web/src/lib/form";
+import { rules, useForm } from "../../web/src/lib/form";
 import { setupI18n } from "./shell-support";
 
 beforeAll(setupI18n);
@@ -63,6 +64,47 @@ describe("useForm", () => {
     submitWith({});
     await waitFor(() => expect(alerts()).toEqual(['The field "Copies" is not valid.']));
     expect(document.body.textContent).not.toMatch(/"(email|quantity)"/);
+  });
+
+  it("says what is wrong with a refused secret (a 400 wrong password or code), not that the field is not valid", async () => {
+    const send = vi
+      .fn<(values: Values) => Promise<void>>()
+      .mockRejectedValueOnce(new ApiError(400, "wrong_password", "The password is not right.", "email"))
+      .mockRejectedValueOnce(new ApiError(400, "wrong_code", "This code is wrong or has expired.", "quantity"))
+      .mockRejectedValueOnce(new ApiError(400, "code_used", "This code was already used.", "quantity"));
+    render(<ContactForm send={send} />);
+    submitWith({ email: "ada@example.com" });
+    await waitFor(() => expect(alerts()).toEqual(["The password is not right."]));
+    submitWith({});
+    await waitFor(() => expect(alerts()).toEqual(["This code is wrong or has expired."]));
+    submitWith({});
+    await waitFor(() => expect(alerts()).toEqual(["This code was already used."]));
+    expect(document.body.textContent).not.toMatch(/is not valid/);
+  });
+
+  it("marks a field its rule requires before any submit: the control is required (styles.css stars its label), the label's text unchanged", () => {
+    function Refund() {
+      const form = useForm(
+        { reason: "", note: "" },
+        { reason: { label: "Reason", check: rules.required }, note: { label: "Note" } },
+      );
+      return (
+        <form noValidate>
+          <TextField form={form} name="reason" />
+          <TextField form={form} name="note" />
+        </form>
+      );
+    }
+    render(<Refund />);
+    const reason = screen.getByLabelText("Reason");
+    expect((reason as HTMLInputElement).required).toBe(true);
+    const label = document.querySelector(`label[for="${reason.id}"]`)!;
+    expect(readFileSync("web/src/styles.css", "utf8")).toContain("label:has(+ :required, + * > :required)::after");
+
+    expect(label.textContent).toBe("Reason");
+    expect(alerts()).toEqual([]);
+    const note = screen.getByLabelText("Note");
+    expect((note as HTMLInputElement).required).toBe(false);
   });
 
   it("shows a conflict's own words under its field, and an error about no field of the form above it", async () => {

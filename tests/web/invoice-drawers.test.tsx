@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SnackbarProvider } from "../../web/src/components/Snackbar";
 import { RecordPaymentDrawer } from "../../web/src/features/invoices/components/RecordPaymentDrawer";
+import { RefundDialog } from "../../web/src/features/invoices/components/RefundDialog";
 import { SendDrawer } from "../../web/src/features/invoices/components/SendDrawer";
 import common from "../../web/src/i18n/locales/en.json";
 import en from "../../web/src/features/invoices/locales/en.json";
@@ -85,5 +86,19 @@ describe("invoice drawers (DrawerForm)", () => {
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: en.cancel }));
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("refund dialog", () => {
+  it("marks its required reason before any submit, and leaves the optional amount unmarked", () => {
+    render(
+      <SnackbarProvider>
+        <RefundDialog payment={{ ...PAYMENT, status: "paid" }} onClose={vi.fn()} onDone={vi.fn()} />
+      </SnackbarProvider>,
+    );
+    const reason = screen.getByLabelText(en.refundReason);
+    expect((reason as HTMLInputElement).required).toBe(true);
+    expect((screen.getByLabelText(en.refundAmount) as HTMLInputElement).required).toBe(false);
+    expect(screen.queryAllByRole("alert")).toEqual([]);
   });
 });

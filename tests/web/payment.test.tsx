@@ -65,6 +65,16 @@ describe("public payment page", () => {
     expect(screen.queryByText("Thank you. Your proof of transfer was received.")).toBeNull();
   });
 
+  it("counts down no more once a proof is sent: the payment waits for confirmation and no longer expires", async () => {
+    mockApi({ "payment-detail": detail("awaiting_confirmation", "2026-01-01T00:00:00.000Z") });
+    renderAt(`/payment/${REF}`);
+    expect((await screen.findByTestId("payment-no-expiry")).textContent).toBe(en.awaitingNoExpiry);
+    expect(screen.queryByRole("timer")).toBeNull();
+    expect(screen.queryByText(en.expiresIn)).toBeNull();
+    // Past its former expiry, the payment still takes a replacing proof.
+    expect(screen.getByRole("button", { name: en.sendProof })).toBeTruthy();
+  });
+
   it("takes no proof once the payment has expired", async () => {
     mockApi({ "payment-detail": detail("expired", "2026-01-01T00:00:00.000Z") });
     renderAt(`/payment/${REF}`);

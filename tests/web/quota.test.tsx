@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import ar from "../../web/src/features/quota/locales/ar.json";
 import en from "../../web/src/features/quota/locales/en.json";
@@ -15,6 +15,9 @@ const GRANT = {
   ref: "grant:abc:0",
   note: "120 points",
   createdAt: "2026-05-01T10:00:00.000Z",
+  kind: "purchase",
+  referenceId: "abc",
+  creditNoteNumber: null,
 };
 const REDEEM = {
   ledgerId: 2,
@@ -23,6 +26,9 @@ const REDEEM = {
   ref: "coupon:9",
   note: "Coupon SPRING",
   createdAt: "2026-05-02T10:00:00.000Z",
+  kind: "coupon",
+  referenceId: null,
+  creditNoteNumber: null,
 };
 
 function renderPage() {
@@ -49,19 +55,73 @@ describe("quota page", () => {
       ref: "spend:u1",
       note: "Similarity Check",
       createdAt: GRANT.createdAt,
+      kind: "job",
+      referenceId: null,
+      creditNoteNumber: null,
     };
-    const SEED = { ledgerId: 4, delta: 100, reason: "adjust", ref: "seed:2", note: "Demo balance", createdAt: GRANT.createdAt };
+    const SEED = {
+      ledgerId: 4,
+      delta: 100,
+      reason: "adjust",
+      ref: "seed:2",
+      note: "Demo balance",
+      createdAt: GRANT.createdAt,
+      kind: "adjustment",
+      referenceId: null,
+      creditNoteNumber: null,
+    };
     mockApi({ "search-quota": ledger(120, [GRANT, REDEEM, SPEND, SEED]) });
     renderPage();
     expect((await screen.findByTestId("quota-balance")).textContent).toBe("120");
-    expect(screen.getByRole("link", { name: en.detail.payment }).getAttribute("href")).toBe("/payment/abc");
+    expect(screen.getByRole("link", { name: en.ledger.detail.payment }).getAttribute("href")).toBe("/payment/abc");
     expect(screen.getByText("Code SPRING")).toBeTruthy();
     expect(screen.getByText("Job on Similarity Check")).toBeTruthy();
     expect(screen.getByText("Demo balance")).toBeTruthy();
     expect(screen.queryByText(/grant:|seed:|coupon:|spend:/)).toBeNull();
-    expect(screen.getByText(en.reason.grant)).toBeTruthy();
+    expect(screen.getByText(en.ledger.kind.purchase)).toBeTruthy();
     expect(screen.getByText("+120")).toBeTruthy();
     expect(screen.getByRole("link", { name: en.buyPoints }).getAttribute("href")).toBe("/portal/bundle");
+  });
+
+  it("names a payment's refunds as refunds, with their credit note as a PDF, and a failed job's points as a job refund", async () => {
+    const refundRow = (ledgerId: number, delta: number, creditNoteNumber: number) => ({
+      ledgerId,
+      delta,
+      reason: "grant",
+      ref: `reclaim:rf${ledgerId}`,
+      note: "Refund of invoice #7",
+      createdAt: GRANT.createdAt,
+      kind: "refund",
+      referenceId: "abc",
+      creditNoteNumber,
+    });
+    const JOB_REFUND = {
+      ledgerId: 8,
+      delta: 10,
+      reason: "refund",
+      ref: "refund:u1",
+      note: "Similarity Check",
+      createdAt: GRANT.createdAt,
+      kind: "jobRefund",
+      referenceId: null,
+      creditNoteNumber: null,
+    };
+    mockApi({
+      "search-quota": ledger(0, [JOB_REFUND, refundRow(6, -10, 3), refundRow(5, -5, 2), { ...GRANT, delta: 15 }]),
+      "credit-note-pdf": fail(404, "No such credit note."),
+    });
+    renderPage();
+    const partial = await screen.findByRole("button", { name: "Credit note CN-2" });
+    expect(screen.getByRole("button", { name: "Credit note CN-3" })).toBeTruthy();
+    const reasons = screen
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[1]!.textContent);
+    expect(reasons).toEqual([en.ledger.kind.jobRefund, en.ledger.kind.refund, en.ledger.kind.refund, en.ledger.kind.purchase]);
+    expect(screen.getByText("-5")).toBeTruthy();
+    expect(screen.queryByText(/reclaim:|Refund of invoice/)).toBeNull();
+    fireEvent.click(partial);
+    await waitFor(() => expect(calls.find((c) => c.name === "credit-note-pdf")?.body).toEqual({ creditNoteNumber: 2 }));
   });
 
   it("shows the empty state when nothing moved yet", async () => {
@@ -80,7 +140,7 @@ describe("quota page", () => {
       },
     });
     renderPage();
-    await screen.findByRole("link", { name: en.detail.payment });
+    await screen.findByRole("link", { name: en.ledger.detail.payment });
     fireEvent.change(screen.getByLabelText(en.couponCode), { target: { value: " SPRING " } });
     fireEvent.click(screen.getByRole("button", { name: en.redeem }));
     expect(await screen.findByText("Coupon redeemed. Your points were added.")).toBeTruthy();

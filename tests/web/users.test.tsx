@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import quotaEn from "../../web/src/features/quota/locales/en.json";
 import en from "../../web/src/features/users/locales/en.json";
 import UserListPage from "../../web/src/features/users/pages/UserListPage";
 import UserViewPage from "../../web/src/features/users/pages/UserViewPage";
@@ -40,7 +41,7 @@ const ROLES = listOf([
 ]);
 const PLANS = listOf([{ itemId: 21, itemName: "Pro plan" }]);
 
-setupPageTests({ users: en });
+setupPageTests({ users: en, quota: quotaEn });
 
 describe("users list", () => {
   it("shows users and keeps role, plan and status filters in the URL and in the call", async () => {
@@ -158,7 +159,17 @@ describe("user view", () => {
       "search-role": ROLES,
       "search-quota": ok({
         userQuota: 40,
-        data: [{ delta: 40, reason: "grant", ref: "p", createdAt: "2026-01-03T00:00:00.000Z" }],
+        data: [
+          {
+            delta: 40,
+            reason: "grant",
+            ref: "p",
+            createdAt: "2026-01-03T00:00:00.000Z",
+            kind: "purchase",
+            referenceId: "p",
+            creditNoteNumber: null,
+          },
+        ],
         total: 1,
         page: 1,
         limit: 10,
@@ -174,7 +185,7 @@ describe("user view", () => {
     const subs = await screen.findByRole("region", { name: en.subscriptions });
     expect(await within(subs).findByText(en.panelError)).toBeTruthy();
     expect(await screen.findByText(en.jobsEmpty)).toBeTruthy();
-    expect(await screen.findByText(en.reasonGrant)).toBeTruthy();
+    expect(await screen.findByText(quotaEn.ledger.kind.purchase)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(en.delta), { target: { value: "5" } });
     fireEvent.change(screen.getByLabelText(en.reason), { target: { value: "Goodwill" } });
     fireEvent.click(screen.getByRole("button", { name: en.adjustQuota }));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, countRows, createAdmin, createCoupon, createUser, quotaAndLedger } from "./helpers";
+import { paidTransfer, refund } from "./refund-support";
 
 const couponRow = (couponId: number) =>
   env.DB.prepare("SELECT couponUsed, couponUsedBy, couponUsedDate FROM coupons WHERE couponId = ?1")
@@ -79,5 +80,47 @@ describe("search-quota", () => {
     expect(seen.body).toMatchObject({ userQuota: 9, total: 1 });
     expect((await call("search-quota", { limit: 101 }, { cookie: owner.cookie })).status).toBe(400);
     expect((await call("search-quota", {})).status).toBe(401);
+  });
+
+  it("names what each row is: a payment's refunds with their credit notes, apart from its purchase and from jobs", async () => {
+    // 15 points bought, then refunded in two parts (5 and 10 points): the issue-45 walk.
+    const { client, admin, referenceId } = await paidTransfer({ points: 15 });
+    const partial = (await refund(admin, { referenceId, amount: 50, reason: "Part" })).body.creditNote;
+    const rest = (await refund(admin, { referenceId, reason: "Rest" })).body.creditNote;
+    const { code } = await createCoupon({ quota: 4 });
+    await call("redeem-coupon", { couponCode: code }, { cookie: client.cookie });
+    await call("adjust-quota", { userId: client.userId, delta: 3, reason: "Goodwill" }, { cookie: admin.cookie });
+    // A job and its refund, as jobs.ts and history.ts write them.
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO quota_ledger (userId, delta, reason, ref, note) VALUES (?1, -2, 'spend', ?2, 'Site A')").bind(
+        client.userId,
+        `spend:${client.userId}`,
+      ),
+      env.DB.prepare("INSERT INTO quota_ledger (userId, delta, reason, ref, note) VALUES (?1, 2, 'refund', ?2, 'Site A')").bind(
+        client.userId,
+        `refund:${client.userId}`,
+      ),
+    ]);
+
+    const ledger = await call("search-quota", {}, { cookie: client.cookie });
+    expect(ledger.status).toBe(200);
+    const rows = [...ledger.body.data].reverse();
+    expect(rows.map((r: { kind: string; delta: number }) => [r.kind, r.delta])).toEqual([
+      ["purchase", 15],
+      ["refund", -5],
+      ["refund", -10],
+      ["coupon", 4],
+      ["adjustment", 3],
+      ["job", -2],
+      ["jobRefund", 2],
+    ]);
+    expect(rows[0]).toMatchObject({ reason: "grant", referenceId, creditNoteNumber: null });
+    expect(rows[1]).toMatchObject({ referenceId, creditNoteNumber: partial.creditNoteNumber });
+    expect(rows[2]).toMatchObject({ referenceId, creditNoteNumber: rest.creditNoteNumber });
+    expect(partial.creditNoteNumber).not.toBe(rest.creditNoteNumber);
+    for (const row of rows.slice(3)) expect(row).toMatchObject({ referenceId: null, creditNoteNumber: null });
+    // The admin reads the same words for the client's ledger (the user view).
+    const seen = await call("search-quota", { userId: client.userId }, { cookie: admin.cookie });
+    expect(seen.body.data).toEqual(ledger.body.data);
   });
 });

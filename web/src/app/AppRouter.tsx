@@ -11,8 +11,25 @@ import { RouteTitle } from "./RouteTitle";
 import { useScrollBehaviour } from "./scroll";
 import { useSession } from "../providers/session";
 import type { AppRedirect, RegisteredRoute } from "./types";
-import { useRipple } from "./ripple";
 import { useIntentPrefetch } from "./useIntentPrefetch";
+
+/**
+ * Buttons ripple (./ripple.ts), with that module loaded after the first render: a ripple is no part of a
+ * first paint, and /login's first load has no room to spare (decision 0002).
+ */
+function useRippleAfterFirstRender() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let mounted = true;
+    void import("./ripple").then(({ listenForPresses }) => {
+      if (mounted) stop = listenForPresses();
+    });
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, []);
+}
 
 /**
  * The layout stays mounted while the user moves between pages of the same layout (same element
@@ -83,7 +100,7 @@ export function AppRouter() {
   const [location] = useLocation();
   useScrollBehaviour();
   useIntentPrefetch();
-  useRipple();
+  useRippleAfterFirstRender();
   // A new app (or a test's) starts its first route again.
   useEffect(() => forgetStartedRoute, []);
   const resolved = resolvePath(router.parser, location);

@@ -32,30 +32,34 @@ function spread(button: HTMLElement, x: number, y: number) {
 /**
  * Buttons ripple when pressed (the template's look), RIPPLE_DELAY_MS after the press: released sooner, it
  * ripples at once; a press that turns into a scroll (pointercancel) does not. None at all for readers who
- * ask for reduced motion. One listener on the document serves every button, present or future.
+ * ask for reduced motion. One listener on the document serves every button, present or future; the answer
+ * removes it.
  */
-export function useRipple() {
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.button !== 0 || reducedMotion()) return;
-      const button = event.target instanceof Element ? event.target.closest<HTMLElement>(".btn") : null;
-      if (!button || button.matches(":disabled, .btn-disabled")) return;
-      let done = false;
-      const show = () => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        spread(button, event.clientX, event.clientY);
-      };
-      const cancel = () => {
-        done = true;
-        clearTimeout(timer);
-      };
-      const timer = setTimeout(show, RIPPLE_DELAY_MS);
-      document.addEventListener("pointerup", show, { once: true });
-      document.addEventListener("pointercancel", cancel, { once: true });
+export function listenForPresses(): () => void {
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0 || reducedMotion()) return;
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>(".btn") : null;
+    if (!button || button.matches(":disabled, .btn-disabled")) return;
+    let done = false;
+    const show = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      spread(button, event.clientX, event.clientY);
     };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, []);
+    const cancel = () => {
+      done = true;
+      clearTimeout(timer);
+    };
+    const timer = setTimeout(show, RIPPLE_DELAY_MS);
+    document.addEventListener("pointerup", show, { once: true });
+    document.addEventListener("pointercancel", cancel, { once: true });
+  };
+  document.addEventListener("pointerdown", onPointerDown);
+  return () => document.removeEventListener("pointerdown", onPointerDown);
+}
+
+/** Ripples while the component is mounted. */
+export function useRipple() {
+  useEffect(() => listenForPresses(), []);
 }

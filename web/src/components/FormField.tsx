@@ -16,6 +16,7 @@ export interface ControlProps {
   id: string;
   name: string;
   "aria-invalid"?: true;
+  required?: boolean;
   "aria-describedby"?: string;
 }
 
@@ -34,10 +35,20 @@ export function Field<V extends Values>({
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-1">
+      {/* A required control's label gets a star from styles.css: the label's text stays the field's name. */}
       <label htmlFor={id} className="text-sm font-medium">
         {form.labelOf(name)}
       </label>
-      {control({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined }, !!error)}
+      {control(
+        {
+          id,
+          name,
+          "aria-invalid": error ? true : undefined,
+          required: form.isRequired(name),
+          "aria-describedby": described || undefined,
+        },
+        !!error,
+      )}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-base-content/70">
           {hint}

@@ -36,6 +36,8 @@ export interface FormState<V extends object> {
   labelOf: (field: keyof V & string) => string;
   /** The error shown under a field: the server's, else its rule's (once touched or submitted), else the browser's. */
   errorOf: (field: keyof V & string) => string | undefined;
+  /** Whether the field must be filled (its rule refuses it empty): its label is marked before any submit. */
+  isRequired: (field: keyof V & string) => boolean;
   /** Whether the field passes its own rule (a step of a wizard checks its fields before moving on). */
   passes: (field: keyof V & string) => boolean;
   /** The server's error when it names no field of this form. */
@@ -98,6 +100,9 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     const broken = spec(field)?.check?.(values[field as keyof V], values);
     return typeof broken === "string" ? { key: broken } : broken;
   };
+  // Asked of text fields only: a rule of another kind of value (a file, a number) may not take an empty text.
+  const isRequired = (field: string) =>
+    typeof initial[field as keyof V] === "string" && spec(field)?.check?.("" as V[keyof V], values) === "validation.required";
   const word = (problem: Problem, field?: string) =>
     "text" in problem ? problem.text : t(problem.key, { ...problem.values, field: field ? labelOf(field) : "" });
 
@@ -126,9 +131,10 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     if (!field) return { problem: { text: error.message } };
     if (error.code === "required") return { field, problem: { key: "validation.required" } };
     if (error.reason) return { field, problem: { key: "validation.reason", values: { reason: error.reason } } };
-    // A conflict (say, a taken email) or a refused code is worded for people; a bare validation text would
-    // name the wire field.
-    if (error.status === 409 || error.status === 401) return { field, problem: { text: error.message } };
+    // A conflict (say, a taken email) or a refused secret (wrong_password, wrong_code, wrong_recovery_code,
+    // code_used: 400, or 401 at sign-in) is worded for people; a bare validation text would name the field
+    // instead of the problem.
+    if (error.status === 409 || /^(wrong_|code_used)/.test(error.code)) return { field, problem: { text: error.message } };
     return { field, problem: { key: "validation.invalid" } };
   };
 
@@ -181,6 +187,7 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     touch,
     labelOf,
     errorOf,
+    isRequired,
     passes: (field) => !ruleOf(field),
     formError: server && !server.field ? word(server.problem) : null,
     sending,

@@ -5,9 +5,10 @@ import { verifyPassword } from "./password";
 // Not in password.ts: scripts/admin-sql.ts imports that one in Node, where ../db's D1 types do not exist.
 
 /**
- * Refuses a password that is not the user's current one: 400 wrong_password naming `field`. A new
- * password, or turning two-factor off, needs it, so a borrowed session is not enough. Answers the stored hash,
- * so a change can be made conditional on the password still being the one checked.
+ * Refuses a password that is not the user's current one: 400 wrong_password naming `field`, in words the
+ * web shows as they are. A new password, or turning two-factor off, needs it, so a borrowed session is
+ * not enough. Answers the stored hash, so a change can be made conditional on the password still being the
+ * one checked.
  */
 export async function assertCurrentPassword(
   db: DB,
@@ -21,6 +22,7 @@ export async function assertCurrentPassword(
     .select(["passwordHash", "passwordSalt", "passwordIterations"])
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, stored, pepper))) throw badRequest("wrongPassword", "wrong_password", field);
+  if (!(await verifyPassword(password, stored, pepper)))
+    throw badRequest(field === "currentPassword" ? "wrongCurrentPassword" : "wrongPassword", "wrong_password", field);
   return stored.passwordHash;
 }

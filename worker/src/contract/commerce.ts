@@ -288,6 +288,12 @@ export const commerceCalls = defineCalls({
 
 export const LEDGER_REASONS = ["grant", "spend", "refund", "redeem", "adjust"] as const;
 
+/**
+ * What a ledger row is, for people: `reason` is the stored column, where a payment's refund is a negative
+ * grant (so the dashboards' points granted stay net of refunds) and "refund" is a failed job's.
+ */
+export const LEDGER_KINDS = ["purchase", "refund", "coupon", "job", "jobRefund", "adjustment"] as const;
+
 const ledgerRow = z.strictObject({
   ledgerId: z.number().int(),
   delta: z.number().int(),
@@ -295,6 +301,11 @@ const ledgerRow = z.strictObject({
   ref: z.string().nullable(),
   note: z.string(),
   createdAt: timestamp(),
+  kind: z.enum(LEDGER_KINDS),
+  /** The payment a purchase or a refund row belongs to. */
+  referenceId: z.string().nullable(),
+  /** A refund row's credit note. */
+  creditNoteNumber: z.number().int().nullable(),
 });
 
 export const quotaCalls = defineCalls({

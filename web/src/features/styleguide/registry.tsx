@@ -311,11 +311,12 @@ notify?.(texts.saved, "success");`,
 <DataTable caption={texts.products} columns={columns} rowKey={(row) => row.id} {...list.tableProps} />`,
   },
   "simple-table": {
-    components: ["Empty"],
+    components: ["Empty", "CellText", "LedgerKind", "LedgerDetails"],
     demo: demo(tables, (m) => m.SimpleTableDemo),
     snippet: `{rows.length === 0 ? <Empty text={texts.noProducts} /> : (
-  <table className="table table-sm">…</table>
-)}`,
+  <table className="table table-sm">…<th scope="row"><CellText text={row.name} /></th>…</table>
+)}
+<LedgerKind row={entry} /> <LedgerDetails row={entry} />`,
   },
   "card-actions": {
     components: ["BuyButtons", "RowActions", "Thumbnail"],

@@ -12,6 +12,7 @@ import { formatDate } from "../../../lib/format";
 import { SEARCH_APIKEYS, type ApiKeyRow } from "../api";
 import { createApiKey } from "../api";
 import { revokeApiKey } from "../api";
+import { CellText } from "../../../components/CellText";
 
 /** Spec section 9: the "copied" flag shows for 1500 ms. */
 
@@ -65,7 +66,7 @@ export default function ApiKeysPage() {
   }
 
   const columns: Column<ApiKeyRow>[] = [
-    { key: "keyName", header: t("name") },
+    { key: "keyName", header: t("name"), render: (k) => <CellText text={k.keyName} /> },
     { key: "keyPrefix", header: t("prefix"), render: (k) => <code>{k.keyPrefix}…</code> },
     { key: "createdAt", header: t("created"), render: (k) => formatDate(k.createdAt, true) },
     { key: "lastUsedAt", header: t("lastUsed"), render: (k) => (k.lastUsedAt ? formatDate(k.lastUsedAt, true) : t("never")) },

@@ -11,6 +11,7 @@ import { COUPON_LIST, SEARCH_COUPON } from "../api";
 import { GenerateDialog } from "../components/GenerateDialog";
 import { NewCodes } from "../components/NewCodes";
 import type { Coupon, CouponStatus } from "../types";
+import { CellText } from "../../../components/CellText";
 
 const STATUS_BADGE: Record<CouponStatus, string> = { unused: "badge-success", used: "badge-info", expired: "badge-ghost" };
 
@@ -56,7 +57,7 @@ export default function CouponPage() {
       render: (c) =>
         c.couponUsed === "Y" ? (
           <div className="min-w-0">
-            <div>{c.couponUsedByName ?? t("deletedUser")}</div>
+            <CellText text={c.couponUsedByName ?? t("deletedUser")} />
             <div className="text-xs text-base-content/70">{formatDate(c.couponUsedDate, true)}</div>
           </div>
         ) : (

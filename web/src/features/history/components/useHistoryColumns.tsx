@@ -12,6 +12,7 @@ import type { HistoryEntry } from "../types";
 import { FinishJobDialog } from "./FinishJobDialog";
 import { SimilarityGauge } from "./SimilarityGauge";
 import { StatusBadge } from "./StatusBadge";
+import { CellText } from "../../../components/CellText";
 
 interface Options {
   /** The back-office view: every user's jobs, the vendor account, and the processing actions. */
@@ -59,21 +60,27 @@ export function useHistoryColumns({ admin, reload }: Options) {
       header: t("colFile"),
       render: (h) => (
         <div className="min-w-0">
-          <div className="max-w-64 truncate font-medium" title={h.fileName}>
-            {h.fileName}
-          </div>
+          <CellText text={h.fileName} className="font-medium" narrow />
           <div className="text-sm text-base-content/70">{formatDate(h.createdAt, true)}</div>
         </div>
       ),
     },
-    ...(admin ? [{ key: "userName", header: t("colUser"), render: (h: HistoryEntry) => h.userName || `#${h.userId}` }] : []),
+    ...(admin
+      ? [
+          {
+            key: "userName",
+            header: t("colUser"),
+            render: (h: HistoryEntry) => <CellText text={h.userName || `#${h.userId}`} narrow />,
+          },
+        ]
+      : []),
     {
       key: "siteName",
       header: t("colSite"),
       render: (h) => (
         <div>
-          <div>{h.siteName}</div>
-          {admin && h.vendorName && <div className="text-sm text-base-content/70">{h.vendorName}</div>}
+          <CellText text={h.siteName} narrow />
+          {admin && h.vendorName && <CellText text={h.vendorName} className="text-sm text-base-content/70" narrow />}
         </div>
       ),
     },

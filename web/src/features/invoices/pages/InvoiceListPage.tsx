@@ -13,6 +13,7 @@ import { AttentionPanel } from "../components/AttentionPanel";
 import { PaymentActions } from "../components/PaymentActions";
 import { StatusBadge } from "../components/StatusBadge";
 import { STATUSES, type Payment } from "../types";
+import { CellText } from "../../../components/CellText";
 
 /** The call's filters: empty ones, and a status the contract does not know, are left out. */
 const filtersOf = (params: { search: string; status: string; userId: number }) => ({
@@ -70,10 +71,8 @@ export default function InvoiceListPage() {
             header: t("colClient"),
             render: (p: Payment) => (
               <div className="min-w-0">
-                <div className="font-medium">{p.userName}</div>
-                <div className="truncate text-sm text-base-content/70" title={p.userEmail}>
-                  {p.userEmail}
-                </div>
+                <CellText text={p.userName} className="font-medium" />
+                <CellText text={p.userEmail} className="text-sm text-base-content/70" />
               </div>
             ),
           },

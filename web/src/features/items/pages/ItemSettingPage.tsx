@@ -13,6 +13,7 @@ import { SEARCH_ITEM } from "../api";
 import { ItemDialog } from "../components/ItemDialog";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
+import { CellText } from "../../../components/CellText";
 
 /** The admin table of items: search, sort, status filter, add/edit in a dialog, delete after confirming. */
 export default function ItemSettingPage() {
@@ -42,11 +43,9 @@ export default function ItemSettingPage() {
         <div className="flex min-w-0 items-center gap-3">
           <Thumbnail src={item.itemImage} name={item.itemName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
-            <div className="font-medium">{item.itemName}</div>
+            <CellText text={item.itemName} className="font-medium" />
             {item.itemFile && (
-              <div className="truncate text-xs text-base-content/70" title={item.itemFile}>
-                {t("fileLabel", { name: item.itemFile })}
-              </div>
+              <CellText text={t("fileLabel", { name: item.itemFile })} className="text-xs text-base-content/70" />
             )}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { useListController } from "../../../hooks/useListController";
 import { formatDate } from "../../../lib/format";
 import { SEARCH_OUTBOX, type OutboxRow } from "../api";
 import { MailPreview } from "../components/MailPreview";
+import { CELL_TEXT, CellText } from "../../../components/CellText";
 
 const STATUS_CLASS = { queued: "badge-info", sending: "badge-warning", sent: "badge-success", failed: "badge-error" } as const;
 
@@ -31,11 +32,16 @@ export default function OutboxPage() {
       header: t("subject"),
       render: (m) =>
         canManage ? (
-          <button type="button" className="link link-hover text-start" onClick={() => setOpen(m.mailId)}>
+          <button
+            type="button"
+            className={`link link-hover text-start ${CELL_TEXT}`}
+            title={m.mailSubject}
+            onClick={() => setOpen(m.mailId)}
+          >
             {m.mailSubject}
           </button>
         ) : (
-          m.mailSubject
+          <CellText text={m.mailSubject} />
         ),
     },
     {

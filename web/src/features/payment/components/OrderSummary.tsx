@@ -3,7 +3,10 @@ import { formatLineName, formatMoney, formatNumber } from "../../../lib/format";
 import type { PaymentDetail } from "../types";
 import { Countdown } from "./Countdown";
 
-/** What the payment is for: its lines, the amount and, while it is open, the time left to pay. */
+/**
+ * What the payment is for: its lines, the amount and, while it waits for the money, the time left to pay.
+ * Once a proof is in (awaiting_confirmation) the payment no longer expires, so it shows no countdown.
+ */
 export function OrderSummary({ payment: p, open, onExpired }: { payment: PaymentDetail; open: boolean; onExpired: () => void }) {
   const { t } = useTranslation("payment");
   return (
@@ -24,7 +27,12 @@ export function OrderSummary({ payment: p, open, onExpired }: { payment: Payment
           <span>{t("amountDue")}</span>
           <span data-testid="payment-amount">{formatMoney(p.amount, p.currency)}</span>
         </div>
-        {open && (
+        {open && p.status === "awaiting_confirmation" && (
+          <p className="rounded-box bg-base-200 p-3" data-testid="payment-no-expiry">
+            {t("awaitingNoExpiry")}
+          </p>
+        )}
+        {open && p.status !== "awaiting_confirmation" && (
           <div className="flex items-center justify-between gap-2 rounded-box bg-base-200 p-3">
             <span>{t("expiresIn")}</span>
             <Countdown until={p.expiresAt} onExpired={onExpired} />

@@ -4,6 +4,7 @@ import { useSession } from "../../../providers/session";
 import type { Column } from "../../../components/DataTable";
 import { ListCard } from "../../../components/ListPage";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
+import { LedgerDetails, LedgerKind } from "../../../components/LedgerEntry";
 import { ErrorState } from "../../../components/PageStates";
 import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
@@ -39,25 +40,6 @@ function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
   );
 }
 
-/**
- * What a ledger row was for, in words: the payment it came from (a link), the site of a job, a coupon's
- * code, an admin's note. Never the internal reference ("grant:…:0", "seed:2") it is stored under.
- */
-function LedgerDetails({ row }: { row: LedgerRow }) {
-  const { t } = useTranslation("quota");
-  const payment = row.reason === "grant" ? /^grant:(.+):\d+$/.exec(row.ref ?? "")?.[1] : undefined;
-  if (payment)
-    return (
-      <Link href={`/payment/${encodeURIComponent(payment)}`} className="link link-hover">
-        {t("detail.payment")}
-      </Link>
-    );
-  if ((row.reason === "spend" || row.reason === "refund") && row.note) return <>{t("detail.job", { site: row.note })}</>;
-  // A coupon's row notes "Coupon <code>" (worker/src/routes/quota.ts): the code alone is data.
-  if (row.reason === "redeem" && row.note) return <>{t("detail.coupon", { code: row.note.replace(/^Coupon /, "") })}</>;
-  return <>{row.reason === "adjust" && row.note ? row.note : "—"}</>;
-}
-
 export default function QuotaPage() {
   const { t } = useTranslation("quota");
   const { ability } = useSession();
@@ -67,7 +49,15 @@ export default function QuotaPage() {
 
   const columns: Column<LedgerRow>[] = [
     { key: "createdAt", header: t("colDate"), render: (r) => formatDate(r.createdAt, true) },
-    { key: "reason", header: t("colReason"), render: (r) => <span className="badge badge-soft">{t(`reason.${r.reason}`)}</span> },
+    {
+      key: "reason",
+      header: t("colReason"),
+      render: (r) => (
+        <span className="badge badge-soft">
+          <LedgerKind row={r} />
+        </span>
+      ),
+    },
     { key: "details", header: t("colDetails"), render: (r) => <LedgerDetails row={r} /> },
     {
       key: "delta",

@@ -12,6 +12,7 @@ import { SEARCH_SITE, SITE_LIST } from "../api";
 import { SiteCard } from "../components/SiteCard";
 import { SiteDialog } from "../components/SiteDialog";
 import type { Site } from "../types";
+import { CellText } from "../../../components/CellText";
 
 /** Admins: the table of sites with add, edit and delete. Clients: cards of the sites they can use. */
 export default function SitePage() {
@@ -37,8 +38,8 @@ export default function SitePage() {
         <div className="flex min-w-0 items-center gap-3">
           <Thumbnail src={site.siteImage} name={site.siteName} className="h-10 w-10 rounded-box" />
           <div className="min-w-0">
-            <div className="font-medium">{site.siteName}</div>
-            <div className="line-clamp-1 text-xs text-base-content/70">{site.siteDesc}</div>
+            <CellText text={site.siteName} className="font-medium" />
+            <CellText text={site.siteDesc} className="text-xs text-base-content/70" />
           </div>
         </div>
       ),

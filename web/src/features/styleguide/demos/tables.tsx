@@ -8,6 +8,8 @@ import { RowActions } from "../../../components/RowActions";
 import { formatNumber } from "../../../lib/format";
 import { Sample, Samples } from "./Sample";
 import { SAMPLE_ROWS, useSampleList, type SampleRow } from "./sampleData";
+import { CellText } from "../../../components/CellText";
+import { LedgerDetails, LedgerKind, type LedgerEntryRow } from "../../../components/LedgerEntry";
 
 function useColumns(): Column<SampleRow>[] {
   const { t } = useTranslation("styleguide");
@@ -69,6 +71,13 @@ export function DataTableDemo() {
 }
 
 /** A plain table (a few rows, no paging), as the charts' figures and the invoices' lines use it. */
+/** Ledger rows of three kinds, as the quota page shows them. */
+const LEDGER_SAMPLES: LedgerEntryRow[] = [
+  { kind: "purchase", note: "", referenceId: "demo-reference", creditNoteNumber: null },
+  { kind: "coupon", note: "Coupon WELCOME-10", referenceId: null, creditNoteNumber: null },
+  { kind: "adjustment", note: "", referenceId: null, creditNoteNumber: null },
+];
+
 export function SimpleTableDemo() {
   const { t } = useTranslation("styleguide");
   const rows = SAMPLE_ROWS.slice(0, 4);
@@ -92,7 +101,7 @@ export function SimpleTableDemo() {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <th scope="row" className="text-start font-normal">
-                    {row.name}
+                    <CellText text={row.name} />
                   </th>
                   <td className="text-end tabular-nums">{formatNumber(row.points)}</td>
                 </tr>
@@ -100,6 +109,18 @@ export function SimpleTableDemo() {
             </tbody>
           </table>
         </div>
+      </Sample>
+      <Sample label={t("demo.ledger")}>
+        <ul className="space-y-1">
+          {LEDGER_SAMPLES.map((row) => (
+            <li key={row.kind} className="flex gap-2">
+              <span className="font-medium">
+                <LedgerKind row={row} />
+              </span>
+              <LedgerDetails row={row} />
+            </li>
+          ))}
+        </ul>
       </Sample>
       <Sample label={t("state.empty")}>
         <Empty text={t("demo.noProducts")} />

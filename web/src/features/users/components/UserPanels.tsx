@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { SubmitButton, TextField } from "../../../components/FormField";
+import { LedgerDetails, LedgerKind } from "../../../components/LedgerEntry";
 import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { rules, useForm } from "../../../lib/form";
@@ -10,14 +11,6 @@ import { adjustQuota } from "../api";
 import { revokeSession } from "../api";
 import { panelCalls } from "../api";
 import { Panel } from "./Panel";
-
-const REASON_KEYS: Record<string, string> = {
-  grant: "reasonGrant",
-  spend: "reasonSpend",
-  refund: "reasonRefund",
-  redeem: "reasonRedeem",
-  adjust: "reasonAdjust",
-};
 
 type Adjustment = { delta: string; reason: string };
 
@@ -81,9 +74,13 @@ export function QuotaPanel({ userId, canAdjust, onChanged }: { userId: number; c
             <ul className="divide-y divide-base-200">
               {data.data.map((row, i) => (
                 <li key={`${row.createdAt}-${i}`} className="flex justify-between gap-2 py-2 text-sm">
-                  <span>
-                    {t(REASON_KEYS[row.reason] ?? "reasonAdjust")}
-                    {row.note ? ` — ${row.note}` : ""}
+                  <span className="min-w-0">
+                    <span className="block font-medium">
+                      <LedgerKind row={row} />
+                    </span>
+                    <span className="block">
+                      <LedgerDetails row={row} />
+                    </span>
                     <span className="block text-base-content/70">{formatDate(row.createdAt, true)}</span>
                   </span>
                   <span className={row.delta > 0 ? "text-success" : "text-error"}>

@@ -18,6 +18,7 @@ import { updateUser } from "../api";
 import { Avatar } from "../components/Avatar";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
+import { CELL_TEXT, CellText } from "../../../components/CellText";
 
 export default function UserListPage() {
   const { t } = useTranslation("users");
@@ -47,12 +48,10 @@ export default function UserListPage() {
         <div className="flex items-center gap-3">
           <Avatar name={u.userName} image={u.userImage} />
           <div className="min-w-0">
-            <Link href={`/apps/user/view/${u.userId}`} className="link link-hover font-medium">
+            <Link href={`/apps/user/view/${u.userId}`} className={`link link-hover font-medium ${CELL_TEXT}`} title={u.userName}>
               {u.userName}
             </Link>
-            <div className="truncate text-sm text-base-content/70" title={u.userEmail}>
-              {u.userEmail}
-            </div>
+            <CellText text={u.userEmail} className="text-sm text-base-content/70" />
           </div>
         </div>
       ),

@@ -12,6 +12,7 @@ import { deleteVendor } from "../api";
 import { SEARCH_VENDOR, searchSiteOptions } from "../api";
 import { VendorDialog } from "../components/VendorDialog";
 import type { Vendor } from "../types";
+import { CellText } from "../../../components/CellText";
 
 const NEVER_USED = "1970-01-01T00:00:00.000Z";
 
@@ -38,16 +39,12 @@ export default function VendorPage() {
       header: t("vendorName"),
       render: (v) => (
         <div className="min-w-0">
-          <div className="font-medium">{v.vendorName}</div>
-          {v.vendorEmail && (
-            <div className="truncate text-xs text-base-content/70" title={v.vendorEmail}>
-              {v.vendorEmail}
-            </div>
-          )}
+          <CellText text={v.vendorName} className="font-medium" />
+          {v.vendorEmail && <CellText text={v.vendorEmail} className="text-xs text-base-content/70" />}
         </div>
       ),
     },
-    { key: "siteName", header: t("vendorSiteID"), render: (v) => v.siteName ?? "—" },
+    { key: "siteName", header: t("vendorSiteID"), render: (v) => (v.siteName ? <CellText text={v.siteName} /> : "—") },
     {
       key: "loginMethod",
       header: t("loginMethod"),
