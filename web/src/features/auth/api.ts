@@ -29,19 +29,3 @@ export type LoginAnswer = CallAnswer<"login">;
 export function login(body: CallInput<"login">) {
   return api("login", body);
 }
-
-export function passkeyLoginOptions() {
-  return api("passkey-login-options");
-}
-
-export function passkeyLogin(body: CallInput<"passkey-login">) {
-  return api("passkey-login", body);
-}
-
-export function twoStepsPasskeyOptions(body: CallInput<"two-steps-passkey-options">) {
-  return api("two-steps-passkey-options", body);
-}
-
-export function twoStepsPasskey(body: CallInput<"two-steps-passkey">) {
-  return api("two-steps-passkey", body);
-}

@@ -7,13 +7,16 @@ import {
 } from "@simplewebauthn/browser";
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "../../../components/FormField";
-import { ApiError } from "../../../lib/api";
-import { passkeyLogin, passkeyLoginOptions, type LoginAnswer } from "../api";
+import { api, ApiError } from "../../../lib/api";
+import type { LoginAnswer } from "../api";
 import { usePasskeyTexts } from "./passkeyTexts";
 
 type SignedIn = Exclude<LoginAnswer, { twoFactorRequired: true }>;
 
-const requestOptions = async () => (await passkeyLoginOptions()).options as unknown as PublicKeyCredentialRequestOptionsJSON;
+// The calls go straight to lib/api, not through ../api: that module is in /login's first load, and a module
+// imported by this chunk too would become a chunk of its own there.
+const requestOptions = async () =>
+  (await api("passkey-login-options")).options as unknown as PublicKeyCredentialRequestOptionsJSON;
 
 /** The browser said no: the user closed its dialog, or no passkey of this site was there. */
 const dismissed = (error: unknown) => error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
@@ -43,7 +46,7 @@ export default function PasskeySignIn({
     const response = await startAuthentication({ optionsJSON, useBrowserAutofill });
     setBusy(true);
     try {
-      done.current(await passkeyLogin({ response, rememberMe: remembered.current }));
+      done.current(await api("passkey-login", { response, rememberMe: remembered.current }));
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,8 @@ import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
-import { ApiError } from "../../../lib/api";
-import { twoSteps, twoStepsPasskey, twoStepsPasskeyOptions } from "../api";
+import { api, ApiError } from "../../../lib/api";
+import { twoSteps } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { usePasskeyTexts } from "../components/passkeyTexts";
 
@@ -53,12 +53,13 @@ export default function TwoStepsPage() {
     try {
       const [{ startAuthentication }, { options }] = await Promise.all([
         import("@simplewebauthn/browser"),
-        twoStepsPasskeyOptions({ challenge }),
+        // Straight to lib/api: ../api is in /login's first load, these calls are not.
+        api("two-steps-passkey-options", { challenge }),
       ]);
       const response = await startAuthentication({
         optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"],
       });
-      signedIn(await twoStepsPasskey({ challenge, response }));
+      signedIn(await api("two-steps-passkey", { challenge, response }));
     } catch (error) {
       const closed = error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
       if (!closed) setPasskeyError(error instanceof ApiError ? error.message : passkeyT("passkeyFailed"));
