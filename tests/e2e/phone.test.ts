@@ -8,6 +8,8 @@ import historyAr from "../../web/src/features/history/locales/ar.json";
 import historyEn from "../../web/src/features/history/locales/en.json";
 import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
+import layoutAr from "../../web/src/i18n/locales/layout/ar.json";
+import layoutEn from "../../web/src/i18n/locales/layout/en.json";
 import { ADMIN, baseUrl, CLIENT, launch, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 
@@ -313,8 +315,8 @@ describe("phones (390 × 844, touch)", () => {
   it("fits the overlay menu and the customizer drawer, in both directions", async () => {
     const problems: string[] = [];
     for (const [language, text] of [
-      ["en", en],
-      ["ar", ar],
+      ["en", { ...en, ...layoutEn }],
+      ["ar", { ...ar, ...layoutAr }],
     ] as const) {
       const { context, page } = await phonePage(browser, language, CLIENT, "/portal/dashboard");
       const inside = async (what: string, box: Box | null) => {

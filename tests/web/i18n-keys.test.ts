@@ -8,14 +8,14 @@ import { LANGUAGES } from "../../web/src/i18n";
 type Tree = { [key: string]: string | Tree };
 
 // Every locale file of the app, and every source file as text.
-const localeFiles = import.meta.glob<Tree>(["../../web/src/i18n/locales/*.json", "../../web/src/features/*/locales/*.json"], {
+const localeFiles = import.meta.glob<Tree>(["../../web/src/i18n/locales/**/*.json", "../../web/src/features/*/locales/*.json"], {
   eager: true,
   import: "default",
 });
 const sources = import.meta.glob<string>(["../../web/src/**/*.{ts,tsx}"], { eager: true, query: "?raw", import: "default" });
 
 function namespaceOf(path: string) {
-  return path.match(/features\/([^/]+)\/locales\//)?.[1] ?? "common";
+  return path.match(/features\/([^/]+)\/locales\//)?.[1] ?? (path.includes("/locales/layout/") ? "layout" : "common");
 }
 
 function flatten(tree: Tree, prefix = ""): Record<string, string> {
@@ -136,15 +136,15 @@ describe("translations", () => {
         if (item.children) walk(item.children);
       });
     walk(navItems);
-    NAV_SECTIONS.forEach((section) => check("common", `navSection.${section}`));
+    NAV_SECTIONS.forEach((section) => check("layout", `navSection.${section}`));
     Object.values(PREFERENCE_CHOICES)
       .flat()
       .filter((value) => typeof value === "string")
-      .forEach((value) => check("common", `customizer.value.${value}`));
-    ["ltr", "rtl"].forEach((value) => check("common", `customizer.value.${value}`));
+      .forEach((value) => check("layout", `customizer.value.${value}`));
+    ["ltr", "rtl"].forEach((value) => check("layout", `customizer.value.${value}`));
     ["light", "dark", "system"].forEach((value) => check("common", `theme.${value}`));
     LANGUAGES.forEach((lng) => check("common", `languageName.${lng}`));
-    ["account", "security", "billing"].forEach((tab) => check("common", `accountTab.${tab}`));
+    ["account", "security", "billing"].forEach((tab) => check("layout", `accountTab.${tab}`));
     ["required", "email", "passwordLength", "passwordsDiffer", "code"].forEach((rule) => check("common", `validation.${rule}`));
     expect(problems).toEqual([]);
   });

@@ -11,6 +11,10 @@ const featureFiles = import.meta.glob<Record<string, unknown>>("../../web/src/fe
   eager: true,
   import: "default",
 });
+const layoutFiles = import.meta.glob<Record<string, unknown>>("../../web/src/i18n/locales/layout/*.json", {
+  eager: true,
+  import: "default",
+});
 const featureOf = (path: string) => /features\/([^/]+)\/locales\//.exec(path)![1]!;
 
 describe("how the translations are cut into files", () => {
@@ -24,7 +28,10 @@ describe("how the translations are cut into files", () => {
       const expected = Object.entries(featureFiles).filter(
         ([path]) => path.endsWith(`/${lng}.json`) && !SEPARATE_NAMESPACES.includes(featureOf(path)),
       );
-      const bundled = Object.entries(bundles[lng]);
+      // The default layout's words come in the same file (i18n/locales/layout/), not in "common".
+      const { [`../locales/layout/${lng}.json`]: layout, ...features } = bundles[lng];
+      expect(layout).toEqual(layoutFiles[`../../web/src/i18n/locales/layout/${lng}.json`]);
+      const bundled = Object.entries(features);
       expect(bundled.map(([path]) => featureOf(path)).sort()).toEqual(expected.map(([path]) => featureOf(path)).sort());
       for (const [path, data] of bundled)
         expect(data).toEqual(featureFiles[`../../web/src/features/${featureOf(path)}/locales/${lng}.json`]);

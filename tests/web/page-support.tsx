@@ -11,6 +11,8 @@ import { ConfirmProvider } from "../../web/src/components/ConfirmDialog";
 import { SNACKBAR_MS, SnackbarProvider } from "../../web/src/components/Snackbar";
 import commonAr from "../../web/src/i18n/locales/ar.json";
 import common from "../../web/src/i18n/locales/en.json";
+import layoutAr from "../../web/src/i18n/locales/layout/ar.json";
+import layout from "../../web/src/i18n/locales/layout/en.json";
 
 /** Shared by the feature pages' component tests: a table-driven API, signed-in cookies, a page in its providers. */
 
@@ -210,7 +212,7 @@ export function setupPageTests(namespaces: Record<string, object>) {
       lng: "en",
       fallbackLng: "en",
       defaultNS: "common",
-      resources: { en: { common, ...namespaces } },
+      resources: { en: { common, layout, ...namespaces } },
       interpolation: { escapeValue: false },
     });
   });
@@ -223,6 +225,7 @@ export function setupPageTests(namespaces: Record<string, object>) {
 export function inArabic(namespaces: Record<string, object>) {
   beforeAll(async () => {
     i18n.addResourceBundle("ar", "common", commonAr);
+    i18n.addResourceBundle("ar", "layout", layoutAr);
     for (const [namespace, texts] of Object.entries(namespaces)) i18n.addResourceBundle("ar", namespace, texts);
     await i18n.changeLanguage("ar");
   });

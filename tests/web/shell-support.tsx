@@ -3,7 +3,8 @@ import { vi } from "vitest";
 import { memoryLocation } from "wouter/memory-location";
 import { App } from "../../web/src/app/App";
 import type { SignInAnswer, UserData } from "../../web/src/providers/session";
-import { initI18n } from "../../web/src/i18n";
+import i18n from "i18next";
+import { initI18n, LAYOUT_NAMESPACE } from "../../web/src/i18n";
 
 export { readTestCookie } from "./page-support";
 
@@ -80,6 +81,8 @@ export function mockApi(answers: Record<string, Answer | ((body: unknown) => Ans
 
 export async function setupI18n() {
   await initI18n();
+  // The default layout's words, which it loads before it renders (a test may render a piece of it alone).
+  await i18n.loadNamespaces(LAYOUT_NAMESPACE);
 }
 
 /** Renders the whole app at a path, with an in-memory address that records every navigation. */

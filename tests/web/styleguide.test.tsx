@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { guardRedirect } from "../../web/src/app/guard";
 import { visibleNav } from "../../web/src/app/nav";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { parse as defaultParser } from "regexparam";
+import { pageTextKey } from "../../web/src/app/RouteTitle";
+import { appRoutes, navItems, resolvePath } from "../../web/src/app/registry";
 import { ClientAbility } from "../../web/src/providers/ability";
 import { PreferencesProvider } from "../../web/src/providers/preferences";
 import { PAGES } from "../../web/src/features/styleguide/catalogue";
@@ -105,17 +107,35 @@ describe("the style guide's routes and menu", () => {
         "/pages/dialog-examples",
       ]),
     );
-    const routed = appRoutes.filter((route) => route.ns === "styleguide").map((route) => route.path);
-    expect(routed).toEqual(paths);
+    // Each page's address opens the style guide's route for it, titled by its slug.
+    for (const { path, slug } of PAGES) {
+      const resolved = resolvePath(defaultParser, path);
+      expect(resolved && "route" in resolved ? resolved.route.ns : null, path).toBe("styleguide");
+      if (resolved && "route" in resolved)
+        expect(pageTextKey(resolved.route.title, resolved.params)).toBe(`styleguide:page.${slug}.title`);
+    }
   });
 
-  it("builds the Style guide menu section from the registry, one link per page", () => {
+  it("builds the Living style guide menu section from the catalogue's groups, each opening its first page", () => {
     const section = navItems.filter((item) => item.section === "styleguide");
-    const links = section.flatMap((group) => (group.children ?? []).map((child) => child.to));
-    expect(links).toEqual(paths);
     expect(section.map((group) => group.title)).toEqual(
       ["charts", "components", "forms", "tables", "cards", "pages"].map((g) => `styleguide:group.${g}`),
     );
+    expect(section.map((group) => group.to)).toEqual(
+      (["charts", "components", "forms", "tables", "cards", "pages"] as const).map(
+        (group) => PAGES.find((entry) => entry.group === group)!.path,
+      ),
+    );
+  });
+
+  it("lists the pages of a page's group on it, the current one marked", async () => {
+    signInAsAdmin();
+    mockApi({ me: sessionAnswer });
+    renderAt("/tables/simple-table", Page);
+    const pages = await screen.findByRole("navigation", { name: en.ui.groupPages.replace("{{group}}", en.group.tables) });
+    const links = within(pages).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual(["/tables/data-table", "/tables/simple-table"]);
+    expect(links[1]!.getAttribute("aria-current")).toBe("page");
   });
 
   it("is for staff only: an admin opens it and sees it in the menu, a client neither", () => {

@@ -1,4 +1,5 @@
 import i18n from "i18next";
+import { LAYOUT_NAMESPACE } from "../i18n";
 import { useSyncExternalStore } from "react";
 import { loadOnce } from "../lib/lazyComponent";
 import { loadDefaultLayout, loadPage } from "./LazyPage";
@@ -42,7 +43,7 @@ export function holdFirstRoute() {
 /** Everything a route's first render would otherwise suspend for: its page, layout, widgets and translations. */
 function routeReady(route: RegisteredRoute): Promise<unknown> {
   const inLayout = route.meta?.layout !== "blank";
-  const namespaces = ["common", route.ns, ...(inLayout ? navNamespaces(navItems) : [])];
+  const namespaces = ["common", route.ns, ...(inLayout ? [...navNamespaces(navItems), LAYOUT_NAMESPACE] : [])];
   return Promise.all([
     loadPage(route),
     i18n.loadNamespaces(namespaces),

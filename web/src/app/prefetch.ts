@@ -1,4 +1,5 @@
 import i18n from "i18next";
+import { LAYOUT_NAMESPACE } from "../i18n";
 import { loadPage } from "./LazyPage";
 import { loadOnce } from "../lib/lazyComponent";
 import { showFirstRouteWhenReady } from "./firstRoute";
@@ -78,7 +79,7 @@ export function prefetchRoute(route: RegisteredRoute, at: PreloadContext) {
   // The calls first: their SWR registration must come before the page's chunk can resolve.
   for (const call of route.preload?.(at) ?? []) preloadCall(call);
   loadPage(route).catch(() => undefined);
-  const namespaces = route.meta?.layout === "blank" ? [route.ns] : [route.ns, ...navNamespaces(navItems)];
+  const namespaces = route.meta?.layout === "blank" ? [route.ns] : [route.ns, ...navNamespaces(navItems), LAYOUT_NAMESPACE];
   void i18n.loadNamespaces(namespaces);
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../i18n";
 import { Link } from "wouter";
 import { useSession } from "../providers/session";
 import { Icon } from "./Icon";
@@ -18,7 +19,7 @@ export type AccountTab = (typeof TABS)[number]["tab"];
  * phone the bar scrolls sideways rather than widen the page.
  */
 export function AccountSettingsTabs({ current }: { current: AccountTab }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const { ability } = useSession();
   const tabs = TABS.filter((tab) => tab.tab !== "billing" || ability.can("read", "Payment"));
   return (
@@ -33,7 +34,7 @@ export function AccountSettingsTabs({ current }: { current: AccountTab }) {
             className={`tab gap-2 ${tab === current ? "tab-active" : "text-base-content"}`}
           >
             <Icon name={icon} size={18} />
-            {t(`accountTab.${tab}`)}
+            {t(`layout:accountTab.${tab}`)}
           </Link>
         ))}
       </div>

@@ -17,6 +17,13 @@ export const RTL_LANGUAGES: readonly Language[] = ["ar"];
  */
 export const SEPARATE_NAMESPACES = ["auth", "front", "misc", "payment"];
 
+/**
+ * The default layout's own words (its menu's section titles, the customizer, the account tabs), in the
+ * signed-in app's file (./locales/layout/<lng>.json, bundled): a public page's first load, /login's among
+ * them, has only "common" and its own.
+ */
+export const LAYOUT_NAMESPACE = "layout";
+
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
   "./locales/*.json",
   "../features/{auth,front,misc,payment}/locales/*.json",
@@ -32,7 +39,8 @@ function loadNamespace(lng: string, ns: string): Promise<Record<string, unknown>
     return loaders[localePath(lng, ns)]?.().then((module) => module.default) ?? null;
   }
   const bundle = bundles[`./bundles/${lng}.ts`];
-  return bundle ? bundle().then((module) => module.default[`../../features/${ns}/locales/${lng}.json`] ?? {}) : null;
+  const file = ns === LAYOUT_NAMESPACE ? `../locales/layout/${lng}.json` : `../../features/${ns}/locales/${lng}.json`;
+  return bundle ? bundle().then((module) => module.default[file] ?? {}) : null;
 }
 
 const backend: BackendModule = {

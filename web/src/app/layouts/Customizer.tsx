@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../../i18n";
 import { PREFERENCE_CHOICES, type Direction, type Preferences } from "../../providers/config";
 import { usePreferences } from "../../providers/preferences";
 import { Icon } from "../../components/Icon";
@@ -8,7 +9,7 @@ import { useFocusTrap } from "../../hooks/useFocusTrap";
 type ChoiceKey = "theme" | "skin" | "nav-type" | "content-width" | "navbar-type" | "footer-type" | "horizontal-nav-type";
 
 function Choice<K extends ChoiceKey>({ name, label }: { name: K; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const { stored, set } = usePreferences();
   return (
     <fieldset className="fieldset">
@@ -26,7 +27,7 @@ function Choice<K extends ChoiceKey>({ name, label }: { name: K; label: string }
               checked={stored[name] === value}
               onChange={() => set(name, value as Preferences[K])}
             />
-            <span>{t(`customizer.value.${String(value)}`)}</span>
+            <span>{t(`layout:customizer.value.${String(value)}`)}</span>
           </label>
         ))}
       </div>
@@ -51,7 +52,7 @@ function Toggle({ name, label }: { name: "navbar-blur" | "nav-collapsed"; label:
 
 /** The customizer drawer: theme, skin and layout choices, each saved at once in its preference cookie. */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const { stored, direction, setDirection, reset } = usePreferences();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -73,28 +74,30 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
         <div className="flex items-center justify-between border-b border-base-300 p-4">
           <div>
             <h2 id="customizer-title" className="text-lg font-semibold">
-              {t("customizer.title")}
+              {t("layout:customizer.title")}
             </h2>
-            <p className="text-sm text-base-content/70">{t("customizer.subtitle")}</p>
+            <p className="text-sm text-base-content/70">{t("layout:customizer.subtitle")}</p>
           </div>
           <button type="button" className="btn btn-ghost btn-circle btn-sm" aria-label={t("close")} onClick={onClose}>
             <Icon name="x" />
           </button>
         </div>
         <div className="flex flex-col gap-2 p-4">
-          <h3 className="badge badge-soft badge-primary">{t("customizer.theming")}</h3>
-          <Choice name="theme" label={t("customizer.theme")} />
-          <Choice name="skin" label={t("customizer.skin")} />
-          <h3 className="badge badge-soft badge-primary mt-4">{t("customizer.layout")}</h3>
-          <Choice name="nav-type" label={t("customizer.navType")} />
-          {stored["nav-type"] === "horizontal" && <Choice name="horizontal-nav-type" label={t("customizer.horizontalNavType")} />}
-          <Toggle name="nav-collapsed" label={t("customizer.navCollapsed")} />
-          <Choice name="content-width" label={t("customizer.contentWidth")} />
-          <Choice name="navbar-type" label={t("customizer.navbarType")} />
-          <Toggle name="navbar-blur" label={t("customizer.navbarBlur")} />
-          <Choice name="footer-type" label={t("customizer.footerType")} />
+          <h3 className="badge badge-soft badge-primary">{t("layout:customizer.theming")}</h3>
+          <Choice name="theme" label={t("layout:customizer.theme")} />
+          <Choice name="skin" label={t("layout:customizer.skin")} />
+          <h3 className="badge badge-soft badge-primary mt-4">{t("layout:customizer.layout")}</h3>
+          <Choice name="nav-type" label={t("layout:customizer.navType")} />
+          {stored["nav-type"] === "horizontal" && (
+            <Choice name="horizontal-nav-type" label={t("layout:customizer.horizontalNavType")} />
+          )}
+          <Toggle name="nav-collapsed" label={t("layout:customizer.navCollapsed")} />
+          <Choice name="content-width" label={t("layout:customizer.contentWidth")} />
+          <Choice name="navbar-type" label={t("layout:customizer.navbarType")} />
+          <Toggle name="navbar-blur" label={t("layout:customizer.navbarBlur")} />
+          <Choice name="footer-type" label={t("layout:customizer.footerType")} />
           <fieldset className="fieldset">
-            <legend className="fieldset-legend">{t("customizer.direction")}</legend>
+            <legend className="fieldset-legend">{t("layout:customizer.direction")}</legend>
             <div className="flex flex-wrap gap-2">
               {(["ltr", "rtl"] as Direction[]).map((value) => (
                 <label
@@ -108,13 +111,13 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
                     checked={direction === value}
                     onChange={() => setDirection(value)}
                   />
-                  <span>{t(`customizer.value.${value}`)}</span>
+                  <span>{t(`layout:customizer.value.${value}`)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
           <button type="button" className="btn btn-outline mt-4" onClick={reset}>
-            {t("customizer.reset")}
+            {t("layout:customizer.reset")}
           </button>
         </div>
       </div>

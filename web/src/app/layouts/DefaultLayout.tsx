@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../../i18n";
 import { SWRConfig } from "swr";
 import { Link, useLocation } from "wouter";
 import { navGroups, navNamespaces } from "../nav";
@@ -32,7 +33,7 @@ function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
   );
 }
 
-const NAMESPACES = navNamespaces(navItems);
+const NAMESPACES = [...navNamespaces(navItems), LAYOUT_NAMESPACE];
 
 /** The overlay menu's top on a phone: the site's logo (home) and a way to close it besides tapping outside. */
 function MenuHeader({ onClose }: { onClose: () => void }) {

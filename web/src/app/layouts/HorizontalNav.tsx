@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../../i18n";
 import { Link } from "wouter";
 import { containsActive, type NavGroup } from "../nav";
 import type { NavItem } from "../../lib/feature";
 import { Icon } from "../../components/Icon";
 
 function Entries({ items, active }: { items: NavItem[]; active: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   return (
     <>
       {items.map((item) =>
@@ -44,7 +45,7 @@ interface Props {
 
 /** The horizontal menu (wide screens): one drop-down per section. */
 export function HorizontalNav({ groups, active, sticky, belowStickyNavbar }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const position = sticky ? `sticky z-20 ${belowStickyNavbar ? "top-16" : "top-0"}` : "";
   return (
     <nav className={`hidden border-b border-base-300 bg-base-100 px-4 nav:block ${position}`} aria-label={t("mainMenu")}>
@@ -53,7 +54,7 @@ export function HorizontalNav({ groups, active, sticky, belowStickyNavbar }: Pro
           <li key={group.section}>
             <details>
               <summary className={group.items.some((item) => containsActive(item, active)) ? "menu-active" : undefined}>
-                {t(`navSection.${group.section}`)}
+                {t(`layout:navSection.${group.section}`)}
               </summary>
               <ul className="z-20 w-60 bg-base-100 shadow-lg">
                 <Entries items={group.items} active={active} />

@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../../i18n";
 import { Link, useLocation } from "wouter";
 import type { ThemeMode } from "../../providers/config";
 import { usePreferences } from "../../providers/preferences";
@@ -28,7 +29,7 @@ function Widgets() {
 }
 
 function UserMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const { userData, signOut } = useSession();
   const [, navigate] = useLocation();
   if (!userData) return null;
@@ -89,7 +90,7 @@ interface NavbarProps {
 
 /** The top bar: menu buttons, site name, feature widgets, language, theme, customizer and user menu. */
 export function Navbar({ vertical, onOpenMenu, onOpenCustomizer }: NavbarProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const { stored, effective, set } = usePreferences();
   const settings = useAppSettings();
   const type = effective["navbar-type"];
@@ -130,7 +131,12 @@ export function Navbar({ vertical, onOpenMenu, onOpenCustomizer }: NavbarProps) 
       >
         <Icon name={THEME_ICON[stored.theme]} />
       </button>
-      <button type="button" className="btn btn-ghost btn-circle" aria-label={t("customizer.open")} onClick={onOpenCustomizer}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle"
+        aria-label={t("layout:customizer.open")}
+        onClick={onOpenCustomizer}
+      >
         <Icon name="palette" />
       </button>
       <UserMenu />

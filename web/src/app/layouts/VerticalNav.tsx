@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { LAYOUT_NAMESPACE } from "../../i18n";
 import { Link } from "wouter";
 import { containsActive, type NavGroup } from "../nav";
 import type { NavItem } from "../../lib/feature";
@@ -17,7 +18,7 @@ function isActive(item: NavItem, active: string) {
 }
 
 function Items({ items, active, collapsed, onNavigate }: Omit<Props, "groups"> & { items: NavItem[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   const label = collapsed ? "nav:sr-only" : undefined;
   return (
     <>
@@ -55,13 +56,13 @@ function Items({ items, active, collapsed, onNavigate }: Omit<Props, "groups"> &
 
 /** The vertical menu: a heading per section, children in collapsible groups (open when they hold the page). */
 export function VerticalNav({ groups, active, collapsed, onNavigate }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
   return (
     <ul className="menu w-full gap-0.5">
       {groups.map((group) => (
         <li key={group.section}>
           <h2 className={`menu-title text-xs text-base-content/70 uppercase ${collapsed ? "nav:sr-only" : ""}`}>
-            {t(`navSection.${group.section}`)}
+            {t(`layout:navSection.${group.section}`)}
           </h2>
           <ul className="ms-0 ps-0 before:hidden">
             <Items items={group.items} active={active} collapsed={collapsed} onNavigate={onNavigate} />

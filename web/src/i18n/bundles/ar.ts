@@ -3,6 +3,6 @@
  * (auth, front, misc, payment: see SEPARATE_NAMESPACES in ../index.ts, which must name the same).
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../features/*/locales/ar.json", "!../../features/{auth,front,misc,payment}/locales/ar.json"],
+  ["../locales/layout/ar.json", "../../features/*/locales/ar.json", "!../../features/{auth,front,misc,payment}/locales/ar.json"],
   { eager: true, import: "default" },
 );

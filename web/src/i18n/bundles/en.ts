@@ -3,6 +3,6 @@
  * (auth, front, misc, payment: see SEPARATE_NAMESPACES in ../index.ts, which must name the same).
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../features/*/locales/en.json", "!../../features/{auth,front,misc,payment}/locales/en.json"],
+  ["../locales/layout/en.json", "../../features/*/locales/en.json", "!../../features/{auth,front,misc,payment}/locales/en.json"],
   { eager: true, import: "default" },
 );

@@ -3,6 +3,6 @@
  * (auth, front, misc, payment: see SEPARATE_NAMESPACES in ../index.ts, which must name the same).
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ["../../features/*/locales/fr.json", "!../../features/{auth,front,misc,payment}/locales/fr.json"],
+  ["../locales/layout/fr.json", "../../features/*/locales/fr.json", "!../../features/{auth,front,misc,payment}/locales/fr.json"],
   { eager: true, import: "default" },
 );

@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { PageHeader } from "../../../components/PageHeader";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { PAGES } from "../catalogue";
@@ -38,6 +38,28 @@ function Toggle<T extends string>({
   );
 }
 
+/** The other pages of a page's group (the menu opens a group at its first page). */
+function GroupPages({ group, current }: { group: (typeof PAGES)[number]["group"]; current: string }) {
+  const { t } = useTranslation("styleguide");
+  return (
+    <nav aria-label={t("ui.groupPages", { group: t(`group.${group}`) })}>
+      <ul className="flex flex-wrap gap-2">
+        {PAGES.filter((candidate) => candidate.group === group).map(({ slug, path }) => (
+          <li key={slug}>
+            <Link
+              href={path}
+              className={`btn btn-sm ${path === current ? "btn-primary" : "btn-ghost"}`}
+              aria-current={path === current ? "page" : undefined}
+            >
+              {t(`page.${slug}.title`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const startingTheme = () => (document.documentElement.getAttribute("data-theme")?.startsWith("dark") ? "dark" : "light");
 const startingDir = () => (document.documentElement.dir === "rtl" ? "rtl" : "ltr");
 
@@ -58,6 +80,7 @@ export default function StyleGuidePage() {
   return (
     <section className="flex min-w-0 flex-col gap-4">
       <PageHeader title={t(`page.${page.slug}.title`)} subtitle={t(`group.${page.group}`)} />
+      <GroupPages group={page.group} current={page.path} />
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <div className="flex flex-wrap items-center gap-3">
