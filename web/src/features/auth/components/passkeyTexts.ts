@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
  * two-steps page) rather than in the auth namespace every first load of /login fetches. The types keep the
  * three languages' keys the same.
  */
-const PASSKEY_TEXTS = "authPasskeys";
+export const PASSKEY_TEXTS = "authPasskeys";
 
 const en = {
   passkeySignIn: "Use a passkey",
