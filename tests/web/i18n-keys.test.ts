@@ -4,6 +4,7 @@ import { NAV_SECTIONS } from "../../web/src/app/nav";
 import { appRoutes, navItems, notFoundRoute } from "../../web/src/app/registry";
 import { pageTextKey } from "../../web/src/app/RouteTitle";
 import { LANGUAGES } from "../../web/src/i18n";
+import { PASSKEY_TEXTS, passkeyTexts } from "../../web/src/features/auth/components/passkeyTexts";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -34,6 +35,8 @@ for (const [path, tree] of Object.entries(localeFiles)) {
   const lng = path.match(/\/([a-z]{2})\.json$/)![1]!;
   (catalogue[namespaceOf(path)] ??= {})[lng] = flatten(tree);
 }
+// The sign-in pages' passkey texts ship in their chunks, not in a locale file (passkeyTexts.ts).
+catalogue[PASSKEY_TEXTS] = passkeyTexts;
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -71,7 +74,9 @@ function keysUsed(source: string): { ns: string[]; key: string }[] {
   const namespaces = [...source.matchAll(/useTranslation\(\s*"([^"]+)"/g)].map((m) => m[1]!);
   const fileNs = namespaces.length ? [...new Set(namespaces)] : ["common"];
   if (/useTranslation\(\s*\)/.test(source)) fileNs.push("common");
+  if (/\bt = usePasskeyTexts\(\)/.test(source)) fileNs.push(PASSKEY_TEXTS);
   const found: { ns: string[]; key: string }[] = [];
+  for (const m of source.matchAll(/\bpasskeyT\(\s*"([^"]+)"/g)) found.push({ ns: [PASSKEY_TEXTS], key: m[1]! });
   for (const m of source.matchAll(/\bt\(\s*"([^"]+)"(\s*,\s*\{\s*ns:\s*"([^"]+)")?/g)) {
     const raw = m[1]!;
     if (m[3]) found.push({ ns: [m[3]], key: raw });

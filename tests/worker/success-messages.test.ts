@@ -58,6 +58,8 @@ const CONTRACT_TEXTS: Record<BaseSuccessKey, string> = {
   twoFactorOn: "Two-factor authentication is on.",
   twoFactorOff: "Two-factor authentication is off.",
   sessionSignedOut: "The session was signed out.",
+  passkeyAdded: "The passkey was added.",
+  passkeyRemoved: "The passkey was removed.",
   recoveryCodesMade: "New recovery codes are ready. The previous ones no longer work.",
   accountClosed: "Your account is closed and your personal data erased.",
   userCreated: "User created successfully!",

@@ -31,6 +31,11 @@ export const cronTasks: CronTask[] = [
         .run(),
   },
   {
+    name: "prune-passkey-challenges",
+    schedule: frequent,
+    run: (env) => env.DB.prepare("DELETE FROM passkey_challenges WHERE expiresAt < ?1").bind(nowSeconds()).run(),
+  },
+  {
     // Reminders first, so the mails they queue go to the Queue in the same run; then whatever is left.
     name: "reminders-then-mail",
     schedule: frequent,

@@ -10,4 +10,6 @@ export const access: Record<string, Audience> = {
   register: "public",
   logout: "signedIn",
   me: "signedIn",
+  "passkey-login": "public",
+  "two-steps-passkey": "public",
 };

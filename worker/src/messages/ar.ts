@@ -51,6 +51,11 @@ export const ar: BaseCatalog = {
     codeUsed: "تم استخدام هذا الرمز من قبل. انتظر الرمز التالي ثم أدخله.",
     wrongRecoveryCode: "رمز الاسترداد هذا غير صالح أو سبق استخدامه.",
     codeOrRecoveryCode: "أرسل رمزًا أو رمز استرداد، لا كليهما.",
+    passkeyChallengeExpired: "انتهت صلاحية طلب مفتاح المرور هذا أو سبقت الإجابة عنه. يُرجى المحاولة مرة أخرى.",
+    passkeyRefused: "لم يُقبل مفتاح المرور هذا.",
+    passkeyTaken: "مفتاح المرور هذا مسجَّل من قبل.",
+    noSuchPasskey: "مفتاح المرور هذا غير موجود.",
+    noPasskeys: "لا يملك هذا الحساب أي مفتاح مرور.",
     invalidApiKey: "مفتاح API غير صالح.",
     // Calls and their bodies
     postOnly: "تُرسل جميع استدعاءات API بطريقة POST.",
@@ -207,6 +212,8 @@ export const ar: BaseCatalog = {
     twoFactorOn: "المصادقة الثنائية مفعّلة.",
     twoFactorOff: "المصادقة الثنائية معطّلة.",
     sessionSignedOut: "تم تسجيل الخروج من الجلسة.",
+    passkeyAdded: "تمت إضافة مفتاح المرور.",
+    passkeyRemoved: "تمت إزالة مفتاح المرور.",
     recoveryCodesMade: "رموز الاسترداد الجديدة جاهزة. لم تعد الرموز السابقة صالحة.",
     accountClosed: "أُغلق حسابك ومُحيت بياناتك الشخصية.",
     // Users, roles, API keys

@@ -20,6 +20,11 @@ export const en = {
     codeUsed: "This code has already been used. Wait for the next code and enter it.",
     wrongRecoveryCode: "This recovery code is not valid or was already used.",
     codeOrRecoveryCode: "Send either a code or a recovery code, not both.",
+    passkeyChallengeExpired: "This passkey request has expired or was already answered. Please try again.",
+    passkeyRefused: "This passkey was not accepted.",
+    passkeyTaken: "This passkey is already registered.",
+    noSuchPasskey: "No such passkey.",
+    noPasskeys: "This account has no passkey.",
     invalidApiKey: "The API key is not valid.",
     // Calls and their bodies
     postOnly: "Every API call is a POST.",
@@ -179,6 +184,8 @@ export const en = {
     twoFactorOn: "Two-factor authentication is on.",
     twoFactorOff: "Two-factor authentication is off.",
     sessionSignedOut: "The session was signed out.",
+    passkeyAdded: "The passkey was added.",
+    passkeyRemoved: "The passkey was removed.",
     recoveryCodesMade: "New recovery codes are ready. The previous ones no longer work.",
     accountClosed: "Your account is closed and your personal data erased.",
     // Users, roles, API keys

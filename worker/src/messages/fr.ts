@@ -41,6 +41,11 @@ export const fr: BaseCatalog = {
     codeUsed: "Ce code a déjà été utilisé. Attendez le code suivant et saisissez-le.",
     wrongRecoveryCode: "Ce code de secours n'est pas valide ou a déjà été utilisé.",
     codeOrRecoveryCode: "Envoyez soit un code, soit un code de secours, pas les deux.",
+    passkeyChallengeExpired: "Cette demande de clé d'accès a expiré ou a déjà reçu sa réponse. Veuillez réessayer.",
+    passkeyRefused: "Cette clé d'accès n'a pas été acceptée.",
+    passkeyTaken: "Cette clé d'accès est déjà enregistrée.",
+    noSuchPasskey: "Cette clé d'accès n'existe pas.",
+    noPasskeys: "Ce compte n'a aucune clé d'accès.",
     invalidApiKey: "La clé d'API n'est pas valide.",
     // Calls and their bodies
     postOnly: "Chaque appel de l'API utilise la méthode POST.",
@@ -208,6 +213,8 @@ export const fr: BaseCatalog = {
     twoFactorOn: "L'authentification à deux facteurs est activée.",
     twoFactorOff: "L'authentification à deux facteurs est désactivée.",
     sessionSignedOut: "La session a été déconnectée.",
+    passkeyAdded: "La clé d'accès a été ajoutée.",
+    passkeyRemoved: "La clé d'accès a été supprimée.",
     recoveryCodesMade: "Vos nouveaux codes de secours sont prêts. Les précédents ne fonctionnent plus.",
     accountClosed: "Votre compte est fermé et vos données personnelles effacées.",
     // Users, roles, API keys

@@ -2,6 +2,7 @@ import type { AppRule } from "../auth/ability";
 import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../auth/password";
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
+import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
 import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
@@ -22,6 +23,7 @@ import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
 import { requestLanguage } from "../http/language";
 import { authCalls } from "../contract/auth";
+import { passkeyCalls } from "../contract/passkeys";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
 
@@ -37,6 +39,8 @@ interface SignInOptions {
   claims?: D1PreparedStatement[];
   /** The error answered when a claim changed nothing. */
   onClaimFailed?: () => Promise<HttpError>;
+  /** What the sign-in's audit row says of how it was made (a passkey's id). */
+  auditDetail?: Record<string, unknown>;
 }
 
 /** Starts a session: stores it, rotates away any session the request came with, answers like `me`. */
@@ -61,7 +65,12 @@ async function signIn(ctx: Ctx, userId: number, role: string, rememberMe: boolea
   }
   // The row names the user signing in: the request has no user yet.
   const actor = { userId, email, ip: ctx.ip, agent: null };
-  statements.push(prepare(ctx.env.DB, audit({ db: ctx.db, actor }, { action: "login", subject: "User", subjectId: userId })));
+  statements.push(
+    prepare(
+      ctx.env.DB,
+      audit({ db: ctx.db, actor }, { action: "login", subject: "User", subjectId: userId, detail: options.auditDetail }),
+    ),
+  );
   if (options.claims?.length) await runGuardedBatch(ctx.env.DB, statements, options.onClaimFailed ?? (() => unauthorized()));
   else await ctx.env.DB.batch(statements);
   ctx.cookies.push(sessionCookie(session.token, ctx.secure, session.maxAge));
@@ -311,4 +320,63 @@ const me = route(authCalls.me, {
   },
 });
 
-export const routes = [login, twoSteps, register, logout, me];
+/** The user a passkey signs in, when the account may still sign in. */
+async function passkeyUser(ctx: Ctx, userId: number) {
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["userId", "userRole", "userEmail", "userIsActive"])
+    .where("userId", "=", userId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!user) throw passkeyRefused();
+  if (user.userIsActive !== 1) throw forbidden("accountDeactivated", "account_inactive");
+  return user;
+}
+
+const passkeyLogin = route(passkeyCalls["passkey-login"], {
+  async handler(ctx, { response, rememberMe }) {
+    const rp = relyingParty(ctx.url, ctx.env.SITE_NAME, ctx.env.SITE_URL);
+    const assertion = await verifyAssertion(ctx.env.DB, rp, response, "login");
+    const user = await passkeyUser(ctx, assertion.userId);
+    // A verified passkey is both factors: no TOTP code is asked after it.
+    return signIn(ctx, user.userId, user.userRole, rememberMe, user.userEmail, {
+      claims: [assertion.claim, abortUnlessChanged(ctx.env.DB)],
+      onClaimFailed: async () => passkeyRefused(),
+      auditDetail: { passkeyId: assertion.passkeyId },
+    });
+  },
+});
+
+const twoStepsPasskey = route(passkeyCalls["two-steps-passkey"], {
+  async handler(ctx, { challenge, response }) {
+    const challengeHash = await sha256Hex(challenge);
+    const rp = relyingParty(ctx.url, ctx.env.SITE_NAME, ctx.env.SITE_URL);
+    const assertion = await verifyAssertion(ctx.env.DB, rp, response, "second_step");
+    // The passkey's challenge was made for this sign-in's challenge, and for its user.
+    if (assertion.detail !== challengeHash) throw passkeyChallengeExpired();
+    const found = await ctx.env.DB.prepare(
+      `SELECT t.detail FROM auth_tokens t
+        WHERE t.tokenHash = ?1 AND t.userId = ?2 AND t.purpose = 'two_steps' AND t.usedAt IS NULL AND t.expiresAt > ?3`,
+    )
+      .bind(challengeHash, assertion.userId, nowSeconds())
+      .first<{ detail: string | null }>();
+    if (!found) throw challengeExpired();
+    const user = await passkeyUser(ctx, assertion.userId);
+    const { rememberMe } = JSON.parse(found.detail ?? "{}") as { rememberMe?: boolean };
+    return signIn(ctx, user.userId, user.userRole, rememberMe === true, user.userEmail, {
+      claims: [
+        ctx.env.DB.prepare("UPDATE auth_tokens SET usedAt = ?2 WHERE tokenHash = ?1 AND usedAt IS NULL").bind(
+          challengeHash,
+          nowSeconds(),
+        ),
+        abortUnlessChanged(ctx.env.DB),
+        assertion.claim,
+        abortUnlessChanged(ctx.env.DB),
+      ],
+      onClaimFailed: async () => challengeExpired(),
+      auditDetail: { passkeyId: assertion.passkeyId },
+    });
+  },
+});
+
+export const routes = [login, twoSteps, register, logout, me, passkeyLogin, twoStepsPasskey];

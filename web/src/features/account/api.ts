@@ -53,3 +53,17 @@ export type SessionRow = ListRow<"search-session">;
 export function revokeSession(body: CallInput<"revoke-session">) {
   return api("revoke-session", body);
 }
+
+export type PasskeyRow = ListRow<"search-passkey">;
+
+export function passkeyRegisterOptions(body: CallInput<"passkey-register-options">) {
+  return api("passkey-register-options", body);
+}
+
+export function passkeyRegister(body: CallInput<"passkey-register">) {
+  return api("passkey-register", body);
+}
+
+export function deletePasskey(body: CallInput<"delete-passkey">) {
+  return api("delete-passkey", body);
+}

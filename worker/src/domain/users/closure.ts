@@ -131,6 +131,9 @@ export async function closeAccount(
       // Notifications name the person's files, items and amounts (issue 24): none stays with the account.
       db.deleteFrom("notifications").where("userId", "=", userId),
       clearRecoveryCodes(db, userId),
+      // Passkeys sign in without the password: none may outlive the account (issue 44).
+      db.deleteFrom("passkeys").where("userId", "=", userId),
+      db.deleteFrom("passkey_challenges").where("userId", "=", userId),
       // Sign-in failures keyed by the address: its own, forgot-password's, and each (address, IP) pair's
       // (a range of the attempts' index).
       d1

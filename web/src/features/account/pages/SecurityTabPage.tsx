@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import { PageHeader } from "../../../components/PageHeader";
 import { ChangePasswordCard } from "../components/ChangePasswordCard";
+import { PasskeysCard } from "../components/PasskeysCard";
 import { SessionsCard } from "../components/SessionsCard";
 import { TwoFactorCard } from "../components/TwoFactorCard";
 
@@ -16,6 +17,7 @@ export default function SecurityTabPage() {
       <PageHeader title={t("securityTitle")} subtitle={t("securitySubtitle")} />
       <ChangePasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard reloadKey={sessionsVersion} />
     </section>
   );

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearch } from "wouter";
 import { afterLoginTarget, signedInHome } from "../../../lib/home";
@@ -5,11 +6,15 @@ import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { FormError, SubmitButton, TextField, useKeptBeforeHydration } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
+import { lazyComponent } from "../../../lib/lazyComponent";
 import { login } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
 import { useHumanCheck } from "../components/HumanCheck";
 
 type Values = { email: string; password: string; rememberMe: boolean };
+
+// Its own chunk, fetched after the page: /login's first load stays in budget (decision 0002).
+const PasskeySignIn = lazyComponent(() => import("../components/PasskeySignIn"));
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
@@ -26,6 +31,11 @@ export default function LoginPage() {
 
   const keepTicked = useKeptBeforeHydration(form, "rememberMe");
 
+  const signedIn = (answer: Parameters<typeof signIn>[0]) => {
+    signIn(answer);
+    navigate(afterLoginTarget(search, signedInHome(answer.userData.role)), { replace: true });
+  };
+
   const onSubmit = form.submit(async (values) => {
     let answer;
     try {
@@ -41,15 +51,14 @@ export default function LoginPage() {
       navigate(`${authPath("two-steps", look)}?${query.toString()}`);
       return;
     }
-    signIn(answer);
-    navigate(afterLoginTarget(search, signedInHome(answer.userData.role)), { replace: true });
+    signedIn(answer);
   });
 
   return (
     <AuthFrame title={t("welcome")} subtitle={t("signInPrompt")}>
       <form className="flex flex-col gap-4" method="post" onSubmit={onSubmit} noValidate>
         <FormError text={form.formError} />
-        <TextField form={form} name="email" type="email" autoComplete="username" autoFocus />
+        <TextField form={form} name="email" type="email" autoComplete="username webauthn" autoFocus />
         <TextField form={form} name="password" type="password" autoComplete="current-password" />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="flex cursor-pointer items-center gap-2">
@@ -68,6 +77,9 @@ export default function LoginPage() {
         </div>
         {humanCheck.element}
         <SubmitButton sending={form.sending}>{t("signIn")}</SubmitButton>
+        <Suspense fallback={null}>
+          <PasskeySignIn rememberMe={form.values.rememberMe} onSignedIn={signedIn} />
+        </Suspense>
         <p className="text-center text-sm">
           {t("newHere")}{" "}
           <Link href={authPath("register", look)} className="link link-primary">

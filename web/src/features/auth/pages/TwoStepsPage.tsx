@@ -5,8 +5,10 @@ import { afterLoginTarget, signedInHome } from "../../../lib/home";
 import { useSession } from "../../../providers/session";
 import { FormError, SubmitButton, TextField } from "../../../components/FormField";
 import { rules, useForm } from "../../../lib/form";
+import { api, ApiError } from "../../../lib/api";
 import { twoSteps } from "../api";
 import { AuthFrame, authPath, useAuthLook } from "../components/AuthFrame";
+import { usePasskeyTexts } from "../components/passkeyTexts";
 
 type Values = { code: string; recoveryCode: string };
 
@@ -18,6 +20,7 @@ const EMPTY: Values = { code: "", recoveryCode: "" };
  */
 export default function TwoStepsPage() {
   const { t } = useTranslation("auth");
+  const passkeyT = usePasskeyTexts();
   const { signIn } = useSession();
   const [, navigate] = useLocation();
   const look = useAuthLook();
@@ -29,13 +32,41 @@ export default function TwoStepsPage() {
     recoveryCode: { label: t("recoveryCode"), check: (value) => (byRecoveryCode ? rules.required(value) : undefined) },
   });
 
-  const onSubmit = form.submit(async ({ code, recoveryCode }) => {
-    const answer = await twoSteps(
-      byRecoveryCode ? { challenge, recoveryCode: recoveryCode.trim() } : { challenge, code: code.trim() },
-    );
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+
+  const signedIn = (answer: Parameters<typeof signIn>[0]) => {
     signIn(answer);
     navigate(afterLoginTarget(search, signedInHome(answer.userData.role)), { replace: true });
+  };
+
+  const onSubmit = form.submit(async ({ code, recoveryCode }) => {
+    signedIn(
+      await twoSteps(byRecoveryCode ? { challenge, recoveryCode: recoveryCode.trim() } : { challenge, code: code.trim() }),
+    );
   });
+
+  /** The second step by one of the user's passkeys; the WebAuthn code loads only when asked for. */
+  const byPasskey = async () => {
+    setPasskeyError(null);
+    setPasskeyBusy(true);
+    try {
+      const [{ startAuthentication }, { options }] = await Promise.all([
+        import("@simplewebauthn/browser"),
+        // Straight to lib/api: ../api is in /login's first load, these calls are not.
+        api("two-steps-passkey-options", { challenge }),
+      ]);
+      const response = await startAuthentication({
+        optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+      });
+      signedIn(await api("two-steps-passkey", { challenge, response }));
+    } catch (error) {
+      const closed = error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError");
+      if (!closed) setPasskeyError(error instanceof ApiError ? error.message : passkeyT("passkeyFailed"));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const back = new URLSearchParams(search);
   back.delete("challenge");
@@ -71,6 +102,11 @@ export default function TwoStepsPage() {
             />
           )}
           <SubmitButton sending={form.sending}>{t("verify")}</SubmitButton>
+          <FormError text={passkeyError} />
+          <button type="button" className="btn btn-outline" onClick={() => void byPasskey()} disabled={passkeyBusy}>
+            {passkeyBusy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            {passkeyT("usePasskey")}
+          </button>
           <button
             type="button"
             className="btn btn-link btn-sm self-center"

@@ -72,4 +72,15 @@ export const ar: MailTexts = {
     ],
     action: { label: "فتح إعدادات الأمان", url },
   }),
+  passkeyChanged: ({ name, site, passkeyName, added, ip, url }) => ({
+    subject: added ? `${site}: أُضيف مفتاح مرور إلى حسابك` : `${site}: أُزيل مفتاح مرور من حسابك`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [
+      added
+        ? `أُضيف للتو مفتاح المرور «${passkeyName}» إلى حسابك${ip ? ` من العنوان ${ip}` : ""}. صار بإمكانه تسجيل دخولك.`
+        : `أُزيل للتو مفتاح المرور «${passkeyName}» من حسابك${ip ? ` من العنوان ${ip}` : ""}. لم يعد بإمكانه تسجيل دخولك.`,
+      "إن لم تكن أنت، فغيّر كلمة المرور وراجع مفاتيح المرور الآن:",
+    ],
+    action: { label: "فتح إعدادات الأمان", url },
+  }),
 };

@@ -76,4 +76,15 @@ export const en: MailTexts = {
     ],
     action: { label: "Open my security settings", url },
   }),
+  passkeyChanged: ({ name, site, passkeyName, added, ip, url }) => ({
+    subject: added ? `${site}: a passkey was added to your account` : `${site}: a passkey was removed from your account`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      added
+        ? `The passkey “${passkeyName}” was just added to your account${ip ? ` from the address ${ip}` : ""}. It can now sign you in.`
+        : `The passkey “${passkeyName}” was just removed from your account${ip ? ` from the address ${ip}` : ""}. It can no longer sign you in.`,
+      "If it was not you, change your password and check your passkeys now:",
+    ],
+    action: { label: "Open my security settings", url },
+  }),
 };

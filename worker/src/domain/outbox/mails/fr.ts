@@ -78,4 +78,17 @@ export const fr: MailTexts = {
     ],
     action: { label: "Ouvrir mes paramètres de sécurité", url },
   }),
+  passkeyChanged: ({ name, site, passkeyName, added, ip, url }) => ({
+    subject: added
+      ? `${site} : une clé d’accès a été ajoutée à votre compte`
+      : `${site} : une clé d’accès a été retirée de votre compte`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      added
+        ? `La clé d’accès « ${passkeyName} » vient d’être ajoutée à votre compte${ip ? ` depuis l’adresse ${ip}` : ""}. Elle peut désormais vous connecter.`
+        : `La clé d’accès « ${passkeyName} » vient d’être retirée de votre compte${ip ? ` depuis l’adresse ${ip}` : ""}. Elle ne peut plus vous connecter.`,
+      "Si ce n’était pas vous, changez votre mot de passe et vérifiez vos clés d’accès dès maintenant :",
+    ],
+    action: { label: "Ouvrir mes paramètres de sécurité", url },
+  }),
 };

@@ -79,6 +79,19 @@ export interface RecoveryCodeUsedInput {
   url: string;
 }
 
+export interface PasskeyChangedInput {
+  name: string;
+  site: string;
+  /** The name the user gave the passkey. */
+  passkeyName: string;
+  /** Added, or removed. */
+  added: boolean;
+  /** The address the change came from. */
+  ip: string;
+  /** The security settings, where passkeys are listed. */
+  url: string;
+}
+
 /** One module per language implements these; the wording is theirs, the layout is render.ts's. */
 export interface MailTexts {
   verify(input: LinkMail): MailContent;
@@ -96,4 +109,6 @@ export interface MailTexts {
   creditNote(input: CreditNoteMailInput): MailContent;
   /** A security notice: a two-factor recovery code signed the account in. */
   recoveryCodeUsed(input: RecoveryCodeUsedInput): MailContent;
+  /** A security notice: a passkey was added to the account or removed from it. */
+  passkeyChanged(input: PasskeyChangedInput): MailContent;
 }
