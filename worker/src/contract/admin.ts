@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   "two-factor-recovery-code",
   "two-factor-recovery-codes",
   "reset-two-factor",
+  "passkey-add",
+  "passkey-remove",
   "revoke-session",
   "close-account",
   "unsubscribe",
