@@ -60,6 +60,12 @@ const PARAMETERISED: Record<string, { paths: (s: Seeded) => string[]; who?: Who 
   "/front-pages/help-center/article/:title": { paths: () => ["/front-pages/help-center/article/how-to-buy-points"] },
   "/pages/user-profile/:tab": { paths: () => ["/pages/user-profile/profile", "/pages/user-profile/plan"] },
   "/pages/misc/not-found/:error*": { paths: () => ["/pages/misc/not-found/missing-page"] },
+  // The living style guide (staff): one page of each group; tests/e2e/styleguide.test.ts opens every page.
+  "/charts/:slug": { paths: () => ["/charts/apex-chart"] },
+  "/components/:slug": { paths: () => ["/components/button"] },
+  "/forms/:slug": { paths: () => ["/forms/form-validation"] },
+  "/tables/:slug": { paths: () => ["/tables/data-table"] },
+  "/pages/cards/:slug": { paths: () => ["/pages/cards/card-statistics"] },
   "*": { paths: () => ["/no/such/page"] },
 };
 
