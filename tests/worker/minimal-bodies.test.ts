@@ -36,6 +36,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   "^\\d{4}-\\d{2}-\\d{2}$": "2099-12-31",
   "^[A-Za-z0-9_-]{22,100}$": "r".repeat(22),
   "^[A-Za-z0-9][A-Za-z0-9_-]*$": "minimal",
+  // base64url, as WebAuthn's ids and buffers travel (worker/src/contract/passkeys.ts).
+  "^[A-Za-z0-9_-]*$": "AAAA",
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {

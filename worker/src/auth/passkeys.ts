@@ -102,7 +102,8 @@ const utf8Base64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/
  */
 async function takeChallenge(d1: D1Database, clientDataJSON: string, purpose: ChallengePurpose) {
   const challenge = challengeOf(clientDataJSON);
-  if (challenge === null) throw passkeyRefused();
+  // Client data that names no challenge is malformed input, whoever sends it.
+  if (challenge === null) throw new HttpError(400, "passkey_refused", "passkeyRefused");
   const row = await d1
     .prepare("DELETE FROM passkey_challenges WHERE challenge = ?1 AND purpose = ?2 AND expiresAt > ?3 RETURNING userId, detail")
     .bind(challenge, purpose, nowSeconds())
