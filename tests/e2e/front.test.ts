@@ -8,7 +8,7 @@ import paymentEn from "../../web/src/features/payment/locales/en.json";
 import authEn from "../../web/src/features/auth/locales/en.json";
 import { startServer, type RunningServer } from "../support/server";
 import { TURNSTILE_TEST_KEYS } from "../support/turnstile-stand-in";
-import { CLIENT, baseUrl, launch, newPage, signIn } from "./browser";
+import { CLIENT, baseUrl, launch, newPage, signIn, submitSignIn } from "./browser";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -173,7 +173,7 @@ describe("front pages in a real browser", () => {
     await page.waitForURL(/\/login\?to=%2Ffront-pages%2Fcheckout%3Fkind%3Dbundle%26refId%3D\d+$/);
     await page.getByLabel(/email/i).fill("client2@example.com");
     await page.getByLabel(/password/i).fill(CLIENT.password);
-    await page.getByRole("button", { name: /sign in/i }).click();
+    await submitSignIn(page);
     await page.waitForURL(/\/front-pages\/checkout\?kind=bundle&refId=\d+$/);
     await page.getByRole("button", { name: en.checkout.confirm }).click();
     await page.waitForURL(/\/payment\/[A-Za-z0-9_-]{22,}$/);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import authEn from "../../web/src/features/auth/locales/en.json";
 import paymentEn from "../../web/src/features/payment/locales/en.json";
-import { ADMIN, CLIENT, baseUrl, launch, signInContext } from "./browser";
+import { ADMIN, CLIENT, baseUrl, launch, signInContext, signInRequest } from "./browser";
 
 /**
  * Issue 45 items 5–8 in the browser: what a visitor, a payer, a client and an admin found, at a phone's
@@ -34,7 +34,7 @@ describe("rough edges (issue 45 items 5–8)", () => {
   beforeAll(async () => {
     browser = await launch();
     const context = await browser.newContext({ baseURL: baseUrl() });
-    expect((await context.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    expect((await signInRequest(context.request, ADMIN)).ok()).toBe(true);
     const paid = await context.request.post("/api/search-payment", { data: { status: "paid", limit: 1 } });
     paidReference = ((await paid.json()) as { data: { referenceId: string }[] }).data[0]!.referenceId;
     await context.close();

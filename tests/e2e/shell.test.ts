@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, CLIENT, launch, newPage, signIn, submitSignIn } from "./browser";
 
 const html = (page: Page, name: string) => page.evaluate((n) => document.documentElement.getAttribute(n), name);
 
@@ -79,7 +79,7 @@ describe("the web shell in a real browser", () => {
     await page.waitForURL(/\/login\?from=mail&to=%2Fpages%2Faccount-settings%2Fsecurity/);
     await page.getByLabel(/email/i).fill(CLIENT.email);
     await page.getByLabel(/password/i).fill(CLIENT.password);
-    await page.getByRole("button", { name: /sign in/i }).click();
+    await submitSignIn(page);
     await page.waitForURL("**/pages/account-settings/security");
     await page.getByRole("heading", { name: "Change password" }).waitFor();
     expect(errors).toEqual([]);
@@ -191,7 +191,7 @@ describe("the web shell in a real browser", () => {
     // The app arrives on /login and takes what was typed and ticked before it.
     await page.getByRole("checkbox", { name: /remember/i }).check();
     release();
-    await page.locator('button[type="submit"]').click();
+    await submitSignIn(page);
     await page.waitForURL("**/access-control");
     const session = (await context.cookies()).find((c) => c.name === "sid");
     expect(session?.expires, "remembered: the session outlives the browser").toBeGreaterThan(Date.now() / 1000);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, CLIENT, launch, newPage, signIn } from "./browser";
+import { ADMIN, CLIENT, launch, newPage, signIn, submitSignIn } from "./browser";
 
 describe("sign-in in a real browser", () => {
   let browser: Browser;
@@ -40,7 +40,7 @@ describe("sign-in in a real browser", () => {
     await page.waitForURL(/\/login\?tab=1&to=%2Fportal%2Fdashboard/);
     await page.getByLabel(/email/i).fill(CLIENT.email);
     await page.getByLabel(/password/i).fill(CLIENT.password);
-    await page.getByRole("button", { name: /sign in/i }).click();
+    await submitSignIn(page);
     await page.waitForURL("**/portal/dashboard");
   });
 

@@ -15,7 +15,7 @@ export function visibleNav(items: NavItem[], can: (action: string, subject: stri
 }
 
 /** The order of menu sections (the NavSection type), each shown under its heading. */
-export const NAV_SECTIONS: readonly NavSection[] = ["dashboards", "portal", "commerce", "admin", "pages", "styleguide"];
+export const NAV_SECTIONS: readonly NavSection[] = ["dashboards", "portal", "commerce", "apps", "admin", "pages", "styleguide"];
 
 export interface NavGroup {
   section: NavSection;

@@ -135,6 +135,52 @@ const PATHS: Record<string, string[]> = {
     "M3 16l5-5c.928-.893 2.072-.893 3 0l5 5",
     "M14 14l1-1c.928-.893 2.072-.893 3 0l3 3",
   ],
+  message: ["M8 9h8", "M8 13h6", "M18 4a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3h-5l-5 3v-3H6a3 3 0 0 1-3-3V7a3 3 0 0 1 3-3z"],
+  calendar: ["M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2z", "M16 3v4", "M8 3v4", "M4 11h16"],
+  truck: [
+    "M5 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0",
+    "M15 17a2 2 0 1 0 4 0 2 2 0 0 0-4 0",
+    "M5 17H3V6a1 1 0 0 1 1-1h9v12m-4 0h6m4 0h2v-6h-8m0-5h5l3 5",
+  ],
+  star: ["M12 17.75l-6.172 3.245 1.179-6.873-5-4.867 6.9-1 3.086-6.253 3.086 6.253 6.9 1-5 4.867 1.179 6.873z"],
+  gift: [
+    "M3 9a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z",
+    "M12 8v13",
+    "M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7",
+    "M7.5 8a2.5 2.5 0 0 1 0-5A4.8 8 0 0 1 12 8a4.8 8 0 0 1 4.5-5 2.5 2.5 0 0 1 0 5",
+  ],
+  book: ["M3 19a9 9 0 0 1 9 0 9 9 0 0 1 9 0", "M3 6a9 9 0 0 1 9 0 9 9 0 0 1 9 0", "M3 6v13", "M12 6v13", "M21 6v13"],
+  wand: [
+    "M6 21L21 6l-3-3L3 18l3 3",
+    "M15 6l3 3",
+    "M9 3a2 2 0 0 0 2 2 2 2 0 0 0-2 2 2 2 0 0 0-2-2 2 2 0 0 0 2-2",
+    "M19 13a2 2 0 0 0 2 2 2 2 0 0 0-2 2 2 2 0 0 0-2-2 2 2 0 0 0 2-2",
+  ],
+  compass: ["M8 16l2-6 6-2-2 6-6 2", "M3 12a9 9 0 1 0 18 0 9 9 0 1 0-18 0"],
+  slides: [
+    "M7 6a1 1 0 0 1 1-1h8a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1z",
+    "M22 17h-1a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1",
+    "M2 17h1a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1H2",
+  ],
+  webhook: [
+    "M4.876 13.61A4 4 0 1 0 10 17h6",
+    "M15.066 20.502a4 4 0 1 0 1.934-7.502c-.706 0-1.424.179-2 .5L12 8",
+    "M16 8a4 4 0 1 0-8 0c0 1.506.77 2.818 2 3.5L7 17",
+  ],
+  store: [
+    "M3 21h18",
+    "M3 7v1a3 3 0 0 0 6 0V7m0 1a3 3 0 0 0 6 0V7m0 1a3 3 0 0 0 6 0V7H3l2-4h14l2 4",
+    "M5 21V10.85",
+    "M19 21V10.85",
+    "M9 21v-4a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v4",
+  ],
+  paperclip: ["M15 7l-6.5 6.5a1.5 1.5 0 0 0 3 3L18 10a3 3 0 0 0-6-6l-6.5 6.5a4.5 4.5 0 0 0 9 9L21 13"],
+  send: ["M10 14L21 3", "M21 3l-6.5 18a.55.55 0 0 1-1 0L10 14l-7-3.5a.55.55 0 0 1 0-1L21 3"],
+  pause: [
+    "M6 6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1z",
+    "M14 6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1z",
+  ],
+  play: ["M7 4v16l13-8z"],
 };
 
 const ALIASES: Record<string, string> = {
@@ -158,10 +204,20 @@ const ALIASES: Record<string, string> = {
   profile: "user",
   "shopping-cart": "cart",
   "file-invoice": "invoice",
+  chat: "message",
+  email: "mail",
+  ecommerce: "store",
+  logistics: "truck",
+  academy: "book",
+  wizard: "wand",
+  tour: "compass",
+  carousel: "slides",
+  review: "star",
+  referral: "gift",
 };
 
 /** Directional drawings that mirror right-to-left. */
-const DIRECTIONAL = new Set(["chevron-right", "chevron-left", "arrow-left", "logout"]);
+const DIRECTIONAL = new Set(["chevron-right", "chevron-left", "arrow-left", "logout", "send", "truck"]);
 
 export const ICON_NAMES = Object.keys(PATHS);
 

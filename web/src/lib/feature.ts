@@ -64,7 +64,7 @@ export interface AppRoute {
 export type PageText = string | ((params: Record<string, string>) => string);
 
 /** Sections of the menu, in order. */
-export type NavSection = "dashboards" | "portal" | "commerce" | "admin" | "pages" | "styleguide";
+export type NavSection = "dashboards" | "portal" | "commerce" | "apps" | "admin" | "pages" | "styleguide";
 
 /** One menu entry; `title` is an i18n key ("namespace:key"). */
 export interface NavItem {
