@@ -27,6 +27,21 @@ describe("sign-in in a real browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("follows /login's links by a real click while its email field has the focus, and back", async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto("/login");
+    // Hydrated: the send button waits for the app. The email field is focused (autofocus) and empty.
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
+    await page.getByRole("link", { name: "Back to sign-in" }).click();
+    await page.waitForURL("**/login");
+    await page.getByRole("link", { name: "Help center" }).click();
+    await page.waitForURL("**/front-pages/help-center");
+    expect(errors).toEqual([]);
+  });
+
   it("shows the server's error text for a wrong password", async () => {
     const { page } = await newPage(browser);
     await signIn(page, { email: ADMIN.email, password: "not-the-password" });

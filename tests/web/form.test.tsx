@@ -107,6 +107,25 @@ describe("useForm", () => {
     expect((note as HTMLInputElement).required).toBe(false);
   });
 
+  it("says nothing when the focus leaves an empty field (a link below would move under the pointer), but does once it holds text or on submit", async () => {
+    function SignIn() {
+      const form = useForm({ email: "" }, { email: { label: "Email", check: rules.email } });
+      return (
+        <form noValidate onSubmit={form.submit(async () => undefined)}>
+          <TextField form={form} name="email" type="email" />
+          <SubmitButton sending={form.sending}>Send</SubmitButton>
+        </form>
+      );
+    }
+    render(<SignIn />);
+    const email = screen.getByLabelText("Email");
+    fireEvent.focus(email);
+    fireEvent.blur(email);
+    expect(alerts()).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(alerts()).toHaveLength(1));
+  });
+
   it("shows a conflict's own words under its field, and an error about no field of the form above it", async () => {
     const send = vi
       .fn<(values: Values) => Promise<void>>()

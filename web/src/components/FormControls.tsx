@@ -130,7 +130,6 @@ export function CheckboxField<V extends object>({
           className={`checkbox checkbox-sm mt-0.5 ${error ? "checkbox-error" : ""}`}
           checked={form.values[name] === true}
           onChange={(event) => form.set(name, event.target.checked as V[typeof name])}
-          onBlur={() => form.touch(name)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormState } from "../lib/form";
 import { useHydrating } from "../lib/hydration";
@@ -98,7 +98,11 @@ export function bindText<V extends Values>(form: FormState<V>, name: keyof V & s
     value: textValue(form, name),
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       form.set(name, e.target.value as V[typeof name]),
-    onBlur: () => form.touch(name),
+    // Leaving an empty field says nothing (submitting does): an error appearing there as the focus moves
+    // on would push down what the pointer was pressing, and the click would miss it (a link, a button).
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      if (e.target.value !== "") form.touch(name);
+    },
   };
 }
 
