@@ -25,7 +25,7 @@ function Summary({ vendors }: { vendors: FleetVendor[] }) {
     <section aria-label={t("summary")} className="stats stats-vertical w-full bg-base-100 shadow-sm sm:stats-horizontal">
       {figures.map((figure) => (
         <div key={figure.label} className="stat px-4 py-3">
-          <div className="stat-title">{figure.label}</div>
+          <div className="stat-title text-base-content/80">{figure.label}</div>
           <div className="stat-value text-2xl tabular-nums">{formatNumber(figure.value)}</div>
         </div>
       ))}

@@ -51,7 +51,7 @@ export default function LogisticsDashboardPage() {
               { label: t("meanFinish"), value: mean === null ? t("none") : minutes(mean) },
             ].map((figure) => (
               <div key={figure.label} className="stat px-4 py-3">
-                <div className="stat-title">{figure.label}</div>
+                <div className="stat-title text-base-content/80">{figure.label}</div>
                 <div className="stat-value text-2xl tabular-nums">{figure.value}</div>
               </div>
             ))}
