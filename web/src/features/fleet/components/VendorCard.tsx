@@ -73,7 +73,7 @@ export function VendorCard({
           {canChange && (
             <button
               type="button"
-              className={`btn btn-sm ${vendor.active ? "btn-warning btn-soft" : "btn-success btn-soft"}`}
+              className={`btn btn-sm ${vendor.active ? "btn-warning" : "btn-success"}`}
               disabled={busy}
               onClick={() => onToggle(vendor)}
               aria-label={`${vendor.active ? t("pause") : t("resume")} ${vendor.vendorName}`}

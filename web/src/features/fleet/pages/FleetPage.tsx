@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
+import { Link } from "wouter";
 import { useConfirm } from "../../../components/ConfirmDialog";
 import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
@@ -82,19 +83,24 @@ export default function FleetPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t("title")} subtitle={t("subtitle")}>
-        {sites.length > 1 && (
-          <label className="select select-sm w-full sm:w-56">
-            <span className="label">{t("site")}</span>
-            <select value={siteId} onChange={(event) => setSiteId(event.target.value)}>
-              <option value="">{t("anySite")}</option>
-              {sites.map(([id, name]) => (
-                <option key={id} value={String(id)}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <Link href="/apps/logistics/dashboard" className="btn btn-sm btn-ghost">
+            {t("openDashboard")}
+          </Link>
+          {sites.length > 1 && (
+            <label className="select select-sm w-full sm:w-56">
+              <span className="label">{t("site")}</span>
+              <select value={siteId} onChange={(event) => setSiteId(event.target.value)}>
+                <option value="">{t("anySite")}</option>
+                {sites.map(([id, name]) => (
+                  <option key={id} value={String(id)}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
       </PageHeader>
       {fleet.error ? (
         <ErrorState onRetry={() => void fleet.mutate()} />
