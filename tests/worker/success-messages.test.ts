@@ -84,6 +84,8 @@ const CONTRACT_TEXTS: Record<BaseSuccessKey, string> = {
   vendorCreated: "Vendor account created successfully!",
   vendorUpdated: "Vendor account updated successfully!",
   vendorDeleted: "Vendor account deleted successfully!",
+  vendorPaused: "Vendor account paused: it gets no new jobs.",
+  vendorResumed: "Vendor account resumed: its jobs are handed out again.",
   couponsGenerated: "5 coupons generated successfully!",
   couponDeleted: "Coupon deleted successfully!",
   couponRedeemed: "Coupon redeemed. Your points were added.",

@@ -10,6 +10,8 @@ import { cronPortalOf, mailQueueOf } from "./http/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { describeError, logFailure } from "./errors/log";
 import { countSubscriptionDays } from "./domain/stats/subscriptions";
+import { alertThresholds, sendFleetAlerts } from "./domain/fleet/alerts";
+import { claimCutoff } from "./domain/jobs/claims";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -53,6 +55,18 @@ export const cronTasks: CronTask[] = [
     name: "release-stale-job-claims",
     schedule: frequent,
     run: (env) => releaseStaleClaims(env.DB, env.JOB_CLAIM_TIMEOUT_MINUTES),
+  },
+  {
+    name: "fleet-alerts",
+    schedule: frequent,
+    run: (env) =>
+      sendFleetAlerts({
+        db: getDb(env.DB),
+        d1: env.DB,
+        portal: cronPortalOf(env),
+        thresholds: alertThresholds(env.FLEET_ALERT_FAILURE_PERCENT, env.FLEET_ALERT_MIN_JOBS),
+        claimCutoff: claimCutoff(env.JOB_CLAIM_TIMEOUT_MINUTES),
+      }),
   },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
   { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },

@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = [
   "create-vendor",
   "update-vendor",
   "delete-vendor",
+  "pause-vendor",
+  "resume-vendor",
   "create-user",
   "update-user",
   "delete-user",

@@ -125,6 +125,8 @@ export const ar: BaseCatalog = {
       "أرسل loginMethod، أو بيانات الدخول التي تُستنتج منها: vendorValue (الدخول بملف تعريف الارتباط) أو vendorEmail وvendorPassword (الدخول بالبريد الإلكتروني).",
     vendorLoginAmbiguous: "أُرسل ملف تعريف ارتباط (vendorValue) وبيانات دخول بالبريد الإلكتروني معًا: حدّد loginMethod المطلوبة.",
     noSuchVendor: "حساب المورّد هذا غير موجود.",
+    vendorAlreadyPaused: "حساب المورّد هذا موقوف مؤقتًا بالفعل.",
+    vendorNotPaused: "حساب المورّد هذا ليس موقوفًا مؤقتًا.",
     vendorHasQueuedJobs: "لحساب المورّد هذا مهام في قائمة الانتظار. انتظر حتى تتم معالجتها قبل حذفه.",
     noSuchCoupon: "هذه القسيمة غير موجودة.",
     unknownCouponCode: "رمز القسيمة هذا غير موجود.",
@@ -240,6 +242,8 @@ export const ar: BaseCatalog = {
     vendorCreated: "تم إنشاء حساب المورّد بنجاح!",
     vendorUpdated: "تم تحديث حساب المورّد بنجاح!",
     vendorDeleted: "تم حذف حساب المورّد بنجاح!",
+    vendorPaused: "أُوقف حساب المورّد مؤقتًا: لن يتلقى مهام جديدة.",
+    vendorResumed: "استُؤنف حساب المورّد: تُوزَّع مهامه من جديد.",
     couponsGenerated: ({ count }) =>
       counted(count, {
         one: "تم توليد القسيمة بنجاح!",

@@ -94,6 +94,8 @@ export const en = {
       "Send loginMethod, or the credentials it follows from: vendorValue (cookie login) or vendorEmail and vendorPassword (email login).",
     vendorLoginAmbiguous: "Both a cookie (vendorValue) and email credentials were sent: say which loginMethod to use.",
     noSuchVendor: "No such vendor account.",
+    vendorAlreadyPaused: "This vendor account is already paused.",
+    vendorNotPaused: "This vendor account is not paused.",
     vendorHasQueuedJobs: "This vendor account has queued jobs. Wait until they are processed before deleting it.",
     noSuchCoupon: "No such coupon.",
     unknownCouponCode: "This coupon code does not exist.",
@@ -212,6 +214,8 @@ export const en = {
     vendorCreated: "Vendor account created successfully!",
     vendorUpdated: "Vendor account updated successfully!",
     vendorDeleted: "Vendor account deleted successfully!",
+    vendorPaused: "Vendor account paused: it gets no new jobs.",
+    vendorResumed: "Vendor account resumed: its jobs are handed out again.",
     couponsGenerated: ({ count }: { count: number }) =>
       count === 1 ? "Coupon generated successfully!" : `${count} coupons generated successfully!`,
     couponDeleted: "Coupon deleted successfully!",

@@ -120,6 +120,8 @@ export const fr: BaseCatalog = {
     vendorLoginAmbiguous:
       "Un cookie (vendorValue) et des identifiants e-mail ont été envoyés ensemble : indiquez la loginMethod à utiliser.",
     noSuchVendor: "Ce compte fournisseur n'existe pas.",
+    vendorAlreadyPaused: "Ce compte fournisseur est déjà en pause.",
+    vendorNotPaused: "Ce compte fournisseur n’est pas en pause.",
     vendorHasQueuedJobs:
       "Ce compte fournisseur a des tâches en attente. Attendez qu'elles soient traitées avant de le supprimer.",
     noSuchCoupon: "Ce coupon n'existe pas.",
@@ -241,6 +243,8 @@ export const fr: BaseCatalog = {
     vendorCreated: "Compte fournisseur créé avec succès !",
     vendorUpdated: "Compte fournisseur mis à jour avec succès !",
     vendorDeleted: "Compte fournisseur supprimé avec succès !",
+    vendorPaused: "Compte fournisseur mis en pause : il ne reçoit plus de nouvelles tâches.",
+    vendorResumed: "Compte fournisseur repris : ses tâches sont de nouveau distribuées.",
     couponsGenerated: ({ count }) => (count === 1 ? "Coupon généré avec succès !" : `${count} coupons générés avec succès !`),
     couponDeleted: "Coupon supprimé avec succès !",
     couponRedeemed: "Coupon utilisé. Vos points ont été ajoutés.",

@@ -182,6 +182,8 @@ const claimJobs = route(historyCalls["claim-jobs"], {
        WHERE historyId IN (
          SELECT historyId FROM history
          WHERE status = 0 AND (claimedAt IS NULL OR claimedAt < ?3) AND (?4 IS NULL OR siteId = ?4)
+           -- A paused account's jobs wait for it (decision 0017).
+           AND NOT EXISTS (SELECT 1 FROM vendor_accounts v WHERE v.vendorId = history.vendorId AND v.vendorIsActive = 0)
          ORDER BY createdAt LIMIT CAST(?5 AS INTEGER))
        AND status = 0 AND (claimedAt IS NULL OR claimedAt < ?3)
        RETURNING historyId`,

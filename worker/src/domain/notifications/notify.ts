@@ -18,6 +18,9 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   "job-failed": "jobDone",
   "payment-confirmed": null,
   "payment-refunded": null,
+  // Staff alerts of the vendor fleet: their mail has no switch, the fleet page is where they act.
+  "fleet-failing": null,
+  "fleet-no-vendor": null,
 };
 
 /** The users column holding each switch (migration 0141). */

@@ -42,6 +42,16 @@ export const ar: NotificationTexts = {
     body: `استرداد بقيمة ${f.money(amount, currency)} في طريقه إليك.`,
     action: "عرض الفوترة",
   }),
+  "fleet-failing": ({ vendor, site, failed, finished }) => ({
+    title: `حساب المورّد ${vendor} (${site}) يفشل في مهامه`,
+    body: `في الساعة الأخيرة فشلت ${failed} من أصل ${finished} مهام لحساب المورّد ${vendor}. افحص الحساب أو أوقفه مؤقتًا.`,
+    action: "افتح الأسطول",
+  }),
+  "fleet-no-vendor": ({ site, waiting }) => ({
+    title: `لا يوجد حساب مورّد نشط للموقع ${site}`,
+    body: `${waiting} مهام للموقع ${site} في الانتظار، ولا يوجد أي حساب مورّد نشط له. استأنف حسابًا أو أضف حسابًا جديدًا.`,
+    action: "افتح الأسطول",
+  }),
   greeting: (name) => `مرحبًا ${name}،`,
   mailFooter: (what) => ({
     text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,

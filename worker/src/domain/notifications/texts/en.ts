@@ -47,6 +47,16 @@ export const en: NotificationTexts = {
     body: `A refund of ${f.money(amount, currency)} is on its way to you.`,
     action: "View my billing",
   }),
+  "fleet-failing": ({ vendor, site, failed, finished }) => ({
+    title: `${vendor} (${site}) is failing its jobs`,
+    body: `In the last hour, ${failed} of the ${finished} jobs of the vendor account ${vendor} failed. Check the account, or pause it.`,
+    action: "Open the fleet",
+  }),
+  "fleet-no-vendor": ({ site, waiting }) => ({
+    title: `${site} has no active vendor account`,
+    body: `${waiting} jobs of ${site} are waiting, and none of its vendor accounts is active. Resume or add one.`,
+    action: "Open the fleet",
+  }),
   greeting: (name) => `Hello ${name},`,
   mailFooter: (what) => ({
     text: `You get this mail because ${what} are on in your notification settings.`,

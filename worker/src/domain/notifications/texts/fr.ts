@@ -47,6 +47,16 @@ export const fr: NotificationTexts = {
     body: `Un remboursement de ${f.money(amount, currency)} est en route.`,
     action: "Voir ma facturation",
   }),
+  "fleet-failing": ({ vendor, site, failed, finished }) => ({
+    title: `${vendor} (${site}) échoue dans ses tâches`,
+    body: `Dans la dernière heure, ${failed} des ${finished} tâches du compte fournisseur ${vendor} ont échoué. Vérifiez le compte, ou mettez-le en pause.`,
+    action: "Ouvrir la flotte",
+  }),
+  "fleet-no-vendor": ({ site, waiting }) => ({
+    title: `${site} n’a aucun compte fournisseur actif`,
+    body: `${waiting} tâches de ${site} attendent, et aucun de ses comptes fournisseurs n’est actif. Reprenez-en un ou ajoutez-en un.`,
+    action: "Ouvrir la flotte",
+  }),
   greeting: (name) => `Bonjour ${name},`,
   mailFooter: (what) => ({
     text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,

@@ -10,6 +10,8 @@ export interface NotificationParams {
   "job-failed": { site: string; fileName: string; refunded: number };
   "payment-confirmed": { amount: number; currency: string; invoiceNumber: number | null };
   "payment-refunded": { amount: number; currency: string };
+  "fleet-failing": { vendor: string; site: string; failed: number; finished: number };
+  "fleet-no-vendor": { site: string; waiting: number };
 }
 
 /** Writes money and dates the way the reader's language does. */
