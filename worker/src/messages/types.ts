@@ -1,5 +1,8 @@
 import type { en } from "./en";
+import type { Placeholders } from "./catalog-types";
 import type { featureTexts } from "./features.gen";
+
+export type { FeatureCatalog, FeatureEnglish, FeatureSamples } from "./catalog-types";
 
 /**
  * The types of the API's text catalogs (errors, their reasons and success messages), all derived from the
@@ -8,21 +11,6 @@ import type { featureTexts } from "./features.gen";
  */
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/**
- * Sample parameters of a feature's texts that have some (its en.ts may export them as `samples`): the
- * catalog tests render every text with them.
- */
-export interface FeatureSamples {
-  messages?: Readonly<Record<string, object>>;
-  successes?: Readonly<Record<string, object>>;
-}
-
-/** What a feature's English texts declare: its own errors and success messages (reasons are shared). */
-export interface FeatureEnglish {
-  messages: Readonly<Record<string, unknown>>;
-  successes: Readonly<Record<string, unknown>>;
-}
 
 type Features = (typeof featureTexts.en)[number];
 
@@ -38,9 +26,6 @@ export type BaseMessageKey = keyof (typeof en)["messages"];
 export type BaseSuccessKey = keyof (typeof en)["successes"];
 export type ReasonKey = keyof English["reasons"];
 export type SuccessKey = keyof English["successes"];
-
-/** The `{name}` placeholders of a template text. */
-type Placeholders<Text> = Text extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
 /** A parameter's value: `{reason}` takes a Reason (rendered in the same language), any other a word or number. */
 type ParamValue<Name> = Name extends "reason" ? Reason : string | number;
@@ -89,6 +74,3 @@ export type Catalog = TranslationOf<English>;
 
 /** A language's texts of the base catalog (fr.ts, ar.ts). */
 export type BaseCatalog = TranslationOf<typeof en>;
-
-/** A language's texts of one feature (`<feature>/fr.ts`), declared from its English ones. */
-export type FeatureCatalog<E extends FeatureEnglish> = TranslationOf<E>;
