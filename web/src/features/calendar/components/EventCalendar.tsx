@@ -1,11 +1,12 @@
-import type { EventClickArg, EventInput, EventSourceFuncArg } from "@fullcalendar/core";
+import type { DayCellMountArg, EventClickArg, EventInput, EventSourceFuncArg } from "@fullcalendar/core";
 import arLocale from "@fullcalendar/core/locales/ar";
 import frLocale from "@fullcalendar/core/locales/fr";
 import dayGridPlugin from "@fullcalendar/daygrid";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { useCallback, type CSSProperties } from "react";
+import { useCallback, useMemo, useRef, type CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
 import type { CalendarEvent } from "../api";
 import { KIND_COLOR, type CalendarRange } from "../kinds";
 
@@ -37,6 +38,21 @@ const THEME = {
   "--fc-button-active-bg-color": "color-mix(in oklab, var(--color-primary) 70%, black)",
   "--fc-button-active-border-color": "color-mix(in oklab, var(--color-primary) 70%, black)",
 } as CSSProperties;
+
+/**
+ * Fixes to FullCalendar's own styles: the other months' day numbers at full strength in the muted text colour
+ * (its 30 % opacity fails contrast), and the list's visually hidden header kept inside the page (its
+ * `left: -10000px` widens a right-to-left page by as much).
+ */
+const FIXES =
+  "[&_.fc-day-other_.fc-daygrid-day-top]:opacity-100! [&_.fc-day-other_.fc-daygrid-day-top]:text-base-content/70 " +
+  "[&_.fc-list-table_thead]:start-0! [&_.fc-list-table_thead]:size-px [&_.fc-list-table_thead]:overflow-hidden [&_.fc-list-table_thead]:[clip-path:inset(50%)]";
+
+/**
+ * A day cell is named by its day number (aria-labelledby), whose label is the full date while the cell also
+ * shows its events: the name then misses the visible text. The cell's date stays in its number's label.
+ */
+const unlabelCell = (cell: DayCellMountArg) => cell.el.removeAttribute("aria-labelledby");
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -75,18 +91,33 @@ export default function EventCalendar({ load, language, direction, phone, onOpen
     },
     [onOpen],
   );
+  const { t } = useTranslation("calendar");
+  const calendar = useRef<FullCalendar>(null);
+  // Worded buttons rather than FullCalendar's prev/next, whose arrows are unnamed images (axe: role-img-alt).
+  const customButtons = useMemo(
+    () => ({
+      earlier: { text: t("previous"), click: () => calendar.current?.getApi().prev() },
+      later: { text: t("next"), click: () => calendar.current?.getApi().next() },
+    }),
+    [t],
+  );
   const views = "dayGridMonth,timeGridWeek,listMonth";
   return (
-    <div style={THEME} className="calendar-view text-sm">
+    <div style={THEME} className={`text-sm ${FIXES}`}>
       <FullCalendar
+        ref={calendar}
+        customButtons={customButtons}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
         initialView={phone ? "listMonth" : "dayGridMonth"}
-        headerToolbar={phone ? { start: "title", end: "prev,next" } : { start: "prev,next today", center: "title", end: views }}
+        headerToolbar={
+          phone ? { start: "title", end: "earlier,later" } : { start: "earlier,later today", center: "title", end: views }
+        }
         footerToolbar={phone ? { center: views } : false}
         locales={LOCALES}
         locale={language}
         direction={direction}
         height="auto"
+        dayCellDidMount={unlabelCell}
         eventDisplay="block"
         dayMaxEvents={3}
         events={events}
