@@ -2,6 +2,7 @@ import { sql, type Expression } from "kysely";
 import { scopeOf, type AppAbility } from "../../auth/ability";
 import type { CalendarKind } from "../../contract/calendar";
 import type { DB } from "../../db";
+import type { RowOf } from "../../db/rows";
 
 /** The most events one read answers (the month view, or a feed's year): one bounded round trip. */
 export const CALENDAR_MAX_EVENTS = 2000;
@@ -53,78 +54,78 @@ export function periodOfDays(firstDay: string, lastDay: string): CalendarPeriod 
   return { start: `${firstDay}T00:00:00.000Z`, end: end.toISOString(), firstDay, lastDay };
 }
 
-/** One row of the calendar's read, before it becomes an event. */
-export interface CalendarRow {
-  kind: CalendarKind;
-  title: string;
-  start: string;
-  userId: number | null;
-  userName: string | null;
-  /** The row's id within its kind (a subscription's or coupon's id, a payment's reference). */
-  ref: string;
+/**
+ * Each kind's rows in the period, as one arm of the union; each walks an index on its moment. Every arm
+ * selects the same columns: `ref` is the row's id within its kind (a subscription's or coupon's id, a
+ * payment's reference). Subscription ends walk subscriptions_ends, or subscriptions_user for one owner.
+ */
+function subscriptionEnds(db: DB, period: CalendarPeriod, ownerId: number | undefined) {
+  let query = db
+    .selectFrom("subscriptions as s")
+    .innerJoin("items as i", "i.itemId", "s.itemId")
+    .leftJoin("users as u", "u.userId", "s.userId")
+    .select([
+      sql<CalendarKind>`'subscription-ends'`.as("kind"),
+      "i.itemName as title",
+      "s.endsAt as start",
+      sql<number | null>`s.userId`.as("userId"),
+      sql<string | null>`u.userName`.as("userName"),
+      sql<string>`CAST(s.subscriptionId AS TEXT)`.as("ref"),
+    ])
+    .where("s.endsAt", ">=", period.start)
+    .where("s.endsAt", "<", period.end);
+  if (ownerId !== undefined) query = query.where("s.userId", "=", ownerId);
+  return query;
 }
 
-/**
- * Each kind's rows in the period, as one SELECT of the union. Each walks an index on its moment:
- * subscriptions_ends (or subscriptions_user), payments_expiry (or payments_user_status), coupons_unused.
- */
+/** Pending payments' expiries: payments_expiry, or payments_user_status for one owner. */
+function paymentExpiries(db: DB, period: CalendarPeriod, ownerId: number | undefined) {
+  let query = db
+    .selectFrom("payments as p")
+    .leftJoin("users as u", "u.userId", "p.userId")
+    .select([
+      sql<CalendarKind>`'payment-expires'`.as("kind"),
+      // What the payment buys, by its first line's name (an item or a bundle).
+      sql<string>`coalesce(json_extract(p.lines, '$[0].name'), p.referenceId)`.as("title"),
+      "p.expiresAt as start",
+      sql<number | null>`p.userId`.as("userId"),
+      sql<string | null>`u.userName`.as("userName"),
+      "p.referenceId as ref",
+    ])
+    .where("p.status", "=", "pending")
+    .where("p.expiresAt", ">=", period.start)
+    .where("p.expiresAt", "<", period.end);
+  if (ownerId !== undefined) query = query.where("p.userId", "=", ownerId);
+  return query;
+}
+
+/** Unused coupons' last days (a date, valid through its end): coupons_unused. */
+function couponExpiries(db: DB, period: CalendarPeriod) {
+  return db
+    .selectFrom("coupons as c")
+    .select([
+      sql<CalendarKind>`'coupon-expires'`.as("kind"),
+      "c.couponCode as title",
+      "c.couponExpired as start",
+      sql<number | null>`NULL`.as("userId"),
+      sql<string | null>`NULL`.as("userName"),
+      sql<string>`CAST(c.couponId AS TEXT)`.as("ref"),
+    ])
+    .where("c.couponUsed", "=", "N")
+    .where("c.couponExpired", ">=", period.firstDay)
+    .where("c.couponExpired", "<=", period.lastDay);
+}
+
+/** One row of the calendar's read, before it becomes an event. */
+export type CalendarRow = RowOf<typeof couponExpiries>;
+
+/** The arm of each kind the scope may read, or null. */
 function sources(db: DB, period: CalendarPeriod, scope: CalendarScope) {
   const { ownerId } = scope;
-  const subscriptionEnds = () => {
-    let query = db
-      .selectFrom("subscriptions as s")
-      .innerJoin("items as i", "i.itemId", "s.itemId")
-      .leftJoin("users as u", "u.userId", "s.userId")
-      .select([
-        sql<CalendarKind>`'subscription-ends'`.as("kind"),
-        "i.itemName as title",
-        "s.endsAt as start",
-        sql<number | null>`s.userId`.as("userId"),
-        sql<string | null>`u.userName`.as("userName"),
-        sql<string>`CAST(s.subscriptionId AS TEXT)`.as("ref"),
-      ])
-      .where("s.endsAt", ">=", period.start)
-      .where("s.endsAt", "<", period.end);
-    if (ownerId !== undefined) query = query.where("s.userId", "=", ownerId);
-    return query;
-  };
-  const paymentExpiries = () => {
-    let query = db
-      .selectFrom("payments as p")
-      .leftJoin("users as u", "u.userId", "p.userId")
-      .select([
-        sql<CalendarKind>`'payment-expires'`.as("kind"),
-        // What the payment buys, by its first line's name (an item or a bundle).
-        sql<string>`coalesce(json_extract(p.lines, '$[0].name'), p.referenceId)`.as("title"),
-        "p.expiresAt as start",
-        sql<number | null>`p.userId`.as("userId"),
-        sql<string | null>`u.userName`.as("userName"),
-        "p.referenceId as ref",
-      ])
-      .where("p.status", "=", "pending")
-      .where("p.expiresAt", ">=", period.start)
-      .where("p.expiresAt", "<", period.end);
-    if (ownerId !== undefined) query = query.where("p.userId", "=", ownerId);
-    return query;
-  };
-  const couponExpiries = () =>
-    db
-      .selectFrom("coupons as c")
-      .select([
-        sql<CalendarKind>`'coupon-expires'`.as("kind"),
-        "c.couponCode as title",
-        "c.couponExpired as start",
-        sql<number | null>`NULL`.as("userId"),
-        sql<string | null>`NULL`.as("userName"),
-        sql<string>`CAST(c.couponId AS TEXT)`.as("ref"),
-      ])
-      .where("c.couponUsed", "=", "N")
-      .where("c.couponExpired", ">=", period.firstDay)
-      .where("c.couponExpired", "<=", period.lastDay);
   return {
-    "subscription-ends": subscriptionEnds,
-    "payment-expires": paymentExpiries,
-    "coupon-expires": scope.coupons ? couponExpiries : null,
+    "subscription-ends": () => subscriptionEnds(db, period, ownerId),
+    "payment-expires": () => paymentExpiries(db, period, ownerId),
+    "coupon-expires": scope.coupons ? () => couponExpiries(db, period) : null,
     // Automatic renewals: subscriptions have no renewal date yet. When they carry one (issue 40's autoRenew),
     // this is the renewing subscriptions' endsAt in the period, and subscription-ends keeps those that do not renew.
     renewal: null,

@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { CalendarTranslation } from "./en";
 
-export const ar: FeatureCatalog<typeof en> = {
+export const ar: CalendarTranslation = {
   messages: {
     calendarPeriodInvalid: "يجب أن يكون تاريخ النهاية في يوم البداية أو بعده، وبحدّ أقصى 92 يومًا.",
     ownCalendarOnly: "يمكنك رؤية تقويمك فقط.",

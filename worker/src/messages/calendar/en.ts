@@ -1,5 +1,3 @@
-import type { FeatureEnglish } from "../types";
-
 /** The calendar feature's API texts in English: its key set (fr.ts and ar.ts must have every key). */
 export const en = {
   messages: {
@@ -13,7 +11,13 @@ export const en = {
     calendarCouponExpires: "Coupon expires: {title}",
     calendarRenewal: "Renewal: {title}",
   },
-} as const satisfies FeatureEnglish;
+} as const;
+
+/**
+ * What fr.ts and ar.ts must be: every English key, each a text. Written here rather than as messages/types.ts's
+ * `FeatureCatalog`: importing types.ts, which reads features.gen.ts, which reads these files, is an import circle.
+ */
+export type CalendarTranslation = { [Section in keyof typeof en]: { [Key in keyof (typeof en)[Section]]: string } };
 
 export const samples = {
   successes: {

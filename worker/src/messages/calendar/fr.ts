@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { CalendarTranslation } from "./en";
 
-export const fr: FeatureCatalog<typeof en> = {
+export const fr: CalendarTranslation = {
   messages: {
     calendarPeriodInvalid: "La date de fin doit être le jour de début ou après, au plus 92 jours plus tard.",
     ownCalendarOnly: "Vous ne pouvez voir que votre propre calendrier.",
