@@ -100,7 +100,7 @@ describe("the calendar (issue 42 item 1)", () => {
       await context.close();
     }, 90_000);
 
-    it(`opens on the list at 390 px in ${language}, no wider than the phone, and axe finds nothing serious`, async () => {
+    it(`opens on the list at 390 px in ${language}, then the month, no wider than the phone, and axe finds nothing serious`, async () => {
       const context = await contextIn(browser, language, true);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -109,6 +109,11 @@ describe("the calendar (issue 42 item 1)", () => {
       await page.locator(".fc-list").waitFor();
       await page.locator(".fc-list-event", { hasText: code }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(page)).toEqual([]);
+      // The month view fits the phone too.
+      await page.locator(".fc-dayGridMonth-button").click();
+      await page.locator(".fc-dayGridMonth-view .fc-event", { hasText: code }).first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
