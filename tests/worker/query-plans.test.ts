@@ -64,6 +64,11 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
     { search: "Xk3v9QpL", status: "paid" },
   ],
   "search-coupon": [{ status: "unused" }, { status: "used" }, { status: "expired" }],
+  // A client's read is one user's (the plan of staff's client filter too).
+  "search-calendar": [
+    { from: "2026-01-01", to: "2026-04-02" },
+    { from: "2026-01-01", to: "2026-01-31", kinds: ["payment-expires"] },
+  ],
   searchitem: [
     { sort: "price_asc" },
     { sort: "price_desc" },

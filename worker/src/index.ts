@@ -4,6 +4,7 @@ import { openApiDocument } from "./contract/openapi";
 import { runCron } from "./cron";
 import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
+import { FEED_PATH, serveCalendarFeed } from "./domain/calendar/feed";
 import { domainOf } from "./http/context";
 import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
@@ -43,6 +44,9 @@ function serveOpenApi(): Response {
  */
 const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/api/openapi.json", serveOpenApi)
+  .get(`${FEED_PATH}:file`, (_request, env, _exec, url) =>
+    serveCalendarFeed(getDb(env.DB), env.DB, { pepper: env.SESSION_PEPPER, siteName: env.SITE_NAME }, url),
+  )
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)

@@ -1,0 +1,14 @@
+import type { CalendarTranslation } from "./en";
+
+export const ar: CalendarTranslation = {
+  messages: {
+    calendarPeriodInvalid: "يجب أن يكون تاريخ النهاية في يوم البداية أو بعده، وبحدّ أقصى 92 يومًا.",
+    ownCalendarOnly: "يمكنك رؤية تقويمك فقط.",
+  },
+  successes: {
+    calendarSubscriptionEnds: "انتهاء الاشتراك: {title}",
+    calendarPaymentExpires: "انتهاء مهلة الدفع: {title}",
+    calendarCouponExpires: "انتهاء القسيمة: {title}",
+    calendarRenewal: "التجديد: {title}",
+  },
+};

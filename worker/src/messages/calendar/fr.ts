@@ -1,0 +1,14 @@
+import type { CalendarTranslation } from "./en";
+
+export const fr: CalendarTranslation = {
+  messages: {
+    calendarPeriodInvalid: "La date de fin doit être le jour de début ou après, au plus 92 jours plus tard.",
+    ownCalendarOnly: "Vous ne pouvez voir que votre propre calendrier.",
+  },
+  successes: {
+    calendarSubscriptionEnds: "Fin d’abonnement : {title}",
+    calendarPaymentExpires: "Paiement expirant : {title}",
+    calendarCouponExpires: "Coupon expirant : {title}",
+    calendarRenewal: "Renouvellement : {title}",
+  },
+};
