@@ -86,6 +86,8 @@ const CONTRACT_TEXTS: Record<BaseSuccessKey, string> = {
   vendorDeleted: "Vendor account deleted successfully!",
   couponsGenerated: "5 coupons generated successfully!",
   couponDeleted: "Coupon deleted successfully!",
+  storeSettingsSaved: "Store settings saved. They are in force now.",
+  storeSettingsUnchanged: "Nothing changed: the settings already had these values.",
   couponRedeemed: "Coupon redeemed. Your points were added.",
   removedFromCart: "Removed from your cart.",
   cartUpdated: "Your cart was updated.",

@@ -117,6 +117,7 @@ export const updateStoreSettingsInput = z.object({
     (v: string | null | undefined) => (typeof v === "string" ? v.trim().toUpperCase() : v === null ? undefined : v),
     z
       .string()
+      .max(2)
       .refine((v) => v === "" || /^[A-Z]{2}$/.test(v), reason("mustBeCountryCode"))
       .optional(),
   ),

@@ -252,6 +252,8 @@ export const ar: BaseCatalog = {
         other: `تم توليد ${count} قسيمة بنجاح!`,
       }),
     couponDeleted: "تم حذف القسيمة بنجاح!",
+    storeSettingsSaved: "حُفظت إعدادات المتجر، وهي سارية الآن.",
+    storeSettingsUnchanged: "لم يتغيّر شيء: للإعدادات هذه القيم من قبل.",
     couponRedeemed: "تم استخدام القسيمة وأُضيفت النقاط إلى رصيدك.",
     // Cart, payments and invoices
     removedFromCart: "تمت الإزالة من سلتك.",

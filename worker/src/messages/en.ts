@@ -219,6 +219,8 @@ export const en = {
     couponsGenerated: ({ count }: { count: number }) =>
       count === 1 ? "Coupon generated successfully!" : `${count} coupons generated successfully!`,
     couponDeleted: "Coupon deleted successfully!",
+    storeSettingsSaved: "Store settings saved. They are in force now.",
+    storeSettingsUnchanged: "Nothing changed: the settings already had these values.",
     couponRedeemed: "Coupon redeemed. Your points were added.",
     // Cart, payments and invoices
     removedFromCart: "Removed from your cart.",

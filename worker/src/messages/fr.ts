@@ -248,6 +248,8 @@ export const fr: BaseCatalog = {
     vendorDeleted: "Compte fournisseur supprimé avec succès !",
     couponsGenerated: ({ count }) => (count === 1 ? "Coupon généré avec succès !" : `${count} coupons générés avec succès !`),
     couponDeleted: "Coupon supprimé avec succès !",
+    storeSettingsSaved: "Paramètres de la boutique enregistrés. Ils s’appliquent dès maintenant.",
+    storeSettingsUnchanged: "Rien n’a changé : les paramètres avaient déjà ces valeurs.",
     couponRedeemed: "Coupon utilisé. Vos points ont été ajoutés.",
     // Cart, payments and invoices
     removedFromCart: "Retiré de votre panier.",
