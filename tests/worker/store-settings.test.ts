@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { isBankAccount, isValidIban } from "../../worker/src/contract/store-settings";
 import { call, callForm, countRows, createAdmin, createBundle, createUser, type TestUser } from "./helpers";
+import { paidTransfer, refund } from "./refund-support";
 
 /**
  * Store settings kept in D1 over wrangler.toml's vars (issue 41 item 2, docs/decisions/0019-store-settings.md):
@@ -198,6 +199,19 @@ describe("store settings", () => {
     const open = await call("invoice-detail", { referenceId: pending }, { cookie: admin.cookie });
     expect(open.body.seller.party).toMatchObject({ legalName: "New Name SAS", address: ["2 New Road"], taxId: "FR9" });
     expect(open.body.seller.siteName).toBe("Renamed");
+  });
+
+  it("signs a sale's mails with the site's name in force: the receipt at confirmation, the credit note at refund", async () => {
+    const admin = await createAdmin();
+    expect((await update(admin, { siteName: "Signed Store" })).status).toBe(200);
+    const sale = await paidTransfer({ points: 10 });
+    expect((await refund(sale.admin, { referenceId: sale.referenceId, reason: "Asked" })).status).toBe(200);
+    const mails = await env.DB.prepare("SELECT mailKind, mailSubject FROM outbox WHERE toEmail = ?1 ORDER BY mailId")
+      .bind(sale.client.email)
+      .all<{ mailKind: string; mailSubject: string }>();
+    const subjects = Object.fromEntries(mails.results.map((m) => [m.mailKind, m.mailSubject]));
+    expect(subjects.receipt).toMatch(/^Signed Store: /);
+    expect(subjects["credit-note"]).toMatch(/^Signed Store: /);
   });
 
   it("stores an uploaded logo in R2, checked by its bytes", async () => {

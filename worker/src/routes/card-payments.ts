@@ -36,8 +36,10 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
       const type = event.type as RefundEventType;
+      // The credit note's mail signs with the site's name in force.
+      const portal = portalOf(ctx, (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName);
       return json({
-        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)),
+        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object)),
       });
     }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });

@@ -38,7 +38,9 @@ const refundPaymentCall = route(refundCalls["refund-payment"], {
       const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
       return json({ message: success(ctx, "unappliedChargeRefunded"), payment: paymentWithUser(payment), creditNote: null });
     }
-    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx), input);
+    // The credit note's mail signs with the site's name in force.
+    const { siteName } = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
+    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx, siteName), input);
     if (outcome.status === "failed") throw conflict("refundRefused", "refund_refused");
     const [payment, refund] = await Promise.all([
       readablePayment(ctx.db, readerOf(ctx), input.referenceId),
