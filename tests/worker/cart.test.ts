@@ -54,8 +54,8 @@ describe("cart", () => {
     await env.DB.prepare("DELETE FROM items WHERE itemId = ?1").bind(gone).run();
     await call("searchcart", {}, { cookie: user.cookie });
     const res = await call("searchcart", {}, { cookie: user.cookie });
-    // The session check and the cart's lines: one round trip.
-    expect(res.usage).toMatchObject({ roundTrips: 1, statements: 2 });
+    // The session check, the cart's lines and the store settings (the bank it shows): one round trip.
+    expect(res.usage).toMatchObject({ roundTrips: 1, statements: 3 });
     expect(res.body.carts).toEqual([
       expect.objectContaining({
         kind: "item",

@@ -145,6 +145,10 @@ const MULTIPART_BASES: Record<
     files: { report: "other" },
     base: async (who) => ({ uniqueId: await queuedJob(who.user.userId), status: "1", similarity: "50" }),
   },
+  "update-store-settings": {
+    files: { bankLogoNew: "image" },
+    base: async () => ({ bankName: "Proof Bank" }),
+  },
 };
 
 /** Whether a session of this ability passes the call's declared access (only then is the body read). */

@@ -88,6 +88,8 @@ const CONTRACT_TEXTS: Record<BaseSuccessKey, string> = {
   vendorResumed: "Vendor account resumed: its jobs are handed out again.",
   couponsGenerated: "5 coupons generated successfully!",
   couponDeleted: "Coupon deleted successfully!",
+  storeSettingsSaved: "Store settings saved. They are in force now.",
+  storeSettingsUnchanged: "Nothing changed: the settings already had these values.",
   couponRedeemed: "Coupon redeemed. Your points were added.",
   removedFromCart: "Removed from your cart.",
   cartUpdated: "Your cart was updated.",

@@ -6,7 +6,8 @@ import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { sendReminders } from "./domain/notifications/reminders";
 import { dispatchMail } from "./domain/outbox/dispatch";
-import { cronPortalOf, mailQueueOf } from "./http/settings";
+import { cronPortalOf, mailQueueOf, storeDefaultsOf } from "./http/settings";
+import { loadStoreSettings } from "./domain/storesettings/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { describeError, logFailure } from "./errors/log";
 import { countSubscriptionDays } from "./domain/stats/subscriptions";
@@ -44,7 +45,10 @@ export const cronTasks: CronTask[] = [
     run: async (env) => {
       const db = getDb(env.DB);
       try {
-        await sendReminders({ db, d1: env.DB, portal: cronPortalOf(env), pepper: env.SESSION_PEPPER });
+        // Signed with the site's name in force (the store settings), linking to SITE_URL.
+        const { siteName } = await loadStoreSettings(db, storeDefaultsOf(env));
+        const portal = { ...cronPortalOf(env), siteName };
+        await sendReminders({ db, d1: env.DB, portal, pepper: env.SESSION_PEPPER });
       } finally {
         await dispatchMail(mailQueueOf(env), db);
       }

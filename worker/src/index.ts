@@ -14,13 +14,17 @@ import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import type { MailMessage } from "./domain/outbox/dispatch";
 import { pdfAttachments } from "./domain/invoices/mail-attachments";
-import { mailSettingsOf, pdfSettingsOf } from "./http/settings";
+import { mailSettingsOf, pdfSettingsOf, storeDefaultsOf } from "./http/settings";
+import { loadStoreSettings } from "./domain/storesettings/settings";
 import { QUEUES } from "./queues";
 
 const dispatch = createDispatcher(routes, {
   refused: (ctx, call, code) =>
     audit(domainOf(ctx), { action: "refused", subject: call, outcome: "denied", detail: { reason: code } }).execute(),
 });
+
+/** The store settings in force, for a page that needs them (an admin's change shows on the next page served). */
+const pageSettings = (env: Env) => () => loadStoreSettings(getDb(env.DB), storeDefaultsOf(env));
 
 const image = (request: IRequest, env: Env, _exec: ExecutionContext, url: URL) => serveImage(env.FILES, url.pathname, request);
 
@@ -51,8 +55,8 @@ const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/images/*", image)
   .head("/images/*", image)
   .get("/robots.txt", (_request, _env, _exec, url) => serveRobots(url))
-  .get("/sitemap.xml", (_request, env, _exec, url) => serveSitemap(env, url))
-  .all("*", (request, env, _exec, url) => servePage(request, env, url));
+  .get("/sitemap.xml", (_request, env, _exec, url) => serveSitemap(env, url, pageSettings(env)))
+  .all("*", (request, env, _exec, url) => servePage(request, env, url, pageSettings(env)));
 
 export default {
   async fetch(request, env, exec): Promise<Response> {

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   "delete-role",
   "generate-coupons",
   "delete-coupon",
+  "update-store-settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

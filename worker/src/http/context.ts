@@ -46,7 +46,10 @@ export function domainOf(ctx: Ctx) {
   return { db: ctx.db, d1: ctx.env.DB, actor: actorOf(ctx) };
 }
 
-/** The deployment mails speak for (domain/context.ts `Portal`): links point where the request came. */
-export function portalOf(ctx: Ctx) {
-  return { siteName: ctx.env.SITE_NAME, origin: ctx.url.origin };
+/**
+ * The deployment mails speak for (domain/context.ts `Portal`): links point where the request came; the
+ * name is the store settings' in force when the caller read them (SITE_NAME, their default, otherwise).
+ */
+export function portalOf(ctx: Ctx, siteName: string = ctx.env.SITE_NAME) {
+  return { siteName, origin: ctx.url.origin };
 }

@@ -41,8 +41,7 @@ export function negotiateLanguage(header: string | null): Language | null {
  * (the hreflang links), then the reader's choice (the language cookie), then the browser's
  * Accept-Language; with it off, the reader's earlier choice or English, as the app itself does.
  */
-export function pageLanguage(request: Request, url: URL, env: Env): Language {
-  const switcher = env.LANGUAGE_SWITCHER === "true";
+export function pageLanguage(request: Request, url: URL, switcher: boolean): Language {
   const asked = url.searchParams.get("lang");
   if (switcher && isLanguage(asked)) return asked;
   const chosen = requestLanguage(request);
@@ -101,11 +100,14 @@ function addresses(url: URL, language: Language, switcher: boolean) {
   };
 }
 
+/** The store settings a page depends on (the settings in force: domain/storesettings, read only when needed). */
+export type PageSettings = () => Promise<{ siteName: string; languageSwitcher: boolean }>;
+
 /**
  * A page for a first visitor: the prerendered HTML in their language, or the app itself (the SPA's
  * index.html) for a signed-in reader or a path with no prerendered page; another method than GET goes back to the page.
  */
-export async function servePage(request: Request, env: Env, url: URL): Promise<Response> {
+export async function servePage(request: Request, env: Env, url: URL, storeSettings: PageSettings): Promise<Response> {
   const app = () => env.ASSETS.fetch(request);
   // A form the browser sent itself (a sign-in page submitted before the app had it): back to the page, as a GET.
   if (request.method !== "GET" && request.method !== "HEAD") return Response.redirect(url.toString(), 303);
@@ -113,19 +115,20 @@ export async function servePage(request: Request, env: Env, url: URL): Promise<R
   if (readCookie(request, "userData")) return app();
   const path = prerenderedPage(url.pathname, (await pagesManifest(env, url.origin)).pages);
   if (!path) return app();
-  const language = pageLanguage(request, url, env);
+  const store = await storeSettings();
+  const switcher = store.languageSwitcher;
+  const language = pageLanguage(request, url, switcher);
   // Without ".html": the asset server names pages so (a ".html" address redirects).
   const page = await env.ASSETS.fetch(new Request(new URL(`${PRERENDERED}/${language}${path}`, url.origin)));
   if (!page.ok) return app();
 
-  const switcher = env.LANGUAGE_SWITCHER === "true";
   const { canonical, alternates } = addresses(url, language, switcher);
   const links = [
     `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
     ...alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeAttribute(a.href)}" />`),
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
   ].join("");
-  const settings = appSettingsOf(env);
+  const settings = appSettingsOf(env, store);
   const served = new HTMLRewriter()
     .on('meta[name="app-settings"]', {
       element: (meta) => void meta.setAttribute("content", JSON.stringify(settings)),
@@ -149,9 +152,9 @@ export async function servePage(request: Request, env: Env, url: URL): Promise<R
 }
 
 /** sitemap.xml: every public page, once per language with its alternates when the switcher offers them. */
-export async function serveSitemap(env: Env, url: URL): Promise<Response> {
+export async function serveSitemap(env: Env, url: URL, storeSettings: PageSettings): Promise<Response> {
   const pages = (await pagesManifest(env, url.origin)).pages.filter((p) => p.sitemap);
-  const switcher = env.LANGUAGE_SWITCHER === "true";
+  const switcher = (await storeSettings()).languageSwitcher;
   const entries = pages.flatMap(({ path }) => {
     const page = new URL(path, url.origin);
     return (switcher ? LANGUAGES : (["en"] as const)).map((language) => {

@@ -1,22 +1,56 @@
+import type { StoreSettings } from "../contract/store-settings";
+
 /**
  * Deployment settings (Worker vars and secrets) in the shapes domain functions take them: handlers
  * read the env here, and domain code gets the result as an argument (decision 0006).
  */
 
-/** What the web app needs before anyone signs in (app-settings, and the prerendered pages' <meta>). */
-export function appSettingsOf(env: Env) {
+/**
+ * What the web app needs before anyone signs in (app-settings, and the prerendered pages' <meta>): the
+ * site's name and the language switcher come from the store settings in force (`store`).
+ */
+export function appSettingsOf(env: Env, store: { siteName: string; languageSwitcher: boolean }) {
   return {
-    siteName: env.SITE_NAME,
+    siteName: store.siteName,
     currency: env.CURRENCY,
-    languageSwitcher: env.LANGUAGE_SWITCHER === "true",
+    languageSwitcher: store.languageSwitcher,
     turnstileSiteKey: turnstileOf(env)?.siteKey ?? null,
     termsUrl: termsOf(env)?.url ?? null,
   };
 }
 
-/** Where a bank transfer goes (domain/payments/lines.ts `Bank`). */
-export function bankOf(env: Env) {
-  return { name: env.BANK_NAME, accountName: env.BANK_ACCOUNT_NAME, accountNumber: env.BANK_ACCOUNT_NUMBER, logo: env.BANK_LOGO };
+/** A var as a whole number from `min` to `max`, else `fallback`. */
+function wholeNumber(value: string | undefined, min: number, max: number, fallback: number): number {
+  const text = value?.trim() ?? "";
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/**
+ * The store settings' defaults, from wrangler.toml's vars: what is in force until an admin saves a
+ * value in D1 (domain/storesettings `loadStoreSettings`, docs/decisions/0019-store-settings.md).
+ */
+export function storeDefaultsOf(env: Env): StoreSettings {
+  const tax = taxOf(env);
+  return {
+    siteName: env.SITE_NAME,
+    bankName: env.BANK_NAME,
+    bankAccountName: env.BANK_ACCOUNT_NAME,
+    bankAccountNumber: env.BANK_ACCOUNT_NUMBER,
+    bankLogo: env.BANK_LOGO,
+    paymentExpiryHours: wholeNumber(env.PAYMENT_EXPIRY_HOURS, 1, 720, 24),
+    languageSwitcher: env.LANGUAGE_SWITCHER === "true",
+    sellerLegalName: env.SELLER_LEGAL_NAME?.trim() ?? "",
+    sellerAddress: sellerOf(env).address.join("\n"),
+    sellerCountry: env.SELLER_COUNTRY?.trim().toUpperCase() ?? "",
+    sellerTaxId: env.SELLER_TAX_ID?.trim() ?? "",
+    taxName: env.TAX_NAME?.trim() ?? "",
+    taxRate: tax ? tax.rateBp / 100 : null,
+    taxInclusive: env.TAX_INCLUSIVE?.trim() === "true",
+    // No var: a referral program pays nothing until an admin sets its points.
+    referralRewardPoints: 0,
+    referralNewClientPoints: 0,
+  };
 }
 
 export const STRIPE_API = "https://api.stripe.com";
@@ -45,11 +79,8 @@ export function turnstileOf(env: Env) {
   return { siteKey, secretKey, apiBase: (env.TURNSTILE_API_BASE?.trim() || TURNSTILE_API).replace(/\/+$/, "") };
 }
 
-/**
- * The tax invoices carry (domain/payments/tax.ts `TaxSettings`): on when TAX_RATE is set to a percent
- * from 0 to 100 ("20", "7.7"); otherwise invoices carry no tax, as before.
- */
-export function taxOf(env: Env) {
+/** The vars' tax: on when TAX_RATE is a percent from 0 to 100 ("20", "7.7"); otherwise no tax, as before. */
+function taxOf(env: Env) {
   const rate = env.TAX_RATE?.trim();
   if (!rate) return null;
   const percent = Number(rate);

@@ -170,6 +170,10 @@ export const en = {
     mustBePaymentReference: "must be a payment reference",
     mustBeRoleName: "may hold only letters, digits, - and _, starting with a letter or a digit",
     mustBeCouponPrefix: "may hold only letters, digits and dashes",
+    mustBeBankAccount: "must be an IBAN (with a valid checksum) or an account number of digits, spaces and dashes",
+    mustBeLogoAddress: "must be an https address or a path of this site",
+    mustBeCountryCode: "must be a two-letter country code (ISO 3166)",
+    mustBeTaxRate: "must be a percent with at most two decimals",
     mustBeDate: "must be a date (YYYY-MM-DD)",
     notValid: "is not valid",
   },
@@ -219,6 +223,8 @@ export const en = {
     couponsGenerated: ({ count }: { count: number }) =>
       count === 1 ? "Coupon generated successfully!" : `${count} coupons generated successfully!`,
     couponDeleted: "Coupon deleted successfully!",
+    storeSettingsSaved: "Store settings saved. They are in force now.",
+    storeSettingsUnchanged: "Nothing changed: the settings already had these values.",
     couponRedeemed: "Coupon redeemed. Your points were added.",
     // Cart, payments and invoices
     removedFromCart: "Removed from your cart.",

@@ -200,6 +200,11 @@ export const fr: BaseCatalog = {
     mustBePaymentReference: "doit être une référence de paiement",
     mustBeRoleName: "ne peut contenir que des lettres, des chiffres, - et _, en commençant par une lettre ou un chiffre",
     mustBeCouponPrefix: "ne peut contenir que des lettres, des chiffres et des tirets",
+    mustBeBankAccount:
+      "doit être un IBAN (à la clé de contrôle valide) ou un numéro de compte fait de chiffres, d’espaces et de tirets",
+    mustBeLogoAddress: "doit être une adresse https ou un chemin de ce site",
+    mustBeCountryCode: "doit être un code pays à deux lettres (ISO 3166)",
+    mustBeTaxRate: "doit être un pourcentage à deux décimales au plus",
     mustBeDate: "doit être une date (AAAA-MM-JJ)",
     notValid: "n'est pas valide",
   },
@@ -247,6 +252,8 @@ export const fr: BaseCatalog = {
     vendorResumed: "Compte fournisseur repris : ses tâches sont de nouveau distribuées.",
     couponsGenerated: ({ count }) => (count === 1 ? "Coupon généré avec succès !" : `${count} coupons générés avec succès !`),
     couponDeleted: "Coupon supprimé avec succès !",
+    storeSettingsSaved: "Paramètres de la boutique enregistrés. Ils s’appliquent dès maintenant.",
+    storeSettingsUnchanged: "Rien n’a changé : les paramètres avaient déjà ces valeurs.",
     couponRedeemed: "Coupon utilisé. Vos points ont été ajoutés.",
     // Cart, payments and invoices
     removedFromCart: "Retiré de votre panier.",

@@ -8,7 +8,8 @@ import { badRequest, HttpError, msg, notFound } from "../errors";
 import { domainOf, portalOf, type Ctx } from "../http/context";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
-import { stripeOf, mailQueueOf } from "../http/settings";
+import { storeDefaultsOf, stripeOf, mailQueueOf } from "../http/settings";
+import { loadStoreSettings, sellerBlockOf } from "../domain/storesettings/settings";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
@@ -35,14 +36,19 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     if (problem) throw new HttpError(401, "invalid_signature", msg("invalidSignature", { problem }));
     if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
       const type = event.type as RefundEventType;
+      // The credit note's mail signs with the site's name in force.
+      const portal = portalOf(ctx, (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName);
       return json({
-        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)),
+        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object)),
       });
     }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);
     if (!session.success) throw badRequest("notASession", "invalid_event");
-    const outcome = await settleCardEvent(domainOf(ctx), portalOf(ctx), event.type as CardEventType, session.data);
+    // A paid session issues the invoice: it keeps the seller of the settings in force now.
+    const settings = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
+    const issuing = { portal: portalOf(ctx, settings.siteName), seller: sellerBlockOf(settings) };
+    const outcome = await settleCardEvent(domainOf(ctx), issuing, event.type as CardEventType, session.data);
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, outcome) });
   },

@@ -1,7 +1,7 @@
 import type { InferResult } from "kysely";
 import { row } from "../auth/ability";
 import { randomToken } from "../auth/crypto";
-import { runBatch, type DB } from "../db";
+import { bindingOf, runBatch, type DB } from "../db";
 import { abortUnlessChangedExactly, runGuardedBatch } from "../db/guard";
 import { cardPayable } from "../domain/stripe/card";
 import {
@@ -18,7 +18,15 @@ import {
   type Product,
 } from "../domain/payments/lines";
 import { requireUser, type Ctx } from "../http/context";
-import { bankOf, stripeOf, taxOf } from "../http/settings";
+import { storeDefaultsOf, stripeOf } from "../http/settings";
+import {
+  bankOfSettings,
+  effectiveSettings,
+  loadStoreSettings,
+  storedSettingsQuery,
+  taxOfSettings,
+  type StoredSetting,
+} from "../domain/storesettings/settings";
 import { buyerPartyOf, frozenSale } from "../domain/payments/billing";
 import { badRequest, conflict, forbidden, msg, notFound } from "../errors";
 import { json, success } from "../http/respond";
@@ -64,7 +72,10 @@ function productOf(line: CartLine): Product | undefined {
 
 /** The cart's lines with today's prices; lines whose product left the shop stay visible but unpriced. */
 async function cartOf(ctx: Ctx, userId: number) {
-  const rows = await cartLines(ctx.db, userId).execute();
+  // The lines and the store settings (the bank shown) in one round trip.
+  const [lines, stored] = await runBatch(bindingOf(ctx.db), [cartLines(ctx.db, userId), storedSettingsQuery(ctx.db)]);
+  const rows = lines!.results as CartLine[];
+  const settings = effectiveSettings(storeDefaultsOf(ctx.env), stored!.results as StoredSetting[]);
   const carts = rows.map((r) => {
     const product = productOf(r);
     const available = product?.active ?? false;
@@ -91,7 +102,7 @@ async function cartOf(ctx: Ctx, userId: number) {
     count: carts.reduce((sum, c) => sum + c.qty, 0),
   };
   // The checkout page shows how the order can be paid before it is placed.
-  return { carts, amounts, bank: bankOf(ctx.env), payByCard: stripeOf(ctx.env) !== null };
+  return { carts, amounts, bank: bankOfSettings(settings), payByCard: stripeOf(ctx.env) !== null };
 }
 
 const searchCart = route(commerceCalls.searchcart, {
@@ -175,7 +186,12 @@ const checkout = route(commerceCalls.checkout, {
       ? [{ kind: input.kind!, refId: input.refId!, qty: input.qty ?? 1 }]
       : cartRows.map((r) => ({ kind: r.kind, refId: r.refId, qty: r.qty }));
     if (requests.length === 0) throw badRequest("cartEmpty", "cart_empty");
-    const sale = frozenSale(await priceLines(ctx.db, requests, true), taxOf(ctx.env), await buyerPartyOf(ctx.db, user.userId));
+    const settings = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
+    const sale = frozenSale(
+      await priceLines(ctx.db, requests, true),
+      taxOfSettings(settings),
+      await buyerPartyOf(ctx.db, user.userId),
+    );
     const { lines, amount } = sale;
     const referenceId = randomToken(18);
     const now = new Date();
@@ -192,7 +208,7 @@ const checkout = route(commerceCalls.checkout, {
       buyerJson: sale.buyerJson,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
-      expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
+      expiresAt: expiryFrom(now, settings.paymentExpiryHours),
     };
     // A double-clicked "Place order" makes one payment (issue 28). D1 runs one batch at a time, so the
     // conditions below see every batch committed before theirs.
@@ -240,7 +256,7 @@ const checkout = route(commerceCalls.checkout, {
       lines: publicLines(lines),
       // The payment page renders from this at once, without asking for it again.
       payment: publicPaymentView(payment, user.userName, {
-        bank: bankOf(ctx.env),
+        bank: bankOfSettings(settings),
         payByCard: cardPayable(stripeOf(ctx.env), payment),
       }),
     });

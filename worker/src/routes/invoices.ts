@@ -7,7 +7,8 @@ import { invoiceMail } from "../domain/invoices/invoice-mail";
 import { paymentReader, paymentWithUser, readablePayment, requireAllPayments } from "../domain/payments/queries";
 import { audit } from "../domain/audit";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
-import { sellerOf, taxOf } from "../http/settings";
+import { storeDefaultsOf } from "../http/settings";
+import { loadStoreSettings, parseSellerBlock, sellerBlockOf, taxOfSettings } from "../domain/storesettings/settings";
 import { conflict, notFound, requiredField } from "../errors";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
@@ -19,22 +20,15 @@ import { mailQueueOf } from "../http/settings";
 /** The payments the signed-in caller may read (every one for admins). */
 const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
 
-/** The seller block of an invoice: deployment settings, no secrets. */
-const seller = (ctx: Ctx) => ({
-  siteName: ctx.env.SITE_NAME,
-  bank: {
-    name: ctx.env.BANK_NAME,
-    accountName: ctx.env.BANK_ACCOUNT_NAME,
-    accountNumber: ctx.env.BANK_ACCOUNT_NUMBER,
-    logo: ctx.env.BANK_LOGO,
-  },
-  party: sellerOf(ctx.env),
-});
+/** The store settings in force for this call (wrangler.toml's vars under what an admin saved). */
+const settingsOf = (ctx: Ctx) => loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
 
 const invoiceDetail = route(commerceCalls["invoice-detail"], {
   async handler(ctx, input) {
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
-    return json({ payment: paymentWithUser(payment), seller: seller(ctx) });
+    // An issued invoice shows the seller it was issued with; a payment not yet paid, the settings in force.
+    const seller = parseSellerBlock(payment.sellerJson) ?? sellerBlockOf(await settingsOf(ctx));
+    return json({ payment: paymentWithUser(payment), seller });
   },
 });
 
@@ -48,9 +42,10 @@ const addPayment = route(commerceCalls["add-payment"], {
       .where("deletedAt", "is", null)
       .executeTakeFirst();
     if (!buyer) throw notFound("noSuchUser");
+    const settings = await settingsOf(ctx);
     const sale = frozenSale(
       await priceLines(ctx.db, input.lines, false),
-      taxOf(ctx.env),
+      taxOfSettings(settings),
       await buyerPartyOf(ctx.db, input.userId),
     );
     const { lines } = sale;
@@ -72,12 +67,13 @@ const addPayment = route(commerceCalls["add-payment"], {
       note: input.note,
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
-      expiresAt: expiryFrom(now, ctx.env.PAYMENT_EXPIRY_HOURS),
+      expiresAt: expiryFrom(now, settings.paymentExpiryHours),
     });
     const grant = grantStatements(domainOf(ctx), input.userId, lines, {
       referenceId: ref,
       auditAction: "add-payment",
-      portal: portalOf(ctx),
+      portal: portalOf(ctx, settings.siteName),
+      seller: sellerBlockOf(settings),
     });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
     if (changes(marked) === 0) throw conflict("paymentNotRecorded", "not_recorded");
@@ -120,7 +116,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
     if (!to) throw requiredField("to");
     const view = paymentWithUser(payment);
     const mail = invoiceMail(
-      portalOf(ctx),
+      portalOf(ctx, (parseSellerBlock(payment.sellerJson) ?? (await settingsOf(ctx))).siteName),
       to,
       { ...view, invoiceNumber: payment.invoiceNumber, userName: payment.userName },
       buyer?.mailLanguage ?? "en",

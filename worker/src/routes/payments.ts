@@ -20,7 +20,8 @@ import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, HttpError, msg, notFound } from "../errors";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
-import { bankOf, stripeOf, mailQueueOf } from "../http/settings";
+import { storeDefaultsOf, stripeOf, mailQueueOf } from "../http/settings";
+import { bankOfSettings, loadStoreSettings, sellerBlockOf } from "../domain/storesettings/settings";
 import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outbox/mails";
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 import { commerceCalls } from "../contract/commerce";
@@ -32,6 +33,15 @@ async function findPayment(ctx: Ctx, ref: string): Promise<PaymentRow> {
   const payment = await ctx.db.selectFrom("payments").select(PAYMENT_COLUMNS).where("referenceId", "=", ref).executeTakeFirst();
   if (!payment) throw notFound("noSuchPayment");
   return payment;
+}
+
+/** The store settings in force for this call (wrangler.toml's vars under what an admin saved). */
+const settingsOf = (ctx: Ctx) => loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
+
+/** What a grant needs of the settings: the receipt's signature and the seller the invoice keeps. */
+async function issuing(ctx: Ctx) {
+  const settings = await settingsOf(ctx);
+  return { portal: portalOf(ctx, settings.siteName), seller: sellerBlockOf(settings) };
 }
 
 const paymentDetail = route(commerceCalls["payment-detail"], {
@@ -46,7 +56,8 @@ const paymentDetail = route(commerceCalls["payment-detail"], {
       .executeTakeFirst();
     return json(
       publicPaymentView(payment, owner?.userName ?? "", {
-        bank: bankOf(ctx.env),
+        // The bank an admin saved last, even on a payment made before: it is where the transfer goes now.
+        bank: bankOfSettings(await settingsOf(ctx)),
         payByCard: cardPayable(stripeOf(ctx.env), payment),
       }),
     );
@@ -61,9 +72,10 @@ const paymentProof = route(commerceCalls["payment-proof"], {
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
+    const { siteName } = await settingsOf(ctx);
     const notice = renderAll((language) =>
       mailTexts(language).proofNotice({
-        site: ctx.env.SITE_NAME,
+        site: siteName,
         referenceId: input.referenceId,
         amount: formatMoney(language, payment.amount, payment.currency),
         url: `${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,
@@ -112,7 +124,7 @@ const confirmPayment = route(commerceCalls["confirm-payment"], {
     const outcome = await grantPayment(domainOf(ctx), {
       referenceId: input.referenceId,
       auditAction: "confirm-payment",
-      portal: portalOf(ctx),
+      ...(await issuing(ctx)),
     });
     if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
     if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
@@ -156,7 +168,7 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
       referenceId: input.referenceId,
       method: "gateway",
       amount: input.amount,
-      portal: portalOf(ctx),
+      ...(await issuing(ctx)),
     });
     if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);

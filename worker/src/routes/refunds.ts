@@ -22,7 +22,8 @@ import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { requestLanguage } from "../http/language";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
-import { pdfSettingsOf, stripeOf } from "../http/settings";
+import { storeDefaultsOf, stripeOf } from "../http/settings";
+import { loadStoreSettings, pdfSettingsOfStore } from "../domain/storesettings/settings";
 
 /** Refunds, credit notes, invoice PDFs and billing details (docs/decisions/0012-refunds-taxes-pdf.md). */
 
@@ -37,7 +38,9 @@ const refundPaymentCall = route(refundCalls["refund-payment"], {
       const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
       return json({ message: success(ctx, "unappliedChargeRefunded"), payment: paymentWithUser(payment), creditNote: null });
     }
-    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx), input);
+    // The credit note's mail signs with the site's name in force.
+    const { siteName } = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
+    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx, siteName), input);
     if (outcome.status === "failed") throw conflict("refundRefused", "refund_refused");
     const [payment, refund] = await Promise.all([
       readablePayment(ctx.db, readerOf(ctx), input.referenceId),
@@ -68,10 +71,13 @@ const searchCreditNote = route(refundCalls["search-credit-note"], {
   },
 });
 
+/** The PDFs' seller in force (an issued invoice names the one it was issued with instead). */
+const pdfSettings = async (ctx: Ctx) => pdfSettingsOfStore(await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env)));
+
 const invoicePdfCall = route(refundCalls["invoice-pdf"], {
   async handler(ctx, input) {
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
-    return invoicePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, requestLanguage(ctx.request));
+    return invoicePdf(ctx.env.PDF, await pdfSettings(ctx), payment, requestLanguage(ctx.request));
   },
 });
 
@@ -84,7 +90,7 @@ const payerInvoicePdfCall = route(refundCalls["payer-invoice-pdf"], {
     const payment = (await selectPayments(ctx.db, null).where("p.referenceId", "=", input.referenceId).executeTakeFirst()) as
       PaymentWithUser | undefined;
     if (!payment) throw notFound("noSuchPayment");
-    return invoicePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, requestLanguage(ctx.request));
+    return invoicePdf(ctx.env.PDF, await pdfSettings(ctx), payment, requestLanguage(ctx.request));
   },
 });
 
@@ -93,7 +99,7 @@ const creditNotePdfCall = route(refundCalls["credit-note-pdf"], {
     const reader = readerOf(ctx);
     const note = await readableCreditNote(ctx.db, reader, input.creditNoteNumber);
     const payment = await readablePayment(ctx.db, reader, note.referenceId);
-    return creditNotePdf(ctx.env.PDF, pdfSettingsOf(ctx.env), payment, note, requestLanguage(ctx.request));
+    return creditNotePdf(ctx.env.PDF, await pdfSettings(ctx), payment, note, requestLanguage(ctx.request));
   },
 });
 

@@ -8,6 +8,7 @@ import { PDF_TEXTS, type PdfTexts } from "./pdf-texts";
 import type { PaymentWithUser } from "../payments/queries";
 import { creditNoteLabel } from "../refunds/refund-settle";
 import { parseBuyer, parseTax, type FrozenTax } from "../payments/tax";
+import { parseSellerBlock } from "../storesettings/settings";
 
 /**
  * Invoice and credit-note PDFs. This module writes every text of the document in the reader's language
@@ -15,17 +16,23 @@ import { parseBuyer, parseTax, type FrozenTax } from "../payments/tax";
  * Arabic and embeds the fonts (docs/decisions/0012-refunds-taxes-pdf.md).
  */
 
-/** The seller's party (http/settings.ts `sellerOf`) and the portal's name. */
+/** The seller's party and the portal's name in force; an issued invoice names its own (`issuedSettings`). */
 export interface PdfSettings {
   siteName: string;
   seller: { legalName: string; address: string[]; country: string; taxId: string };
+}
+
+/** The settings a document names: the ones the invoice was issued with (payments.sellerJson), else `current`. */
+function issuedSettings(current: PdfSettings, payment: PaymentWithUser): PdfSettings {
+  const issued = parseSellerBlock(payment.sellerJson);
+  return issued ? { siteName: issued.siteName, seller: issued.party } : current;
 }
 
 const taxLabel = (tax: FrozenTax, language: Language) =>
   `${tax.name} ${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(tax.rate)} %`;
 
 function parties(settings: PdfSettings, payment: PaymentWithUser, t: PdfTexts) {
-  const { seller } = settings;
+  const { seller } = issuedSettings(settings, payment);
   const buyer = parseBuyer(payment.buyerJson);
   const buyerLines = buyer
     ? [
@@ -113,7 +120,7 @@ export function invoiceDocument(settings: PdfSettings, payment: PaymentWithUser,
     })),
     totals,
     notes: [...taxNotes(t, tax, language), payment.note].filter(Boolean),
-    footer: `${settings.siteName} · ${payment.referenceId}`,
+    footer: `${issuedSettings(settings, payment).siteName} · ${payment.referenceId}`,
   };
 }
 
@@ -162,7 +169,7 @@ export function creditNoteDocument(
     })),
     totals,
     notes: [...taxNotes(t, tax, language), ...points].filter(Boolean),
-    footer: `${settings.siteName} · ${note.referenceId}`,
+    footer: `${issuedSettings(settings, payment).siteName} · ${note.referenceId}`,
   };
 }
 

@@ -8,6 +8,7 @@ import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
 import { paymentConfirmedStatement } from "../notifications/notify";
 import { receiptStatement } from "../invoices/receipt";
+import type { SellerBlock } from "../storesettings/settings";
 
 /** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
 export interface CardPaid {
@@ -30,6 +31,8 @@ export interface GrantOptions {
   auditAction?: AuditAction;
   /** Where the receipt mail's link points, and the name it signs with. */
   portal: Portal;
+  /** The seller block of the store settings in force: the invoice issued now keeps it (payments.sellerJson). */
+  seller: SellerBlock;
 }
 
 /**
@@ -65,7 +68,7 @@ export function grantStatements(
   const markPaid = d1
     .prepare(
       `UPDATE payments SET status = 'paid', paidAt = ?, updatedAt = ?, grantToken = ?,
-         method = coalesce(?, method), cardPaymentIntentId = coalesce(?, cardPaymentIntentId),
+         method = coalesce(?, method), cardPaymentIntentId = coalesce(?, cardPaymentIntentId), sellerJson = ?,
          invoiceNumber = (SELECT counterValue + 1 FROM counters WHERE counterName = 'invoice')
        WHERE referenceId = ? AND status IN ${payable}${opts.amount === undefined ? "" : " AND amount = ?"}
          AND EXISTS (SELECT 1 FROM users u WHERE u.userId = payments.userId AND u.deletedAt IS NULL)`,
@@ -76,6 +79,7 @@ export function grantStatements(
       token,
       card ? "card" : (opts.method ?? null),
       card?.paymentIntentId ?? null,
+      JSON.stringify(opts.seller),
       referenceId,
       ...(card ? [card.sessionId] : []),
       ...(opts.amount === undefined ? [] : [opts.amount]),

@@ -264,9 +264,8 @@ export function maskName(name: string): string {
     .join(" ");
 }
 
-/** When a payment made `now` expires: after PAYMENT_EXPIRY_HOURS (`expiryHours`), 24 when unset or invalid. */
-export function expiryFrom(now: Date, expiryHours: string | undefined): string {
-  const hours = Number(expiryHours);
-  const valid = Number.isFinite(hours) && hours > 0 ? hours : 24;
+/** When a payment made `now` expires: after the store settings' `expiryHours`, 24 when invalid. */
+export function expiryFrom(now: Date, expiryHours: number): string {
+  const valid = Number.isFinite(expiryHours) && expiryHours > 0 ? expiryHours : 24;
   return new Date(now.getTime() + valid * 3600 * 1000).toISOString();
 }

@@ -85,9 +85,10 @@ function selectPaymentView(db: DB, ids: AnySelect | null = null) {
   const from = ids
     ? (db.selectFrom(ids.as("c")).crossJoin("payments as p").whereRef("p.paymentId", "=", "c.id") as unknown as typeof payments)
     : payments;
+  // sellerJson: the seller an issued invoice keeps (its PDF and invoice-detail), never in a list's answer.
   return from
     .leftJoin("users as u", "u.userId", "p.userId")
-    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), ...buyerColumns]);
+    .select([...PAYMENT_COLUMNS.map((c) => `p.${c}` as const), "p.sellerJson", ...buyerColumns]);
 }
 
 /**
@@ -173,7 +174,7 @@ export function paymentList(
 
 export type PaymentWithUser = RowOf<typeof selectPayments>;
 
-export function paymentWithUser(p: PaymentWithUser) {
+export function paymentWithUser(p: Omit<PaymentWithUser, "sellerJson">) {
   return { ...paymentView(p), userName: p.userName ?? "", userEmail: p.userEmail ?? "" };
 }
 

@@ -4,6 +4,7 @@ import { conflict, HttpError, notFound, type SuccessKey } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { grantPayment } from "../payments/grant";
+import type { SellerBlock } from "../storesettings/settings";
 import { parseLines } from "../payments/lines";
 import {
   cardUnavailable,
@@ -211,7 +212,7 @@ export type CardEventType = (typeof CARD_EVENTS)[number];
  */
 export async function settleCardEvent(
   context: DomainContext,
-  portal: Portal,
+  { portal, seller }: { portal: Portal; seller: SellerBlock },
   type: CardEventType,
   session: CheckoutSession,
 ): Promise<SuccessKey> {
@@ -261,7 +262,7 @@ export async function settleCardEvent(
   if (session.payment_status !== "paid") return "awaitingCardConfirmation";
 
   const card = { sessionId: session.id, paymentIntentId: paymentIntentId(session) };
-  const outcome = await grantPayment(context, { referenceId, amount: payment.amount, card, portal });
+  const outcome = await grantPayment(context, { referenceId, amount: payment.amount, card, portal, seller });
   if (outcome === "granted") return "paymentRecorded";
   const after = await loadCardRow(context, referenceId);
   if (after?.status === "paid" && after.method === "card" && after.cardSessionId === session.id) {
