@@ -83,6 +83,7 @@ export const AUDIT_ACTIONS = [
   "delete-role",
   "generate-coupons",
   "delete-coupon",
+  "moderate-review",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

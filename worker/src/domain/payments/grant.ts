@@ -8,6 +8,7 @@ import type { DomainContext, Portal } from "../context";
 import { parseLines, type PaymentLine } from "./lines";
 import { paymentConfirmedStatement } from "../notifications/notify";
 import { receiptStatement } from "../invoices/receipt";
+import { referralRewardStatements } from "../referrals/rewards";
 
 /** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
 export interface CardPaid {
@@ -120,6 +121,7 @@ export function grantStatements(
     }
   });
 
+  statements.push(...referralRewardStatements(when, referenceId, userId));
   statements.push(
     receiptStatement(d1, opts.portal, referenceId, token, lines),
     paymentConfirmedStatement(d1, referenceId, token),
