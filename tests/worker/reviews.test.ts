@@ -97,13 +97,14 @@ describe("search-review and moderate-review", () => {
     const reader = await createUser();
     const shop = await call("search-review", { itemId, status: "hidden" }, { cookie: reader.cookie });
     expect(shop.status).toBe(200);
-    expect(shop.body).toMatchObject({ total: 2, average: 4.5, count: 2, mine: null });
+    expect(shop.body).toMatchObject({ total: 2, average: 4.5, count: 2, mine: null, canReview: false });
     expect(shop.body.data.map((r: { text: string }) => r.text)).toEqual(["Rated 4", "Rated 5"]);
     const all = await call("search-review", {}, { cookie: reader.cookie });
     expect(all.body.data.some((r: { status: string }) => r.status !== "published")).toBe(false);
     // The hidden review's own author sees it as "mine", never in the public list.
     const own = await call("search-review", { itemId }, { cookie: c!.cookie });
     expect(own.body.mine).toMatchObject({ reviewId: ids[2], status: "hidden" });
+    expect(own.body.canReview).toBe(true);
     expect(own.body.data.map((r: { reviewId: number }) => r.reviewId)).not.toContain(ids[2]);
 
     const staff = await call("search-review", { itemId, status: "hidden" }, { cookie: admin.cookie });

@@ -83,8 +83,8 @@ export const authCalls = defineCalls({
       userPhone: f.optionalDisplayText(40),
       turnstileToken: turnstileToken(),
       acceptTerms: f.bool().optional(),
-      referralCode: f
-        .blankIsAbsent(referralCode())
+      referralCode: referralCode()
+        .optional()
         .meta({ description: "The code of the client who referred this one (`/register?ref=CODE`)." }),
     }),
     answer: signedInWithMessage,

@@ -41,7 +41,7 @@ export const referralCalls = defineCalls({
       "The caller's referral code (made on first ask), its link, how many signed up with it and the points it earned. " +
       "With `referralCode`, ties the caller to that referrer: not their own code (400), once (409), never after their first paid payment (409).",
     access: ["read", "Referral"],
-    input: z.object({ referralCode: f.blankIsAbsent(referralCode()) }),
+    input: z.object({ referralCode: referralCode().optional() }),
     answer: myReferral,
   },
   "search-referral": {

@@ -43,7 +43,7 @@ export const reviewCalls = defineCalls({
   "search-review": {
     summary:
       "Reviews, newest first. Staff (`update Review`): all, by item and status. Everyone else: the published ones only. " +
-      "With `itemId`, also the published reviews' `average` (null when none) and `count`, and the caller's own review of it (`mine`).",
+      "With `itemId`, also the published reviews' `average` (null when none) and `count`, the caller's own review of it (`mine`) and whether they may write one (`canReview`).",
     access: ["read", "Review"],
     input: z.object({
       itemId: f.blankIsAbsent(f.id()),
@@ -54,6 +54,7 @@ export const reviewCalls = defineCalls({
       average: z.number().nullable().optional(),
       count: z.number().int().optional(),
       mine: review.nullable().optional(),
+      canReview: z.boolean().optional().meta({ description: "Whether the caller holds or held the item, so may review it." }),
     }),
   },
   "moderate-review": {

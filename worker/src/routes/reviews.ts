@@ -54,7 +54,8 @@ const searchReview = route(reviewCalls["search-review"], {
     const summary = page.with[0]![0] as { average: number | null; count: number };
     const mine = (page.with[1]![0] as Review | undefined) ?? null;
     const average = summary.average === null ? null : Math.round(Number(summary.average) * 10) / 10;
-    return list(page.rows, page, input.page, input.limit, { average, count: Number(summary.count), mine });
+    const canReview = page.with[2]!.length > 0;
+    return list(page.rows, page, input.page, input.limit, { average, count: Number(summary.count), mine, canReview });
   },
 });
 

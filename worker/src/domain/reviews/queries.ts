@@ -45,17 +45,14 @@ export function reviewList(db: DB, filter: ReviewFilter): { query: AnySelect } &
     .where("itemId", "=", filter.itemId)
     .where("status", "=", "published");
   const mine = reviewRows(db).where("r.itemId", "=", filter.itemId).where("r.userId", "=", filter.userId);
-  return { query, order, with: [published, mine] };
+  return { query, order, with: [published, mine, holding(db, filter.userId, filter.itemId)] };
 }
 
-/** Whether the user holds or held the item: any subscription to it, running, ended or yet to start. */
+/** A subscription of the user to the item, running, ended or yet to start: they hold or held it. */
+const holding = (db: DB, userId: number, itemId: number) =>
+  db.selectFrom("subscriptions").select("subscriptionId").where("userId", "=", userId).where("itemId", "=", itemId).limit(1);
+
+/** Whether the user holds or held the item (only they may review it). */
 export async function holdsOrHeld(db: DB, userId: number, itemId: number): Promise<boolean> {
-  const found = await db
-    .selectFrom("subscriptions")
-    .select("subscriptionId")
-    .where("userId", "=", userId)
-    .where("itemId", "=", itemId)
-    .limit(1)
-    .executeTakeFirst();
-  return found !== undefined;
+  return (await holding(db, userId, itemId).executeTakeFirst()) !== undefined;
 }
