@@ -1,7 +1,9 @@
-import type { FeatureCatalog } from "../types";
 import type { en } from "./en";
 
-export const fr: FeatureCatalog<typeof en> = {
+/** Every key of the English texts, each a text, and no other (declared here: see en.ts on ../types). */
+type Texts<S> = { readonly [K in keyof S]: string };
+
+export const fr: { messages: Texts<typeof en.messages>; successes: Texts<typeof en.successes> } = {
   messages: {
     noSuchReviewItem: "Aucun article n’a cet identifiant.",
     reviewNotHolder: "Seul un client qui détient ou a détenu cet article peut le noter.",
