@@ -34,7 +34,7 @@ describe("add-review", () => {
     expect((await review(past, 999_999, 4, "x")).status).toBe(404);
   });
 
-  it("keeps one review per client and item: a second one edits it and waits for moderation again", async () => {
+  it("keeps one review per client and item: a second one edits it, waits for moderation again, and is in the export", async () => {
     const itemId = await createItem();
     const client = await createUser();
     const admin = await createAdmin();
@@ -48,6 +48,10 @@ describe("add-review", () => {
       text: "Much better now",
       status: "pending",
     });
+    const exported = await call("export-my-data", {}, { cookie: client.cookie });
+    expect(exported.body.reviews).toEqual([
+      expect.objectContaining({ itemId, rating: 5, text: "Much better now", status: "pending" }),
+    ]);
     const rows = await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE userId = ?1 AND itemId = ?2")
       .bind(client.userId, itemId)
       .first<{ n: number }>();
