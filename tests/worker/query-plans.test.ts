@@ -83,6 +83,7 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
   searchvendor: [{ selectedVendor: 1 }, { selectedStatus: "active" }],
   "search-audit": [{ search: "login" }, { outcome: "denied" }],
   "search-outbox": [{ status: "failed" }],
+  "search-review": [{ itemId: 1 }, { status: "pending" }],
   "search-credit-note": [{ userId: 1 }, { referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
 };
 

@@ -39,7 +39,8 @@ describe("store settings", () => {
       paymentExpiryHours: Number(env.PAYMENT_EXPIRY_HOURS),
       languageSwitcher: env.LANGUAGE_SWITCHER === "true",
       taxRate: null,
-      referralRewardPoints: 0,
+      referralRewardPoints: Number(env.REFERRAL_REWARD_POINTS),
+      referralNewClientPoints: Number(env.REFERRAL_NEW_CLIENT_POINTS),
     });
     // Clients and visitors never read them (the permission matrix checks every principal).
     const client = await createUser();

@@ -86,6 +86,7 @@ export const AUDIT_ACTIONS = [
   "generate-coupons",
   "delete-coupon",
   "update-store-settings",
+  "moderate-review",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

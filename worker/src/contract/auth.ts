@@ -2,6 +2,7 @@ import * as z from "zod";
 import { ACTIONS, SUBJECTS } from "./access";
 import { defineCalls, done, listOf, timestamp } from "./call";
 import * as f from "./fields";
+import { referralCode } from "./referrals";
 import { notificationSettings } from "./notifications";
 import { user } from "./users";
 
@@ -82,6 +83,9 @@ export const authCalls = defineCalls({
       userPhone: f.optionalDisplayText(40),
       turnstileToken: turnstileToken(),
       acceptTerms: f.bool().optional(),
+      referralCode: referralCode()
+        .optional()
+        .meta({ description: "The code of the client who referred this one (`/register?ref=CODE`)." }),
     }),
     answer: signedInWithMessage,
   },

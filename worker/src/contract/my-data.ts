@@ -43,6 +43,18 @@ export const myData = z.strictObject({
       endsAt: timestamp(),
     }),
   ),
+  /** Their reviews of items, whatever their moderation status. */
+  reviews: z.array(
+    z.strictObject({
+      reviewId: z.number().int(),
+      itemId: z.number().int(),
+      rating: z.number().int(),
+      text: z.string(),
+      status: z.enum(["pending", "published", "hidden"]),
+      createdAt: timestamp(),
+      updatedAt: timestamp(),
+    }),
+  ),
   /** Jobs without the vendor account that ran them. */
   jobs: z.array(
     z.strictObject({
@@ -87,7 +99,7 @@ export const myData = z.strictObject({
 export const myDataCalls = defineCalls({
   "export-my-data": {
     summary:
-      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, credit notes, subscriptions, jobs, sessions, audit rows, notifications) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
+      "Everything the portal keeps about the caller (profile, ledger, payments and invoices, credit notes, subscriptions, reviews, jobs, sessions, audit rows, notifications) as one JSON file, `Content-Disposition: attachment`; no secret of any kind.",
     access: "signedIn",
     readsOnly: true,
     input: z.object({}),

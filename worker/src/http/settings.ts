@@ -47,9 +47,8 @@ export function storeDefaultsOf(env: Env): StoreSettings {
     taxName: env.TAX_NAME?.trim() ?? "",
     taxRate: tax ? tax.rateBp / 100 : null,
     taxInclusive: env.TAX_INCLUSIVE?.trim() === "true",
-    // No var: a referral program pays nothing until an admin sets its points.
-    referralRewardPoints: 0,
-    referralNewClientPoints: 0,
+    referralRewardPoints: wholeNumber(env.REFERRAL_REWARD_POINTS, 0, 1_000_000, 0),
+    referralNewClientPoints: wholeNumber(env.REFERRAL_NEW_CLIENT_POINTS, 0, 1_000_000, 0),
   };
 }
 

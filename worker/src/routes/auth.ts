@@ -13,11 +13,14 @@ import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
 import { verificationMail } from "../domain/users/mails";
 import { recoverySignIn } from "../domain/users/recovery";
+import { referrerOfCode, tieReferral } from "../domain/referrals/codes";
+import { referralRewardsOf } from "../http/referral-rewards";
 import { SETTINGS_COLUMNS, settingsView, type NotificationSettings, type SettingsRow } from "../domain/notifications/settings";
 import { toUserData, toUserView, userViewOf, type UserData } from "../domain/users/view";
 import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
 import { badRequest, conflict, forbidden, HttpError, msg, requiredField, tooManyRequests, unauthorized } from "../errors";
-import { termsOf, turnstileOf } from "../http/settings";
+import { storeDefaultsOf, termsOf, turnstileOf } from "../http/settings";
+import { loadStoreSettings } from "../domain/storesettings/settings";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { queueMail } from "../domain/outbox/queue";
@@ -266,6 +269,10 @@ const register = route(authCalls.register, {
     if (turnstile) await requireHuman(turnstile, input.turnstileToken, ctx.ip);
     const taken = await ctx.db.selectFrom("users").select("userId").where("userEmail", "=", input.userEmail).executeTakeFirst();
     if (taken) throw conflict("emailTaken", "email_taken", "userEmail");
+    // An unknown referral code is refused before the account exists: bad input changes nothing.
+    if (input.referralCode !== undefined && !(await referrerOfCode(ctx.db, input.referralCode))) {
+      throw badRequest("noSuchReferralCode", "no_such_referral_code", "referralCode");
+    }
     const hash = await hashPassword(input.password, ctx.env.SESSION_PEPPER);
     let userId: number;
     try {
@@ -290,6 +297,13 @@ const register = route(authCalls.register, {
       if (String(error).includes("UNIQUE")) throw conflict("emailTaken", "email_taken", "userEmail");
       throw error;
     }
+    if (input.referralCode !== undefined)
+      await tieReferral(
+        ctx.db,
+        userId,
+        input.referralCode,
+        referralRewardsOf(await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))),
+      );
     const { token, insert } = await issueToken(ctx.db, userId, "verify");
     await runBatch(ctx.env.DB, [
       insert,

@@ -5,6 +5,11 @@ export function fetchMe() {
   return api("me");
 }
 
+/** The client's referral code, its invite link and what it earned (made on first ask). */
+export function fetchMyReferral() {
+  return api("my-referral", {});
+}
+
 export type ItemOffer = ListRow<"searchitem">;
 export type BundleOffer = ListRow<"searchbundle">;
 

@@ -9,6 +9,7 @@ import { parseLines, type PaymentLine } from "./lines";
 import { paymentConfirmedStatement } from "../notifications/notify";
 import { receiptStatement } from "../invoices/receipt";
 import type { SellerBlock } from "../storesettings/settings";
+import { referralRewardStatements } from "../referrals/rewards";
 
 /** A card payment's Stripe ids: its Checkout Session (the one the payment recorded) and the PaymentIntent. */
 export interface CardPaid {
@@ -124,6 +125,7 @@ export function grantStatements(
     }
   });
 
+  statements.push(...referralRewardStatements(when, referenceId, userId));
   statements.push(
     receiptStatement(d1, opts.portal, referenceId, token, lines),
     paymentConfirmedStatement(d1, referenceId, token),

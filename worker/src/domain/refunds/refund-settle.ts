@@ -5,6 +5,7 @@ import { audit, oneRowChanged, type AuditEntry } from "../audit";
 import type { DomainContext, Portal } from "../context";
 import { byLanguageSql, formatMoney, mailTexts, renderAll } from "../outbox/mails";
 import { parseLines } from "../payments/lines";
+import { referralTakeBackStatements } from "../referrals/rewards";
 
 /**
  * Settling a refund: the one batch that turns a pending refund into a credit note and takes back what
@@ -149,6 +150,7 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
       referenceId,
       refund.amount,
     ),
+    ...referralTakeBackStatements(when, referenceId, refund.userId, refund.amount, actor.userId),
     when(
       `UPDATE payments SET refundedAmount = refundedAmount + ?1, refundPending = refundPending - ?1, updatedAt = ?2,
          status = CASE WHEN refundedAmount + ?1 >= amount THEN 'refunded' ELSE 'partially_refunded' END

@@ -62,6 +62,11 @@ function exportQueries(db: DomainContext["db"], userId: number) {
       .select(["notificationId", "kind", "params", "link", "createdAt", "readAt"])
       .where("userId", "=", userId)
       .orderBy("notificationId"),
+    reviews: db
+      .selectFrom("reviews")
+      .select(["reviewId", "itemId", "rating", "reviewText as text", "status", "createdAt", "updatedAt"])
+      .where("userId", "=", userId)
+      .orderBy("reviewId"),
   };
 }
 
@@ -75,10 +80,8 @@ export async function exportMyData(
   site: string,
 ): Promise<MyData> {
   const queries = exportQueries(context.db, userId);
-  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit, notifications] = await runBatch(
-    context.d1,
-    Object.values(queries),
-  );
+  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit, notifications, reviews] =
+    await runBatch(context.d1, Object.values(queries));
   const row = profileRows!.results[0] as Rows<"profile">[number] | undefined;
   if (!row) throw new Error(`export of user ${userId}, who does not exist`);
   const { recoveryCodesLeft, mailLanguage, termsVersion, termsAcceptedAt, updatedAt, ...view } = row;
@@ -90,6 +93,7 @@ export async function exportMyData(
     payments: (payments!.results as Rows<"payments">).map(paymentWithUser),
     creditNotes: (creditNotes!.results as unknown as CreditNoteRow[]).map(creditNoteView),
     subscriptions: subscriptions!.results as Rows<"subscriptions">,
+    reviews: reviews!.results as Rows<"reviews">,
     jobs: jobs!.results as Rows<"jobs">,
     sessions: (sessions!.results as Rows<"sessions">).map(({ sessionId, rememberMe, lastSeenAt, ...session }) => ({
       ...session,

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
 import { CheckboxField } from "../../../components/FormControls";
@@ -70,6 +70,8 @@ export function useRegister() {
   const look = useAuthLook();
   const { turnstileSiteKey, termsUrl } = useAppSettings();
   const humanCheck = useHumanCheck(turnstileSiteKey, true);
+  // An invite link (/register?ref=CODE) ties the new account to the client who shared it.
+  const referralCode = new URLSearchParams(useSearch()).get("ref")?.trim();
   const send = async (v: RegisterValues) => {
     let answer;
     try {
@@ -80,6 +82,7 @@ export function useRegister() {
         userPhone: v.userPhone.trim() || undefined,
         turnstileToken: humanCheck.token,
         ...(termsUrl ? { acceptTerms: v.acceptTerms } : {}),
+        ...(referralCode ? { referralCode } : {}),
       });
     } catch (error) {
       humanCheck.after(error);

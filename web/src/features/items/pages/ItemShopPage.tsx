@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../../providers/session";
 import { useAppSettings } from "../../../providers/settings";
@@ -10,6 +11,8 @@ import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
 import { SEARCH_ITEM, shopListBody } from "../api";
 import { useSortFilter } from "../components/useSortFilter";
 import { ITEM_LIST_DEFAULTS, type Item } from "../types";
+
+const ItemReviewsDialog = lazy(() => import("../components/ItemReviewsDialog").then((m) => ({ default: m.ItemReviewsDialog })));
 
 /** The shop: item cards, 12 a page, with search and sort; buyers add to the cart or buy at once. */
 export default function ItemShopPage() {
@@ -24,6 +27,8 @@ export default function ItemShopPage() {
     defaults: ITEM_LIST_DEFAULTS,
     body: (params) => shopListBody(params, canManage),
   });
+  const canReadReviews = ability.can("read", "Review");
+  const [reviewing, setReviewing] = useState<Item | null>(null);
   const sort = useSortFilter(list.params.sort, (value) => list.update({ sort: value }));
   const buyActions = useBuyActions({
     kind: "item",
@@ -44,6 +49,11 @@ export default function ItemShopPage() {
           <span className="text-xl font-bold text-primary">{formatMoney(item.itemPrice, currency)}</span>
           <span className="badge badge-soft">{t("days", { days: formatCount("days", item.itemDuration) })}</span>
         </div>
+        {canReadReviews && (
+          <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => setReviewing(item)}>
+            {t("reviews")}
+          </button>
+        )}
         {canBuy && (
           <div className="card-actions mt-2 justify-end">
             <BuyButtons refId={item.itemId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />
@@ -54,18 +64,25 @@ export default function ItemShopPage() {
   );
 
   return (
-    <ListPage
-      title={t("shopTitle")}
-      subtitle={t("shopSubtitle")}
-      list={list}
-      search={{ placeholder: t("searchPlaceholder") }}
-      filters={[sort]}
-      card={card}
-      cardTestId="item-card"
-      rowKey={(item) => item.itemId}
-      emptyText={list.search ? t("noMatch") : t("emptyShop")}
-      pagerLabel={t("paging")}
-      pageOf={(page, pages) => t("pageOf", { page: formatNumber(page), pages })}
-    />
+    <>
+      <ListPage
+        title={t("shopTitle")}
+        subtitle={t("shopSubtitle")}
+        list={list}
+        search={{ placeholder: t("searchPlaceholder") }}
+        filters={[sort]}
+        card={card}
+        cardTestId="item-card"
+        rowKey={(item) => item.itemId}
+        emptyText={list.search ? t("noMatch") : t("emptyShop")}
+        pagerLabel={t("paging")}
+        pageOf={(page, pages) => t("pageOf", { page: formatNumber(page), pages })}
+      />
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ItemReviewsDialog itemId={reviewing.itemId} itemName={reviewing.itemName} onClose={() => setReviewing(null)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { roleLabel } from "../../../lib/roles";
 import { fetchMe } from "../api";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
+import { InviteCard } from "../components/InviteCard";
 
 const TABS = ["profile", "plan"] as const;
 
@@ -142,6 +143,7 @@ export default function ProfilePage() {
           </section>
         )}
         {(!onTabs || tab === "plan") && <div className="lg:col-span-2">{planCard}</div>}
+        {(!onTabs || tab === "profile") && ability.can("read", "Referral") && <InviteCard />}
       </div>
       {dialog === "edit" && (
         <EditProfileDialog
