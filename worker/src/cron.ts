@@ -6,10 +6,11 @@ import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { sendReminders } from "./domain/notifications/reminders";
 import { dispatchMail } from "./domain/outbox/dispatch";
-import { cronPortalOf, mailQueueOf } from "./http/settings";
+import { cronPortalOf, mailQueueOf, stripeOf, taxOf } from "./http/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { describeError, logFailure } from "./errors/log";
 import { countSubscriptionDays } from "./domain/stats/subscriptions";
+import { renewSubscriptions } from "./domain/renewals/renew";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -49,6 +50,21 @@ export const cronTasks: CronTask[] = [
     },
   },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
+  {
+    // Automatic renewal (decision 0022); its mails go with the next run's hand-over.
+    name: "renew-subscriptions",
+    schedule: frequent,
+    run: (env) =>
+      renewSubscriptions({
+        db: getDb(env.DB),
+        d1: env.DB,
+        portal: cronPortalOf(env),
+        stripe: stripeOf(env),
+        tax: taxOf(env),
+        currency: env.CURRENCY,
+        expiryHours: env.PAYMENT_EXPIRY_HOURS,
+      }),
+  },
   {
     name: "release-stale-job-claims",
     schedule: frequent,

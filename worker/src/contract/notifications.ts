@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   "job-failed",
   "payment-confirmed",
   "payment-refunded",
+  "renewal-failed",
+  "renewal-payment-due",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

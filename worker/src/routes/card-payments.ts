@@ -10,6 +10,7 @@ import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { stripeOf, mailQueueOf } from "../http/settings";
 import { dispatchSoon } from "../domain/outbox/dispatch";
+import { isSetupEvent, settleSetupEvent } from "../domain/renewals/cards";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
@@ -38,6 +39,9 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
       return json({
         message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portalOf(ctx), type, event.data.object)),
       });
+    }
+    if (isSetupEvent(event.type, event.data.object)) {
+      return json({ message: success(ctx, await settleSetupEvent(domainOf(ctx), config, event.type, event.data.object)) });
     }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);

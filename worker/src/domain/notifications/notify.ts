@@ -18,6 +18,8 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   "job-failed": "jobDone",
   "payment-confirmed": null,
   "payment-refunded": null,
+  "renewal-failed": null,
+  "renewal-payment-due": null,
 };
 
 /** The users column holding each switch (migration 0141). */

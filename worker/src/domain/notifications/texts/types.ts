@@ -10,6 +10,16 @@ export interface NotificationParams {
   "job-failed": { site: string; fileName: string; refunded: number };
   "payment-confirmed": { amount: number; currency: string; invoiceNumber: number | null };
   "payment-refunded": { amount: number; currency: string };
+  /** A renewal's charge failed: the next try's date (null after the last), when the subscription ends, and whether the bank asks the client to confirm. */
+  "renewal-failed": {
+    item: string;
+    amount: number;
+    currency: string;
+    retryAt: string | null;
+    endsAt: string;
+    authentication: boolean;
+  };
+  "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
 }
 
 /** Writes money and dates the way the reader's language does. */
