@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
 import { meterD1, newUsage } from "../../worker/src/db/meter";
 import { dueRenewals, dueSubscriptions } from "../../worker/src/domain/renewals/renew";
-import { badScans, call, createUser, listPlans } from "./helpers";
+import { badScans, call, createAdmin, createUser, listPlans } from "./helpers";
 import {
   customerIdOf,
   DAY,
@@ -175,6 +175,21 @@ describe("automatic renewal on a saved card", () => {
     await renewAt(at(0));
     expect(await renewalOf(subscriptionId)).toBeNull();
     expect(await intentsOf(await customerIdOf(client.userId))).toEqual([]);
+  });
+
+  it("charges nothing once the account is closed: its cards and automatic renewals go with it", async () => {
+    const client = await createUser();
+    await saveCard(client);
+    const { subscriptionId } = await subscriptionFor(client);
+    const admin = await createAdmin();
+    expect((await call("deleteuser", { userId: client.userId }, { cookie: admin.cookie })).status).toBe(200);
+    await renewAt(at(0));
+    expect(await renewalOf(subscriptionId)).toBeNull();
+    expect(await intentsOf(await customerIdOf(client.userId))).toEqual([]);
+    const cards = await env.DB.prepare("SELECT count(*) AS n FROM payment_methods WHERE userId = ?1")
+      .bind(client.userId)
+      .first<{ n: number }>();
+    expect(cards!.n).toBe(0);
   });
 
   it("writes at most 40 rows for a renewal", async () => {
