@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { RenewalsCatalog } from "./en";
 
-export const ar: FeatureCatalog<typeof en> = {
+export const ar: RenewalsCatalog = {
   messages: {
     noSuchCard: "لا توجد بطاقة محفوظة لك بهذا المعرّف.",
     noSuchSubscriptionOfYours: "لا يوجد اشتراك لك بهذا المعرّف.",

@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { RenewalsCatalog } from "./en";
 
-export const fr: FeatureCatalog<typeof en> = {
+export const fr: RenewalsCatalog = {
   messages: {
     noSuchCard: "Aucune de vos cartes enregistrées n’a cet identifiant.",
     noSuchSubscriptionOfYours: "Aucun de vos abonnements n’a cet identifiant.",
