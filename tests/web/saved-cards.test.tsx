@@ -26,11 +26,11 @@ const subscription = (autoRenew: boolean) => ({
   autoRenew,
 });
 
-function renderTab() {
+function renderTab(query = "") {
   signIn({ userId: 7, userName: "Client", role: "client", userPlan: "Pro plan" }, [
     { action: "read", subject: "Payment", conditions: { userId: 7 } },
   ]);
-  renderAt("/pages/account-settings/billing", BillingTabPage);
+  renderAt(`/pages/account-settings/billing${query}`, BillingTabPage);
 }
 
 setupPageTests({ billing: en });
@@ -82,6 +82,12 @@ describe("saved cards on the billing tab", () => {
     fireEvent.click(screen.getByRole("button", { name: en.addCard }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.stripe.test/c/setup/cs_1"));
     vi.unstubAllGlobals();
+  });
+
+  it("says the card is on its way when Stripe's page sent the client back", async () => {
+    mockApi({}, { fallback: listOf([]) });
+    renderTab("?card=saved");
+    expect(await screen.findByText(en.cardSavedNotice)).toBeTruthy();
   });
 
   it("turns automatic renewal on for an active subscription", async () => {

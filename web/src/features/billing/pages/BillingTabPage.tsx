@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { useSession } from "../../../providers/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import type { Column } from "../../../components/DataTable";
@@ -30,6 +30,8 @@ export default function BillingTabPage() {
   const { userData } = useSession();
   // Two lists on one tab: their paging stays in the page rather than the URL.
   const snackbar = useSnackbar();
+  // Back from Stripe's setup page: the card shows once Stripe's event arrived.
+  const cardSaved = new URLSearchParams(useSearch()).get("card") === "saved";
   const subs = useListController({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
   const notes = useListController({ call: SEARCH_CREDIT_NOTE, defaults: { limit: 5 }, inUrl: false });
 
@@ -179,7 +181,7 @@ export default function BillingTabPage() {
         rowKey={(s) => s.subscriptionId}
         emptyText={t("noSubscriptions")}
       />
-      {new URLSearchParams(window.location.search).get("card") === "saved" && (
+      {cardSaved && (
         <p role="status" className="alert alert-info">
           {t("cardSavedNotice")}
         </p>
