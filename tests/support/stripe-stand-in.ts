@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { standInCards } from "./stripe-cards";
 import { chargeFor, newRefund, type RefundStatus, type StandInRefund } from "./stripe-refunds";
 import {
   randomId,
@@ -28,6 +29,10 @@ import {
  * /__stand-in/dashboard-refund {paymentIntent, amount} for a refund made in Stripe's dashboard (answers
  * {refund, charge}, the objects of its events), POST /__stand-in/hang {referenceId, ms} to make the next
  * create for that reference take effect but hold its answer back `ms` (a Stripe that creates, then times out).
+ *
+ * Saved cards and off-session PaymentIntents (Customers, setup-mode sessions and their page, SetupIntents,
+ * PaymentMethods, test cards) are in stripe-cards.ts; `hang` with a Customer id as `referenceId` holds that
+ * Customer's next PaymentIntent the same way.
  */
 
 export interface RecordedRequest {
@@ -165,6 +170,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let webhook: { url: string; secret: string; delayMs: number } | null = null;
   let base = "";
 
+  const cards = standInCards((type, object) => deliver(type as CheckoutEventType, object));
   const refunds = new Map<string, StandInRefund[]>();
   const nextRefund = new Map<string, RefundStatus | "refuse">();
 
@@ -232,6 +238,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return makeRefund(intent, amount, (params.metadata ?? {}) as Record<string, string>, text("reason") || null);
   }
 
+  /** Stripe's idempotency for a create: a key seen answers as the first time (its errors too); other parameters, 400. */
+  function remembered(key: string | null, raw: string, make: () => Answer | null): Answer | null {
+    const seen = key ? idempotent.get(key) : undefined;
+    if (seen && seen.body !== raw) {
+      return error(
+        400,
+        "idempotency_error",
+        "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+      );
+    }
+    if (seen) return seen.answer;
+    const answer = make();
+    if (answer && key) idempotent.set(key, { body: raw, answer });
+    return answer;
+  }
+
   function api(method: string, path: string, req: IncomingMessage, raw: string, query: URLSearchParams): Answer {
     const form = new URLSearchParams(raw);
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
@@ -245,47 +267,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (req.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
       return error(401, "invalid_request_error", "Invalid API Key provided.");
     }
+    const card = remembered(idempotencyKey, raw, () => cards.api(method, path, nest(form), query, base));
+    if (card) return card;
     if (method === "POST" && path === "/v1/checkout/sessions") {
-      if (idempotencyKey) {
-        const seen = idempotent.get(idempotencyKey);
-        if (seen && seen.body !== raw) {
-          return error(
-            400,
-            "idempotency_error",
-            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-          );
+      return remembered(idempotencyKey, raw, () => {
+        const params = nest(form);
+        const refusal = refusals.get(String(params.client_reference_id));
+        if (refusal) {
+          refusals.delete(String(params.client_reference_id));
+          return refusal;
         }
-        if (seen) return seen.answer;
-      }
-      const params = nest(form);
-      const refusal = refusals.get(String(params.client_reference_id));
-      let answer: Answer;
-      if (refusal) {
-        refusals.delete(String(params.client_reference_id));
-        answer = refusal;
-      } else {
-        answer = validateCreate(params) ?? { status: 200, body: newSession(base, params) };
+        const answer = validateCreate(params) ?? { status: 200, body: newSession(base, params) };
         if (answer.status === 200) sessions.set((answer.body as StandInSession).id, answer.body as StandInSession);
-      }
-      if (idempotencyKey) idempotent.set(idempotencyKey, { body: raw, answer });
-      return answer;
+        return answer;
+      })!;
     }
-    if (method === "POST" && path === "/v1/refunds") {
-      if (idempotencyKey) {
-        const seen = idempotent.get(idempotencyKey);
-        if (seen && seen.body !== raw) {
-          return error(
-            400,
-            "idempotency_error",
-            "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-          );
-        }
-        if (seen) return seen.answer;
-      }
-      const answer = createRefund(nest(form));
-      if (idempotencyKey) idempotent.set(idempotencyKey, { body: raw, answer });
-      return answer;
-    }
+    if (method === "POST" && path === "/v1/refunds") return remembered(idempotencyKey, raw, () => createRefund(nest(form)))!;
     if (method === "GET" && path === "/v1/refunds") {
       const intent = query.get("payment_intent") ?? "";
       return {
@@ -318,7 +315,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
     if (url.pathname.startsWith("/v1/")) {
       const answer = api(method, url.pathname, req, raw, url.searchParams);
-      const reference = new URLSearchParams(raw).get("client_reference_id") ?? "";
+      const sent = new URLSearchParams(raw);
+      const reference = sent.get("client_reference_id") ?? sent.get("customer") ?? "";
       const hold = method === "POST" ? holds.get(reference) : undefined;
       if (hold !== undefined) {
         holds.delete(reference);
@@ -378,6 +376,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       holds.set(referenceId, ms);
       return send(200, { ok: true });
     }
+    const cardPage = cards.route(method, url.pathname, raw);
+    if (cardPage)
+      return "redirect" in cardPage
+        ? redirect(cardPage.redirect)
+        : "json" in cardPage
+          ? send(200, cardPage.json)
+          : send(200, cardPage.html, "text/html; charset=utf-8");
     const page = /^\/c\/pay\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
     const session = page ? sessions.get(page[1]!) : undefined;
     if (!page || !session) return send(404, "Not found", "text/plain");

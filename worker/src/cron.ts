@@ -6,13 +6,14 @@ import { SCHEDULES, type Schedule } from "./schedules";
 import { releaseStaleClaims } from "./domain/jobs/claims";
 import { sendReminders } from "./domain/notifications/reminders";
 import { dispatchMail } from "./domain/outbox/dispatch";
-import { cronPortalOf, mailQueueOf, storeDefaultsOf } from "./http/settings";
-import { loadStoreSettings } from "./domain/storesettings/settings";
+import { cronPortalOf, mailQueueOf, storeDefaultsOf, stripeOf } from "./http/settings";
+import { loadStoreSettings, sellerBlockOf, taxOfSettings } from "./domain/storesettings/settings";
 import { sweepOrphanedFiles } from "./domain/storage/sweep";
 import { describeError, logFailure } from "./errors/log";
 import { countSubscriptionDays } from "./domain/stats/subscriptions";
 import { alertThresholds, sendFleetAlerts } from "./domain/fleet/alerts";
 import { claimCutoff } from "./domain/jobs/claims";
+import { renewSubscriptions } from "./domain/renewals/renew";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -55,6 +56,25 @@ export const cronTasks: CronTask[] = [
     },
   },
   { name: "expire-payments", schedule: frequent, run: (env) => expirePayments(env.DB) },
+  {
+    // Automatic renewal (decision 0022); its mails go with the next run's hand-over.
+    name: "renew-subscriptions",
+    schedule: frequent,
+    run: async (env) => {
+      const db = getDb(env.DB);
+      const store = await loadStoreSettings(db, storeDefaultsOf(env));
+      await renewSubscriptions({
+        db,
+        d1: env.DB,
+        portal: { ...cronPortalOf(env), siteName: store.siteName },
+        stripe: stripeOf(env),
+        tax: taxOfSettings(store),
+        seller: sellerBlockOf(store),
+        currency: env.CURRENCY,
+        expiryHours: store.paymentExpiryHours,
+      });
+    },
+  },
   {
     name: "release-stale-job-claims",
     schedule: frequent,

@@ -339,6 +339,7 @@ export const quotaCalls = defineCalls({
         startsAt: timestamp(),
         endsAt: timestamp(),
         active: z.boolean(),
+        autoRenew: z.boolean().meta({ description: "Renewed by the cron on the default saved card (update-auto-renew)." }),
       }),
     ),
   },

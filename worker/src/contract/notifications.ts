@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   "payment-refunded",
   "fleet-failing",
   "fleet-no-vendor",
+  "renewal-failed",
+  "renewal-payment-due",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -11,6 +11,7 @@ import { route } from "../http/route";
 import { storeDefaultsOf, stripeOf, mailQueueOf } from "../http/settings";
 import { loadStoreSettings, sellerBlockOf } from "../domain/storesettings/settings";
 import { dispatchSoon } from "../domain/outbox/dispatch";
+import { isSetupEvent, settleSetupEvent } from "../domain/renewals/cards";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
@@ -41,6 +42,9 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
       return json({
         message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object)),
       });
+    }
+    if (isSetupEvent(event.type, event.data.object)) {
+      return json({ message: success(ctx, await settleSetupEvent(domainOf(ctx), config, event.type, event.data.object)) });
     }
     if (!(CARD_EVENTS as readonly string[]).includes(event.type)) return json({ message: success(ctx, "eventIgnored") });
     const session = checkoutSession.safeParse(event.data.object);

@@ -18,9 +18,13 @@ const searchSubscription = route(quotaCalls["search-subscription"], {
     }
     const now = new Date().toISOString();
     const { query, ...options } = subscriptionList(ctx.db, userId);
-    const page = await listPage<Omit<ListRowOf<"search-subscription">, "active">>(ctx.db, query, { ...options, window: input });
+    const page = await listPage<Omit<ListRowOf<"search-subscription">, "active" | "autoRenew"> & { autoRenew: number }>(
+      ctx.db,
+      query,
+      { ...options, window: input },
+    );
     // A subscription that extends another starts later; both count as active until their end.
-    const data = page.rows.map((s) => ({ ...s, active: s.endsAt > now }));
+    const data = page.rows.map((s) => ({ ...s, active: s.endsAt > now, autoRenew: s.autoRenew === 1 }));
     return list(data, page, input.page, input.limit);
   },
 });

@@ -20,3 +20,12 @@ export const downloadInvoicePdf = (referenceId: string, invoiceNumber: number) =
   saveFile("invoice-pdf", { referenceId }, `invoice-${invoiceNumber}.pdf`);
 export const downloadCreditNotePdf = (creditNoteNumber: number) =>
   saveFile("credit-note-pdf", { creditNoteNumber }, `credit-note-CN-${creditNoteNumber}.pdf`);
+
+/** Saved cards (Stripe keeps them; the portal shows brand, last four, expiry) and automatic renewal. */
+export const SEARCH_PAYMENT_METHOD = "search-payment-method";
+export type SavedCard = ListRow<typeof SEARCH_PAYMENT_METHOD>;
+export const startCardSetup = () => api("start-card-setup", {});
+export const deletePaymentMethod = (paymentMethodId: string) => api("delete-payment-method", { paymentMethodId });
+export const makeDefaultCard = (paymentMethodId: string) => api("update-payment-method", { paymentMethodId, isDefault: true });
+export const updateAutoRenew = (subscriptionId: number, autoRenew: boolean) =>
+  api("update-auto-renew", { subscriptionId, autoRenew });

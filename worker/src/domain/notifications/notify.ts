@@ -21,6 +21,8 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   // Staff alerts of the vendor fleet: their mail has no switch, the fleet page is where they act.
   "fleet-failing": null,
   "fleet-no-vendor": null,
+  "renewal-failed": null,
+  "renewal-payment-due": null,
 };
 
 /** The users column holding each switch (migration 0141). */

@@ -26,6 +26,8 @@ export interface GrantOptions {
    * taken at the frozen amount, so a payment the cron expired meanwhile is granted too.
    */
   card?: CardPaid;
+  /** Charged off-session on a saved card by a renewal (domain/renewals): method "card", no Checkout Session. */
+  offSession?: { paymentIntentId: string };
   /** The webhook's amount: the payment is marked paid only when it matches. */
   amount?: number;
   /** Audit action to record with the grant (admin confirmations, manual payments). */
@@ -62,10 +64,12 @@ export function grantStatements(
   const when = (sqlText: string, ...binds: unknown[]) =>
     d1.prepare(`${sqlText} AND ${marker}`).bind(...binds, referenceId, token);
 
-  const { card } = opts;
+  const { card, offSession } = opts;
   const payable = card
     ? "('pending', 'awaiting_confirmation', 'expired') AND cardSessionId = ?"
-    : "('pending', 'awaiting_confirmation')";
+    : offSession
+      ? "('pending', 'expired')"
+      : "('pending', 'awaiting_confirmation')";
   const markPaid = d1
     .prepare(
       `UPDATE payments SET status = 'paid', paidAt = ?, updatedAt = ?, grantToken = ?,
@@ -78,8 +82,8 @@ export function grantStatements(
       now,
       now,
       token,
-      card ? "card" : (opts.method ?? null),
-      card?.paymentIntentId ?? null,
+      card || offSession ? "card" : (opts.method ?? null),
+      card?.paymentIntentId ?? offSession?.paymentIntentId ?? null,
       JSON.stringify(opts.seller),
       referenceId,
       ...(card ? [card.sessionId] : []),

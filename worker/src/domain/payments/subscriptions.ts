@@ -8,7 +8,7 @@ export function subscriptionList(db: DB, userId: number): { query: AnySelect } &
     query: db
       .selectFrom("subscriptions as s")
       .leftJoin("items as i", "i.itemId", "s.itemId")
-      .select(["s.subscriptionId", "s.itemId", "i.itemName", "i.itemUrl", "s.startsAt", "s.endsAt"])
+      .select(["s.subscriptionId", "s.itemId", "i.itemName", "i.itemUrl", "s.startsAt", "s.endsAt", "s.autoRenew"])
       .where("s.userId", "=", userId),
     order: [
       ["s.endsAt", "desc"],

@@ -134,6 +134,9 @@ export async function closeAccount(
       // Passkeys sign in without the password: none may outlive the account (issue 44).
       db.deleteFrom("passkeys").where("userId", "=", userId),
       db.deleteFrom("passkey_challenges").where("userId", "=", userId),
+      // Saved cards and automatic renewal end with the account (issue 40): nothing is charged after it.
+      db.deleteFrom("payment_methods").where("userId", "=", userId),
+      db.updateTable("subscriptions").set({ autoRenew: 0 }).where("userId", "=", userId).where("autoRenew", "=", 1),
       // Sign-in failures keyed by the address: its own, forgot-password's, and each (address, IP) pair's
       // (a range of the attempts' index).
       d1

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { useSession } from "../../../providers/session";
 import { AccountSettingsTabs } from "../../../components/AccountSettingsTabs";
 import type { Column } from "../../../components/DataTable";
@@ -14,11 +14,13 @@ import {
   SEARCH_CREDIT_NOTE,
   SEARCH_PAYMENT,
   SEARCH_SUBSCRIPTION,
+  updateAutoRenew,
   type CreditNote,
   type Payment,
   type Subscription,
 } from "../api";
 import { BillingDetailsCard } from "../components/BillingDetailsCard";
+import { SavedCardsCard } from "../components/SavedCardsCard";
 
 const OPEN = new Set(["pending", "awaiting_confirmation"]);
 
@@ -28,6 +30,8 @@ export default function BillingTabPage() {
   const { userData } = useSession();
   // Two lists on one tab: their paging stays in the page rather than the URL.
   const snackbar = useSnackbar();
+  // Back from Stripe's setup page: the card shows once Stripe's event arrived.
+  const cardSaved = new URLSearchParams(useSearch()).get("card") === "saved";
   const subs = useListController({ call: SEARCH_SUBSCRIPTION, defaults: { limit: 5 }, inUrl: false });
   const notes = useListController({ call: SEARCH_CREDIT_NOTE, defaults: { limit: 5 }, inUrl: false });
 
@@ -46,6 +50,15 @@ export default function BillingTabPage() {
     body: ({ page, limit }) => ({ userId: userData?.userId, page, limit }),
   });
 
+  async function autoRenew(s: Subscription, on: boolean) {
+    try {
+      snackbar.success((await updateAutoRenew(s.subscriptionId, on)).message);
+      await subs.reload();
+    } catch (error) {
+      snackbar.error(t("cardFailed") + (error instanceof ApiError ? error.message : t("saveFailedDefault")));
+    }
+  }
+
   const subColumns: Column<Subscription>[] = [
     { key: "itemName", header: t("colPlan"), render: (s) => <span className="font-medium">{s.itemName}</span> },
     { key: "startsAt", header: t("colStarts"), render: (s) => formatDate(s.startsAt) },
@@ -56,6 +69,22 @@ export default function BillingTabPage() {
       render: (s) => (
         <span className={`badge ${s.active ? "badge-success" : "badge-ghost"}`}>{s.active ? t("active") : t("ended")}</span>
       ),
+    },
+    {
+      key: "autoRenew",
+      header: t("colAutoRenew"),
+      render: (s) =>
+        s.active ? (
+          <input
+            type="checkbox"
+            className="toggle toggle-primary toggle-sm"
+            checked={s.autoRenew}
+            aria-label={`${t("colAutoRenew")}: ${s.itemName}`}
+            onChange={(event) => void autoRenew(s, event.target.checked)}
+          />
+        ) : (
+          "—"
+        ),
     },
   ];
 
@@ -152,6 +181,12 @@ export default function BillingTabPage() {
         rowKey={(s) => s.subscriptionId}
         emptyText={t("noSubscriptions")}
       />
+      {cardSaved && (
+        <p role="status" className="alert alert-info">
+          {t("cardSavedNotice")}
+        </p>
+      )}
+      <SavedCardsCard />
       <ListCard
         heading={t("payments")}
         list={payments}

@@ -52,6 +52,23 @@ export const ar: NotificationTexts = {
     body: `${waiting} مهام للموقع ${site} في الانتظار، ولا يوجد أي حساب مورّد نشط له. استأنف حسابًا أو أضف حسابًا جديدًا.`,
     action: "افتح الأسطول",
   }),
+  "renewal-failed": ({ item, amount, currency, retryAt, endsAt, authentication }, f) => ({
+    title: authentication ? `أكّد تجديد ${item}` : `لم يتم تجديد ${item}`,
+    body: [
+      authentication
+        ? `يطلب منك مصرفك تأكيد دفع ${f.money(amount, currency)} مقابل ${item}.`
+        : `لم تُخصم ${f.money(amount, currency)} من بطاقتك مقابل ${item}.`,
+      retryAt
+        ? `سنحاول مرة أخرى في ${f.date(retryAt)}؛ ينتهي الاشتراك في ${f.date(endsAt)} ما لم يُدفع.`
+        : `كانت هذه المحاولة الأخيرة: ينتهي الاشتراك في ${f.date(endsAt)} (أو انتهى). اشترِه مجددًا لاستعادة الوصول.`,
+    ].join(" "),
+    action: authentication ? "تأكيد الدفع" : "عرض بطاقاتي",
+  }),
+  "renewal-payment-due": ({ item, amount, currency, endsAt }, f) => ({
+    title: `تجديد ${item} جاهز للدفع`,
+    body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. ادفع ${f.money(amount, currency)} لتجديده.`,
+    action: "ادفع الآن",
+  }),
   greeting: (name) => `مرحبًا ${name}،`,
   mailFooter: (what) => ({
     text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,

@@ -57,6 +57,23 @@ export const en: NotificationTexts = {
     body: `${waiting} jobs of ${site} are waiting, and none of its vendor accounts is active. Resume or add one.`,
     action: "Open the fleet",
   }),
+  "renewal-failed": ({ item, amount, currency, retryAt, endsAt, authentication }, f) => ({
+    title: authentication ? `Confirm the renewal of ${item}` : `The renewal of ${item} did not go through`,
+    body: [
+      authentication
+        ? `Your bank asks you to confirm the payment of ${f.money(amount, currency)} for ${item}.`
+        : `Your card was not charged ${f.money(amount, currency)} for ${item}.`,
+      retryAt
+        ? `We will try again on ${f.date(retryAt)}; the subscription ends on ${f.date(endsAt)} unless it is paid.`
+        : `That was the last try: the subscription ends on ${f.date(endsAt)} (or has ended). Buy it again to get access back.`,
+    ].join(" "),
+    action: authentication ? "Confirm the payment" : "Check my cards",
+  }),
+  "renewal-payment-due": ({ item, amount, currency, endsAt }, f) => ({
+    title: `Your renewal of ${item} is ready to pay`,
+    body: `Your ${item} subscription ends on ${f.date(endsAt)}. Pay ${f.money(amount, currency)} to renew it.`,
+    action: "Pay now",
+  }),
   greeting: (name) => `Hello ${name},`,
   mailFooter: (what) => ({
     text: `You get this mail because ${what} are on in your notification settings.`,

@@ -57,6 +57,23 @@ export const fr: NotificationTexts = {
     body: `${waiting} tâches de ${site} attendent, et aucun de ses comptes fournisseurs n’est actif. Reprenez-en un ou ajoutez-en un.`,
     action: "Ouvrir la flotte",
   }),
+  "renewal-failed": ({ item, amount, currency, retryAt, endsAt, authentication }, f) => ({
+    title: authentication ? `Confirmez le renouvellement de ${item}` : `Le renouvellement de ${item} n’a pas abouti`,
+    body: [
+      authentication
+        ? `Votre banque vous demande de confirmer le paiement de ${f.money(amount, currency)} pour ${item}.`
+        : `Votre carte n’a pas été débitée de ${f.money(amount, currency)} pour ${item}.`,
+      retryAt
+        ? `Nous réessaierons le ${f.date(retryAt)} ; l’abonnement se termine le ${f.date(endsAt)} s’il n’est pas réglé.`
+        : `C’était le dernier essai : l’abonnement se termine le ${f.date(endsAt)} (ou s’est terminé). Rachetez-le pour retrouver l’accès.`,
+    ].join(" "),
+    action: authentication ? "Confirmer le paiement" : "Voir mes cartes",
+  }),
+  "renewal-payment-due": ({ item, amount, currency, endsAt }, f) => ({
+    title: `Le renouvellement de ${item} est prêt à régler`,
+    body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Réglez ${f.money(amount, currency)} pour le renouveler.`,
+    action: "Payer maintenant",
+  }),
   greeting: (name) => `Bonjour ${name},`,
   mailFooter: (what) => ({
     text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,

@@ -12,6 +12,16 @@ export interface NotificationParams {
   "payment-refunded": { amount: number; currency: string };
   "fleet-failing": { vendor: string; site: string; failed: number; finished: number };
   "fleet-no-vendor": { site: string; waiting: number };
+  /** A renewal's charge failed: the next try's date (null after the last), when the subscription ends, and whether the bank asks the client to confirm. */
+  "renewal-failed": {
+    item: string;
+    amount: number;
+    currency: string;
+    retryAt: string | null;
+    endsAt: string;
+    authentication: boolean;
+  };
+  "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
 }
 
 /** Writes money and dates the way the reader's language does. */
