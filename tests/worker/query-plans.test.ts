@@ -63,6 +63,7 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
     { search: "Xk3v9QpL" },
     { search: "Xk3v9QpL", status: "paid" },
   ],
+  "search-ticket": [{ folder: "sent" }, { folder: "draft" }, { folder: "starred", label: "job", status: "open" }],
   "search-coupon": [{ status: "unused" }, { status: "used" }, { status: "expired" }],
   searchitem: [
     { sort: "price_asc" },

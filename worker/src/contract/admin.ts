@@ -83,6 +83,9 @@ export const AUDIT_ACTIONS = [
   "delete-role",
   "generate-coupons",
   "delete-coupon",
+  "ticket-reply",
+  "ticket-note",
+  "update-ticket",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
