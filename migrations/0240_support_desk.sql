@@ -25,6 +25,9 @@ CREATE TABLE tickets (
 );
 CREATE INDEX tickets_owner ON tickets(userId, draft, lastMessageAt);
 CREATE INDEX tickets_recent ON tickets(draft, lastMessageAt);
+-- The CRM dashboard's figures: the tickets still open, and those opened in the last 30 days.
+CREATE INDEX tickets_unclosed ON tickets(draft) WHERE status <> 'closed';
+CREATE INDEX tickets_opened ON tickets(createdAt) WHERE firstResponseAt IS NOT NULL;
 
 CREATE TABLE ticket_messages (
   messageId INTEGER PRIMARY KEY,
@@ -39,7 +42,6 @@ CREATE TABLE ticket_messages (
   createdAt TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
   UNIQUE (ticketId, seq)
 );
-CREATE INDEX ticket_messages_author ON ticket_messages(authorId, ticketId);
 
 -- Each reader's own view of a ticket: its folder, its star and how far they read. A missing row is the
 -- inbox, unstarred, nothing read.
@@ -49,6 +51,8 @@ CREATE TABLE ticket_states (
   folder TEXT NOT NULL DEFAULT 'inbox' CHECK (folder IN ('inbox', 'spam', 'trash')),
   starred INTEGER NOT NULL DEFAULT 0 CHECK (starred IN (0, 1)),
   readSeq INTEGER NOT NULL DEFAULT 0,
+  -- They wrote in it (the "sent" folder): kept here, in the row a message writes anyway, rather than an index.
+  wrote INTEGER NOT NULL DEFAULT 0 CHECK (wrote IN (0, 1)),
   PRIMARY KEY (userId, ticketId)
 ) WITHOUT ROWID;
 

@@ -2,9 +2,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { appRoutes, navItems } from "../../web/src/app/registry";
 import { viewOf } from "../../web/src/features/support/api";
+import { SupportCard } from "../../web/src/features/dashboard/components/SupportCard";
+import dashboardEn from "../../web/src/features/dashboard/locales/en.json";
 import en from "../../web/src/features/support/locales/en.json";
 import SupportPage from "../../web/src/features/support/pages/SupportPage";
-import { callsTo, listOf, mockApi, ok, renderAt, setupPageTests, signIn, type Body } from "./page-support";
+import { callsTo, listOf, mockApi, ok, renderAt, renderRoutes, setupPageTests, signIn, type Body } from "./page-support";
 
 // TipTap needs a layout engine happy-dom lacks; the page's own behaviour is what is tested here.
 vi.mock("../../web/src/features/support/components/RichTextEditor", () => ({
@@ -13,7 +15,7 @@ vi.mock("../../web/src/features/support/components/RichTextEditor", () => ({
   ),
 }));
 
-setupPageTests({ support: en });
+setupPageTests({ support: en, dashboard: dashboardEn });
 
 const TICKET = {
   ticketId: 7,
@@ -130,5 +132,18 @@ describe("the support desk at /apps/email", () => {
     expect(callsTo("open-ticket")[0]!.body).toMatchObject({ draft: true, about: { kind: "payment", id: ref }, label: "payment" });
     fireEvent.click(screen.getByRole("button", { name: en.send }));
     await waitFor(() => expect(callsTo("open-ticket").at(-1)?.body).toMatchObject({ draft: false, ticketId: 9 }));
+  });
+});
+
+describe("the CRM dashboard's support card", () => {
+  it("shows the open tickets and the median first response", async () => {
+    signIn("admin", [{ action: "manage", subject: "all" }]);
+    mockApi({
+      "support-stats": ok({ openTickets: 12, openTicketsCapped: false, answeredTickets: 5, medianFirstResponseMinutes: 20.4 }),
+    });
+    renderRoutes("/", [["/", SupportCard]]);
+    const card = await screen.findByTestId("support-card");
+    await waitFor(() => expect(within(card).getByText("20 min")).toBeTruthy());
+    expect(within(card).getByText("12")).toBeTruthy();
   });
 });

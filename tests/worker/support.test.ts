@@ -103,7 +103,7 @@ describe("staff notes and replies", () => {
       "<p>We are on it</p>",
     ]);
     expect(JSON.stringify(seenByClient.body)).not.toContain("internally");
-    expect(seenByClient.body.ticket).toMatchObject({ status: "pending", unread: true, preview: "We are on it" });
+    expect(seenByClient.body.ticket).toMatchObject({ status: "open", unread: true, preview: "We are on it" });
 
     const seenByStaff = await call("ticket-detail", { ticketId }, { cookie: dana.cookie });
     expect(seenByStaff.body.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, true, false]);
@@ -333,5 +333,33 @@ describe("folders, marks and changes", () => {
     expect(audits.results).toEqual([
       { action: "update-ticket", detail: JSON.stringify({ label: "account", assigneeId: dana.userId }) },
     ]);
+  });
+});
+
+describe("support-stats", () => {
+  it("counts open tickets and the median first response of the last 30 days, for staff only", async () => {
+    await env.DB.prepare("DELETE FROM tickets").run();
+    const ana = await createUser();
+    const dana = await desk();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await open(ana, `Stats ${i}`)).ticketId);
+    for (const ticketId of ids.slice(0, 3))
+      await call("reply-ticket", { ticketId, body: "<p>On it</p>" }, { cookie: dana.cookie });
+    await call("update-ticket", { ticketId: ids[3], status: "closed" }, { cookie: ana.cookie });
+    // Opened 10, 30 and 90 minutes before their first answer; the last one 40 days ago (outside the window).
+    const opened = (ticketId: number, minutesBefore: number, daysAgo = 0) =>
+      env.DB.prepare(
+        `UPDATE tickets SET firstResponseAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2),
+                createdAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2, ?3) WHERE ticketId = ?1`,
+      )
+        .bind(ticketId, `-${daysAgo} days`, `-${minutesBefore} minutes`)
+        .run();
+    await opened(ids[0]!, 10);
+    await opened(ids[1]!, 30);
+    await opened(ids[2]!, 90, 40);
+
+    const stats = await call("support-stats", {}, { cookie: dana.cookie });
+    expect(stats.body).toEqual({ openTickets: 3, openTicketsCapped: false, answeredTickets: 2, medianFirstResponseMinutes: 20 });
+    expect((await call("support-stats", {}, { cookie: ana.cookie })).status).toBe(403);
   });
 });

@@ -7,4 +7,5 @@ export const access: Record<string, Audience> = {
   "ticket-detail": "client+admin",
   "reply-ticket": "client+admin",
   "update-ticket": "client+admin",
+  "support-stats": "admin",
 };

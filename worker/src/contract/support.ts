@@ -110,6 +110,21 @@ export const supportCalls = defineCalls({
     }),
     answer: z.strictObject({ message: z.string(), ticket }),
   },
+  "support-stats": {
+    summary:
+      "The CRM dashboard's support figures: open (and pending) tickets, and the median time to staff's first answer of tickets opened in the last 30 days.",
+    access: ["manage", "Ticket"],
+    input: z.object({}),
+    answer: z.strictObject({
+      openTickets: z.number().int(),
+      openTicketsCapped: z.boolean().meta({ description: "true when openTickets is a lower bound (counted up to 1,000)." }),
+      answeredTickets: z
+        .number()
+        .int()
+        .meta({ description: "Tickets of the last 30 days staff answered: the median's sample (newest 1,000)." }),
+      medianFirstResponseMinutes: z.number().nullable(),
+    }),
+  },
 });
 
 /** This module's calls by OpenAPI tag (collected by contract/index.ts). */

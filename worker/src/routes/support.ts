@@ -10,6 +10,7 @@ import {
   type MessageRow,
   type TicketRow,
 } from "../domain/support/tickets";
+import { supportFigures } from "../domain/support/stats";
 import { openTicket, replyTicket, updateTicket } from "../domain/support/write";
 import { notFound } from "../errors";
 import { domainOf, requireUser, type Ctx } from "../http/context";
@@ -88,4 +89,10 @@ const updateTicketCall = route(supportCalls["update-ticket"], {
   },
 });
 
-export const routes = [openTicketCall, searchTicket, ticketDetail, replyTicketCall, updateTicketCall];
+const supportStats = route(supportCalls["support-stats"], {
+  async handler(ctx) {
+    return json(await supportFigures(ctx.db));
+  },
+});
+
+export const routes = [openTicketCall, searchTicket, ticketDetail, replyTicketCall, updateTicketCall, supportStats];

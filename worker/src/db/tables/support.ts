@@ -45,6 +45,7 @@ export interface TicketStatesTable {
   folder: Defaulted<TicketFolderState>;
   starred: Defaulted<number>;
   readSeq: Defaulted<number>;
+  wrote: Defaulted<number>;
 }
 
 // The feature's tables join the Kysely schema by declaration merging: db/schema.ts is not edited.

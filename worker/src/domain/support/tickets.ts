@@ -36,6 +36,7 @@ export interface TicketView {
 }
 
 export interface TicketRow extends Omit<TicketView, "draft" | "about" | "starred" | "unread"> {
+  firstResponseAt: string | null;
   draft: number;
   aboutKind: TicketAboutKind | null;
   aboutId: string | null;
@@ -44,7 +45,7 @@ export interface TicketRow extends Omit<TicketView, "draft" | "about" | "starred
 }
 
 export function ticketView(r: TicketRow): TicketView {
-  const { aboutKind, aboutId, draft, starred, unread, ...rest } = r;
+  const { aboutKind, aboutId, draft, starred, unread, firstResponseAt: _internal, ...rest } = r;
   return {
     ...rest,
     draft: draft === 1,
@@ -81,6 +82,7 @@ export function selectTickets(db: DB, reader: TicketReader) {
       sql<number>`coalesce(s.starred, 0)`.as("starred"),
       sql<number>`${seenSeq(reader)} > coalesce(s.readSeq, 0)`.as("unread"),
       "t.lastMessageAt",
+      "t.firstResponseAt",
       "t.createdAt",
     ]);
 }
@@ -108,8 +110,8 @@ export interface TicketFilter {
   search: string;
 }
 
-/** What one folder holds, for a reader. */
-function inFolder(reader: TicketReader, folder: TicketFilter["folder"]): Expression<SqlBool> {
+/** What one folder holds, for a reader (whose marks `s` are). */
+function inFolder(folder: TicketFilter["folder"]): Expression<SqlBool> {
   switch (folder) {
     case "inbox":
       return sql<SqlBool>`coalesce(s.folder, 'inbox') = 'inbox'`;
@@ -119,7 +121,7 @@ function inFolder(reader: TicketReader, folder: TicketFilter["folder"]): Express
     case "starred":
       return sql<SqlBool>`s.starred = 1`;
     case "sent":
-      return sql<SqlBool>`EXISTS (SELECT 1 FROM ticket_messages m WHERE m.authorId = ${reader.userId} AND m.ticketId = t.ticketId)`;
+      return sql<SqlBool>`s.wrote = 1`;
     case "draft":
       return sql<SqlBool>`1`;
   }
@@ -156,7 +158,7 @@ export function ticketList(
 ): { query: AnySelect } & Omit<ListOptions, "window"> {
   let query = selectTickets(db, reader)
     .where(visible(reader, filter.folder === "draft"))
-    .where(inFolder(reader, filter.folder));
+    .where(inFolder(filter.folder));
   if (filter.label) query = query.where("t.label", "=", filter.label);
   if (filter.status) query = query.where("t.status", "=", filter.status);
   if (filter.search) {

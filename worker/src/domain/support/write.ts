@@ -90,6 +90,7 @@ export async function openTicket(context: DomainContext, reader: TicketReader, i
       userId: reader.userId,
       ticketId: sql<number>`(SELECT ticketId FROM ticket_messages WHERE messageId = last_insert_rowid())`,
       readSeq: 1,
+      wrote: 1,
     }),
   ]);
   return created!.results[0]!.ticketId;
@@ -105,8 +106,8 @@ export interface NewReply {
 /**
  * A reply: its seq is the thread's next, taken inside the batch (D1 runs a batch as one transaction,
  * and (ticketId, seq) is unique), so concurrent replies all land, in the order they ran. A client's
- * reply reopens the ticket; staff's public reply makes it pending (waiting on the client) and marks the
- * first response. Four rows at most: the message, the ticket, the author's read mark, the audit row.
+ * reply reopens a closed ticket; staff's first public reply marks the first response. Four rows (and
+ * their index entries) at most: the message, the ticket, the author's read mark, the audit row.
  */
 export async function replyTicket(
   context: DomainContext,
@@ -121,7 +122,9 @@ export async function replyTicket(
   const ticketId = ticket.ticketId;
   const lastSeq = sql<number>`(SELECT max(seq) FROM ticket_messages WHERE ticketId = ${ticketId})`;
   const publicReply = !input.internal;
-  const status: TicketStatus | null = publicReply ? (reader.staff ? "pending" : "open") : null;
+  // Only a client's answer to a closed ticket changes its status (it reopens): a reply that leaves the status
+  // alone leaves tickets_unclosed alone, which keeps a reply within its 10 rows written.
+  const reopens = !reader.staff && ticket.status === "closed";
   const statements = [
     db
       .insertInto("ticket_messages")
@@ -145,14 +148,16 @@ export async function replyTicket(
       .set({
         lastSeq,
         lastMessageAt: NOW,
-        ...(publicReply ? { publicSeq: lastSeq, preview: htmlToPlainText(body), status: status! } : {}),
-        ...(publicReply && reader.staff ? { firstResponseAt: sql<string>`coalesce(firstResponseAt, ${NOW})` } : {}),
+        ...(publicReply ? { publicSeq: lastSeq, preview: htmlToPlainText(body) } : {}),
+        ...(reopens ? { status: "open" as const } : {}),
+        // Named only by staff's first answer: every SET of it would write tickets_opened again.
+        ...(publicReply && reader.staff && !ticket.firstResponseAt ? { firstResponseAt: NOW } : {}),
       })
       .where("ticketId", "=", ticketId),
     db
       .insertInto("ticket_states")
-      .values({ userId: reader.userId, ticketId, readSeq: lastSeq })
-      .onConflict((oc) => oc.columns(["userId", "ticketId"]).doUpdateSet({ readSeq: lastSeq })),
+      .values({ userId: reader.userId, ticketId, readSeq: lastSeq, wrote: 1 })
+      .onConflict((oc) => oc.columns(["userId", "ticketId"]).doUpdateSet({ readSeq: lastSeq, wrote: 1 })),
     ...(reader.staff
       ? [audit(context, { action: input.internal ? "ticket-note" : "ticket-reply", subject: "Ticket", subjectId: ticketId })]
       : []),
