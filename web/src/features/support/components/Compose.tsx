@@ -115,7 +115,7 @@ export function Compose({ start, onClose, onSent }: Props) {
         <RichTextEditor value={body} onChange={change(setBody)} label={t("message")} />
       </Suspense>
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <span className="me-auto text-sm text-base-content/60" role="status">
+        <span className="me-auto text-sm text-base-content/70" role="status">
           {saved ? t("draftSaved") : ""}
         </span>
         <button type="button" className="btn btn-ghost" onClick={onClose}>

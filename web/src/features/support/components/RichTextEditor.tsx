@@ -15,7 +15,7 @@ export default function RichTextEditor({ value, onChange, label }: Props) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false } })],
     content: value,
-    immediatelyRender: true,
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         role: "textbox",
@@ -28,28 +28,30 @@ export default function RichTextEditor({ value, onChange, label }: Props) {
   });
   // A draft loaded after the editor opened replaces what it shows.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && (value === "" || editor.isEmpty)) editor.commands.setContent(value);
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML() && (value === "" || editor.isEmpty)) editor.commands.setContent(value);
   }, [editor, value]);
+  // The marks are asked only of a mounted editor: a destroyed one has no view to ask.
+  const live = editor !== null && !editor.isDestroyed;
 
   const tools = [
-    { name: "bold", label: t("toolBold"), run: () => editor?.chain().focus().toggleBold().run(), text: "B" },
-    { name: "italic", label: t("toolItalic"), run: () => editor?.chain().focus().toggleItalic().run(), text: "I" },
-    { name: "bulletList", label: t("toolBullets"), run: () => editor?.chain().focus().toggleBulletList().run(), text: "•" },
-    { name: "orderedList", label: t("toolNumbers"), run: () => editor?.chain().focus().toggleOrderedList().run(), text: "1." },
+    { name: "bold", label: t("toolBold"), run: () => editor?.chain().focus().toggleBold().run(), look: "font-bold" },
+    { name: "italic", label: t("toolItalic"), run: () => editor?.chain().focus().toggleItalic().run(), look: "italic" },
+    { name: "bulletList", label: t("toolBullets"), run: () => editor?.chain().focus().toggleBulletList().run(), look: "" },
+    { name: "orderedList", label: t("toolNumbers"), run: () => editor?.chain().focus().toggleOrderedList().run(), look: "" },
   ];
   return (
     <div className="rounded-box border border-base-300 bg-base-100">
-      <div className="flex gap-1 border-b border-base-300 p-1" role="toolbar" aria-label={t("toolbar")}>
+      <div className="flex flex-wrap gap-1 border-b border-base-300 p-1" role="toolbar" aria-label={t("toolbar")}>
         {tools.map((tool) => (
           <button
             key={tool.name}
             type="button"
-            className={`btn btn-ghost btn-xs ${editor?.isActive(tool.name) ? "btn-active" : ""}`}
-            aria-label={tool.label}
-            aria-pressed={editor?.isActive(tool.name) ?? false}
+            className={`btn btn-ghost btn-xs ${tool.look} ${live && editor.isActive(tool.name) ? "btn-active" : ""}`}
+            aria-pressed={live && editor.isActive(tool.name)}
             onClick={tool.run}
           >
-            <span aria-hidden="true">{tool.text}</span>
+            {tool.label}
           </button>
         ))}
       </div>

@@ -58,7 +58,7 @@ export function Sidebar({ folder, label, unread, onCompose }: Props) {
           );
         })}
       </ul>
-      <h3 className="mt-2 hidden px-3 text-xs font-semibold uppercase text-base-content/60 md:block">{t("labels.title")}</h3>
+      <h3 className="mt-2 hidden px-3 text-xs font-semibold uppercase text-base-content/70 md:block">{t("labels.title")}</h3>
       <ul className="flex gap-1 overflow-x-auto md:flex-col" aria-label={t("labels.title")}>
         {LABELS.map((l) => (
           <li key={l}>

@@ -203,7 +203,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
               <bdi className="font-semibold">{m.author.userName}</bdi>
               {m.author.staff && <span className="badge badge-sm">{t("staff")}</span>}
               {m.internal && <span className="badge badge-warning badge-sm">{t("internalNote")}</span>}
-              <span className="ms-auto text-base-content/60">{formatDate(m.createdAt, true)}</span>
+              <span className="ms-auto text-base-content/80">{formatDate(m.createdAt, true)}</span>
             </div>
             <MessageBody html={m.body} title={t("messageFrom", { name: m.author.userName })} />
           </li>

@@ -55,14 +55,14 @@ export function TicketList({ tickets, total, page, failed, selected, search, onS
                   <span className={`size-2.5 shrink-0 rounded-full ${LABEL_TONE[ticket.label]}`} aria-hidden="true" />
                   <bdi className={`min-w-0 flex-1 truncate ${ticket.unread ? "font-semibold" : ""}`}>{ticket.userName}</bdi>
                   {ticket.starred && <span className="sr-only">{t("starred")}</span>}
-                  <span className="shrink-0 text-xs text-base-content/60">{formatDate(ticket.lastMessageAt)}</span>
+                  <span className="shrink-0 text-xs text-base-content/70">{formatDate(ticket.lastMessageAt)}</span>
                 </span>
                 <span className={`truncate text-sm ${ticket.unread ? "font-semibold" : ""}`}>
                   {ticket.unread && <span className="badge badge-primary badge-xs me-1 align-middle" aria-label={t("unread")} />}
                   {ticket.draft ? `${t("draftPrefix")} ` : ""}
                   {ticket.subject}
                 </span>
-                <span className="truncate text-xs text-base-content/60">{ticket.preview}</span>
+                <span className="truncate text-xs text-base-content/70">{ticket.preview}</span>
               </button>
             </li>
           ))}

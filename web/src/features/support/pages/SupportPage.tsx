@@ -116,7 +116,7 @@ export default function SupportPage() {
             onChanged={reload}
           />
         ) : (
-          <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-base-content/60">
+          <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-base-content/70">
             <Icon name="mail" size={40} aria-hidden="true" />
             <p>{t("pickTicket")}</p>
           </div>
