@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * A feature is its folders (issue 38, docs/adding-a-feature.md): a throwaway "tickets" feature — a list
+ * A feature is its folders (issue 38, docs/adding-a-feature.md): a throwaway "memos" feature — a list
  * call with one filter, its page and locales, tests/fixtures/add-a-feature/ — is added to a copy of the
  * repository's tracked files. It must touch no file that exists, only its own files, one migration and its
  * locale files; and the copy then typechecks and passes the feature's worker and web tests (the call
@@ -29,16 +29,16 @@ const run = promisify(execFile);
 
 /** The files a feature may add: its own per layer, its tests, one migration, its web folder (with its locales). */
 const FEATURE_FILES = [
-  /^migrations\/\d{4}_tickets\.sql$/,
-  /^worker\/src\/contract\/tickets\.ts$/,
-  /^worker\/src\/db\/tables\/tickets\.ts$/,
-  /^worker\/src\/domain\/tickets\/[\w.]+\.ts$/,
-  /^worker\/src\/routes\/tickets\.ts$/,
-  /^worker\/src\/messages\/tickets\/(en|fr|ar)\.ts$/,
-  /^tests\/worker\/access\/tickets\.ts$/,
-  /^tests\/worker\/tickets\.test\.ts$/,
-  /^tests\/web\/tickets\.test\.tsx$/,
-  /^web\/src\/features\/tickets\/[\w/.]+$/,
+  /^migrations\/\d{4}_memos\.sql$/,
+  /^worker\/src\/contract\/memos\.ts$/,
+  /^worker\/src\/db\/tables\/memos\.ts$/,
+  /^worker\/src\/domain\/memos\/[\w.]+\.ts$/,
+  /^worker\/src\/routes\/memos\.ts$/,
+  /^worker\/src\/messages\/memos\/(en|fr|ar)\.ts$/,
+  /^tests\/worker\/access\/memos\.ts$/,
+  /^tests\/worker\/memos\.test\.ts$/,
+  /^tests\/web\/memos\.test\.tsx$/,
+  /^web\/src\/features\/memos\/[\w/.]+$/,
 ];
 
 /** Every file under `dir`, relative to it. */
@@ -84,7 +84,7 @@ describe("adding a feature", () => {
 
     const next = Math.max(...readdirSync(path.join(copy, "migrations")).map((name) => Number(name.slice(0, 4)) || 0)) + 1;
     for (const file of filesUnder(FIXTURE)) {
-      const target = file === "migrations/tickets.sql" ? `migrations/${String(next).padStart(4, "0")}_tickets.sql` : file;
+      const target = file === "migrations/memos.sql" ? `migrations/${String(next).padStart(4, "0")}_memos.sql` : file;
       mkdirSync(path.dirname(path.join(copy, target)), { recursive: true });
       cpSync(path.join(FIXTURE, file), path.join(copy, target));
     }
@@ -113,10 +113,8 @@ describe("adding a feature", () => {
     // The collected indexes, as `npm run types` writes them (the bindings' types come from wrangler.toml, unchanged).
     await inCopy(copy, path.join(copy, "node_modules/.bin/tsx"), ["scripts/features.ts"]);
     // The subject the feature's contract declares joined the CASL subjects of the Worker and of the web.
-    expect(readFileSync(path.join(copy, "worker/src/contract/subjects.gen.ts"), "utf8")).toContain('"Ticket"');
-    expect(readFileSync(path.join(copy, "web/src/lib/subjects.gen.ts"), "utf8")).toContain(
-      '{ subject: "Ticket", ns: "tickets" }',
-    );
+    expect(readFileSync(path.join(copy, "worker/src/contract/subjects.gen.ts"), "utf8")).toContain('"Memo"');
+    expect(readFileSync(path.join(copy, "web/src/lib/subjects.gen.ts"), "utf8")).toContain('{ subject: "Memo", ns: "memos" }');
     const tsc = path.join(copy, "node_modules/.bin/tsc");
     const vitest = path.join(copy, "node_modules/.bin/vitest");
     const [, , worker, web] = await Promise.all([
@@ -127,13 +125,13 @@ describe("adding a feature", () => {
         "--reporter=verbose",
         "--project",
         "worker",
-        "tests/worker/tickets.test.ts",
+        "tests/worker/memos.test.ts",
         "tests/worker/permission-matrix.test.ts",
       ]),
-      inCopy(copy, vitest, ["run", "--reporter=verbose", "--project", "web", "tests/web/tickets.test.tsx"]),
+      inCopy(copy, vitest, ["run", "--reporter=verbose", "--project", "web", "tests/web/memos.test.tsx"]),
     ]);
     expect(worker.stdout).toContain("refuses a client");
-    expect(worker.stdout).toContain("search-ticket answers each principal as declared");
+    expect(worker.stdout).toContain("search-memo answers each principal as declared");
     expect(worker.stdout).not.toMatch(/\d+ failed/);
     expect(web.stdout).toContain("is in the route table and the menu without any central edit");
     expect(web.stdout).not.toMatch(/\d+ failed/);
