@@ -92,7 +92,6 @@ export const supportCalls = defineCalls({
   "reply-ticket": {
     summary: "Adds a message to the thread (internal: a staff note). A closed ticket reopens when the client writes.",
     access: ["update", "Ticket"],
-    maxBody: 1024 * 1024,
     input: z.object({ ticketId: f.id(), body: richText(), internal: f.bool().default(false) }),
     answer: z.strictObject({ message: z.string(), ticketMessage }),
   },

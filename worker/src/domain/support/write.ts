@@ -241,6 +241,6 @@ export async function updateTicket(context: DomainContext, reader: TicketReader,
         .onConflict((oc) => oc.columns(["userId", "ticketId"]).doUpdateSet(marks)),
     );
   }
-  if (statements.length === 0) throw badRequest("ticketNothingToChange");
+  if (statements.length === 0) throw badRequest("ticketNothingToChange", "nothing_to_change");
   await runBatch(d1, statements);
 }
