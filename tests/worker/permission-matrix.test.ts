@@ -12,6 +12,7 @@ import {
   ensureSupportRole,
   insertUser,
   sessionCookie,
+  SUPPORT_DESK_ROLE,
   SUPPORT_ROLE,
   type Principal,
 } from "./proof-support";
@@ -22,8 +23,8 @@ import {
  * and for everyone else anything but 401/403 (400 for the empty body or 404 for a missing row is fine).
  */
 
-type Who = "anonymous" | "client" | "another client" | "support" | "agent" | "admin";
-const PRINCIPALS: Who[] = ["anonymous", "client", "another client", "support", "agent", "admin"];
+type Who = "anonymous" | "client" | "another client" | "support" | "support desk" | "agent" | "admin";
+const PRINCIPALS: Who[] = ["anonymous", "client", "another client", "support", "support desk", "agent", "admin"];
 
 /** Public calls that authenticate by what the body carries (a signature), not by a session. */
 const AUTH_BY_BODY: Record<string, string> = {
@@ -44,7 +45,9 @@ function declaredAudience(def: Pick<RouteDef, "access" | "agent">, client: AppAb
 
 type Expected = "pass" | 401 | 403;
 
-function expectedFor(def: RouteDef, who: Who, abilities: Record<"client" | "support" | "admin", AppAbility>): Expected {
+type Role = "client" | "support" | "support desk" | "admin";
+
+function expectedFor(def: RouteDef, who: Who, abilities: Record<Role, AppAbility>): Expected {
   if (def.access === "public") return "pass";
   if (who === "anonymous") return 401;
   if (who === "agent") return def.agent && def.access !== "signedIn" ? "pass" : 403;
@@ -55,8 +58,8 @@ function expectedFor(def: RouteDef, who: Who, abilities: Record<"client" | "supp
 }
 
 describe("permission matrix over the route table", () => {
-  const users = {} as Record<"client" | "another client" | "support" | "admin", Principal>;
-  const abilities = {} as Record<"client" | "support" | "admin", AppAbility>;
+  const users = {} as Record<Exclude<Who, "anonymous" | "agent">, Principal>;
+  const abilities = {} as Record<Role, AppAbility>;
   let bearer = "";
 
   beforeAll(async () => {
@@ -64,9 +67,11 @@ describe("permission matrix over the route table", () => {
     users.client = await insertUser("client", { quota: 5 });
     users["another client"] = await insertUser("client", { quota: 5 });
     users.support = await insertUser(SUPPORT_ROLE);
+    users["support desk"] = await insertUser(SUPPORT_DESK_ROLE);
     users.admin = await insertUser("admin");
     abilities.client = await abilityOfRole("client", users.client.userId);
     abilities.support = await abilityOfRole(SUPPORT_ROLE, users.support.userId);
+    abilities["support desk"] = await abilityOfRole(SUPPORT_DESK_ROLE, users["support desk"].userId);
     abilities.admin = await abilityOfRole("admin", users.admin.userId);
     bearer = await agentKey();
   });
@@ -112,6 +117,20 @@ describe("permission matrix over the route table", () => {
     // `read all` must never open a non-read call: an admin-only write stays refused.
     const writes = routes.filter((d) => Array.isArray(d.access) && d.access[0] !== "read");
     for (const def of writes) expect(expectedFor(def, "support", abilities), def.name).toBe(403);
+  });
+
+  it("gives the support desk every ticket and reads of users, payments and jobs, nothing else", () => {
+    const desk = abilities["support desk"];
+    expect(["manage", "read", "update", "create"].every((action) => desk.can(action as "manage", "Ticket"))).toBe(true);
+    for (const subject of ["User", "Payment", "History"] as const) {
+      expect(desk.can("read", subject), subject).toBe(true);
+      expect(desk.can("update", subject), subject).toBe(false);
+    }
+    const opened = routes.filter((d) => Array.isArray(d.access) && expectedFor(d, "support desk", abilities) === "pass");
+    const subjects = new Set(opened.map((d) => `${d.access[0] === "read" ? "read" : "write"} ${d.access[1]}`));
+    expect(
+      [...subjects].filter((s) => !["read User", "read Payment", "read History"].includes(s) && !s.endsWith(" Ticket")),
+    ).toEqual([]);
   });
 
   for (const def of routes) {

@@ -17,7 +17,10 @@ export interface Principal {
   role: string;
 }
 
-export const SUPPORT_ROLE = "support";
+/** The read-only custom role (not the built-in `support` desk role of migration 0240, which answers tickets). */
+export const SUPPORT_ROLE = "read-only support";
+/** The built-in role of the support desk (migration 0240): manage Ticket, read User, Payment and History. */
+export const SUPPORT_DESK_ROLE = "support";
 
 /** A user row of `role` (password unusable: these principals never sign in by password). */
 export async function insertUser(role: string, opts: { quota?: number; name?: string } = {}): Promise<Principal> {

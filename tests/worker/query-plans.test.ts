@@ -63,6 +63,7 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
     { search: "Xk3v9QpL" },
     { search: "Xk3v9QpL", status: "paid" },
   ],
+  "search-ticket": [{ folder: "sent" }, { folder: "draft" }, { folder: "starred", label: "job", status: "open" }],
   "search-coupon": [{ status: "unused" }, { status: "used" }, { status: "expired" }],
   // A client's read is one user's (the plan of staff's client filter too).
   "search-calendar": [
@@ -210,7 +211,8 @@ describe("query plans of list calls", () => {
   }
 
   const listCalls = routes.filter(
-    (r) => r.name.startsWith("search") || r.name === "dashboard-stats" || r.name === "payment-attention",
+    (r) =>
+      r.name.startsWith("search") || r.name === "dashboard-stats" || r.name === "payment-attention" || r.name === "support-stats",
   );
 
   it("covers the big list calls of the budget", () => {

@@ -87,6 +87,9 @@ export const AUDIT_ACTIONS = [
   "delete-coupon",
   "update-store-settings",
   "moderate-review",
+  "ticket-reply",
+  "ticket-note",
+  "update-ticket",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

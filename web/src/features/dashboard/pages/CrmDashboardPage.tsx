@@ -10,6 +10,8 @@ import { MailOffNotice } from "../components/MailOffNotice";
 import { RangePicker, useRange } from "../components/RangePicker";
 import { RevenueChart } from "../components/RevenueChart";
 import { SetupChecklist } from "../components/SetupChecklist";
+import { SupportCard } from "../components/SupportCard";
+import { useSession } from "../../../providers/session";
 
 const KPIS: { name: KpiName; icon: string; money?: boolean; pointInTime?: boolean }[] = [
   { name: "revenue", icon: "credit-card", money: true },
@@ -49,6 +51,7 @@ export default function CrmDashboardPage() {
 
 function CrmContent({ data, business: b }: { data: DashboardStats; business: BusinessStats }) {
   const { t } = useTranslation("dashboard");
+  const { ability } = useSession();
   const money = (value: number) => formatMoney(value, data.currency);
   const kpis = KPIS.filter((k) => b.kpis[k.name]);
   // The charts draw in a second, interruptible render once the KPI cards (the page's first data)
@@ -71,6 +74,7 @@ function CrmContent({ data, business: b }: { data: DashboardStats; business: Bus
             previousLabel={k.pointInTime ? t("periodStart") : undefined}
           />
         ))}
+        {ability.can("manage", "Ticket") && <SupportCard />}
       </div>
       {charts && <CrmCharts data={charts.data} business={charts.business} />}
     </>

@@ -50,6 +50,18 @@ function BackLink() {
   );
 }
 
+/** A signed-in payer's way to the support desk, with this payment named (decision 0015). */
+function GetHelpLink({ referenceId }: { referenceId: string }) {
+  const { t } = useTranslation("payment");
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return null;
+  return (
+    <Link href={`/apps/email/inbox?compose=payment&about=${encodeURIComponent(referenceId)}`} className="link text-sm">
+      {t("getHelp")}
+    </Link>
+  );
+}
+
 /**
  * The page before its payment has arrived, as the build prerenders it for every reference
  * (web/prerender.ts): the same frame and title, with placeholders where the payment's lines, amount and
@@ -143,6 +155,7 @@ export default function PaymentPage() {
                       {p.referenceId}
                     </code>
                     <CopyButton text={p.referenceId} label={t("copyReference")} />
+                    <GetHelpLink referenceId={p.referenceId} />
                   </>
                 ) : (
                   <span className="skeleton h-4 w-64" />

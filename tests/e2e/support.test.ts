@@ -1,0 +1,138 @@
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
+
+/**
+ * Issue 39 items 1 and 5 in a real browser: a client opens a ticket from a payment's "Get help with this",
+ * staff answer it at /apps/email, the client reads the answer; the desk fits a 390 px phone in English and
+ * Arabic (two screens, right to left) with no serious axe violation.
+ */
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve("axe-core/axe.min.js");
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+describe("the support desk (issue 39)", () => {
+  let browser: Browser;
+  let subject = "";
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a client asks for help from a payment, staff answer, and the client reads the answer", async () => {
+    const client = await newPage(browser);
+    await signIn(client.page, CLIENT);
+    await client.page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const bundles = await apiFromPage<{ data: Array<{ bundleId: number }> }>(client.page, "searchbundle", {});
+    const order = await apiFromPage<{ referenceId: string }>(client.page, "checkout", {
+      kind: "bundle",
+      refId: bundles.data[0]!.bundleId,
+    });
+
+    await client.page.goto(`/payment/${order.referenceId}`);
+    await client.page.getByRole("link", { name: "Get help with this" }).click();
+    await client.page.waitForURL(/\/apps\/email\/inbox\?compose=payment/);
+    const compose = client.page.getByRole("form", { name: "New ticket" });
+    const subjectField = compose.getByLabel("Subject");
+    expect(await subjectField.inputValue()).toContain(order.referenceId);
+    subject = `Transfer not confirmed ${Math.random().toString(36).slice(2, 8)}`;
+    await subjectField.fill(subject);
+    await compose.getByRole("textbox", { name: "Message" }).fill("I paid on Monday, it is still pending.");
+    await compose.getByRole("button", { name: "Send" }).click();
+    await client.page.getByTestId("snackbar").filter({ hasText: "Ticket sent." }).waitFor();
+    await client.page.getByRole("heading", { name: subject }).waitFor();
+
+    const staff = await newPage(browser);
+    await signIn(staff.page, ADMIN);
+    await staff.page.waitForURL("**/dashboards/crm");
+    await staff.page.getByTestId("support-card").waitFor();
+    await staff.page.goto("/apps/email/inbox");
+    await staff.page.getByRole("button", { name: new RegExp(subject) }).click();
+    const reply = staff.page.getByRole("form", { name: "Reply" });
+    await reply.getByRole("textbox", { name: "Reply" }).fill("We found your transfer; it is confirmed today.");
+    await reply.getByRole("button", { name: "Send" }).click();
+    await staff.page.getByTestId("snackbar").filter({ hasText: "Reply sent." }).waitFor();
+
+    await client.page.goto("/apps/email/inbox");
+    const row = client.page.getByRole("button", { name: new RegExp(subject) });
+    await row.getByLabel("Unread").waitFor();
+    await row.click();
+    const messages = client.page.getByTestId("ticket-message");
+    await expect.poll(() => messages.count()).toBe(2);
+    const answer = client.page.frameLocator("iframe").nth(1);
+    await answer.getByText("We found your transfer; it is confirmed today.").waitFor();
+    expect(scriptErrorsOf(client.errors)).toEqual([]);
+    await client.context.close();
+    await staff.context.close();
+  }, 120_000);
+
+  for (const language of ["en", "ar"] as const) {
+    it(`fits a 390 px phone in ${language === "en" ? "English" : "Arabic"}: the list, then the thread, no serious axe violation`, async () => {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        bypassCSP: true,
+        locale: language,
+      });
+      const host = new URL(baseUrl()).hostname;
+      await context.addCookies(
+        Object.entries({ theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" }).map(([name, value]) => ({
+          name,
+          value: encodeURIComponent(JSON.stringify(value)),
+          domain: host,
+          path: "/",
+        })),
+      );
+      await signInContext(context, CLIENT);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await page.goto("/apps/email/inbox");
+      const row = page.getByRole("button", { name: new RegExp(subject) });
+      await row.waitFor();
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
+      const problems: string[] = [];
+      const check = async (where: string) => {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) problems.push(`${where}: ${width} px wide`);
+        for (const v of await seriousViolations(page)) problems.push(`${where}: ${v}`);
+      };
+      await check("list");
+      await row.click();
+      await page.getByTestId("ticket-message").first().waitFor();
+      expect(await row.isVisible()).toBe(false);
+      await check("thread");
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+/** Script errors only: a call answering 4xx logs "Failed to load resource", which the page handles. */
+function scriptErrorsOf(errors: string[]): string[] {
+  return errors.filter((e) => !e.startsWith("Failed to load resource"));
+}

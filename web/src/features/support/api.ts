@@ -1,0 +1,36 @@
+import { api, type CallAnswer, type CallInput, type ListRow } from "../../lib/api";
+
+export const SEARCH_TICKET = "search-ticket";
+
+export type Ticket = ListRow<typeof SEARCH_TICKET>;
+export type TicketThread = CallAnswer<"ticket-detail">;
+export type TicketMessage = TicketThread["messages"][number];
+export type TicketFolder = NonNullable<CallInput<"search-ticket">["folder"]>;
+export type TicketLabel = Ticket["label"];
+export type TicketStatus = Ticket["status"];
+export type TicketChange = Omit<CallInput<"update-ticket">, "ticketId">;
+
+export const FOLDERS: readonly TicketFolder[] = ["inbox", "sent", "draft", "starred", "spam", "trash"];
+export const LABELS: readonly TicketLabel[] = ["payment", "job", "account", "other"];
+export const STATUSES: readonly TicketStatus[] = ["open", "pending", "closed"];
+
+/** The folders whose unread count the sidebar shows (search-ticket's `unread`). */
+export const COUNTED: ReadonlySet<TicketFolder> = new Set(["inbox", "starred", "spam", "trash"]);
+
+export const searchTickets = (body: CallInput<"search-ticket">) => api(SEARCH_TICKET, body);
+export const ticketDetail = (ticketId: number) => api("ticket-detail", { ticketId });
+export const openTicket = (body: CallInput<"open-ticket">) => api("open-ticket", body);
+export const replyTicket = (ticketId: number, body: string, internal: boolean) =>
+  api("reply-ticket", { ticketId, body, internal });
+export const updateTicket = (ticketId: number, change: TicketChange) => api("update-ticket", { ticketId, ...change });
+
+const isFolder = (name: string): name is TicketFolder => (FOLDERS as readonly string[]).includes(name);
+const isLabel = (name: string): name is TicketLabel => (LABELS as readonly string[]).includes(name);
+
+/** What the path names: a folder (`/apps/email/inbox`), or a label shown from the inbox (`/apps/email/payment`). */
+export function viewOf(params: { filter?: string; label?: string }): { folder: TicketFolder; label?: TicketLabel } {
+  if (params.label !== undefined) return isLabel(params.label) ? { folder: "inbox", label: params.label } : { folder: "inbox" };
+  const named = params.filter ?? "inbox";
+  if (isFolder(named)) return { folder: named };
+  return isLabel(named) ? { folder: "inbox", label: named } : { folder: "inbox" };
+}

@@ -1,0 +1,20 @@
+import type { AppRoute, NavItem } from "../../lib/feature";
+
+/**
+ * The support desk (issue 39, decision 0015) as the template's mail app: folders and labels in the path
+ * (`/apps/email/inbox`, `/apps/email/payment`, or the explicit `filter/` and `label/` forms), one page.
+ */
+const readTickets = { action: "read", subject: "Ticket", fixedHeight: true } as const;
+const page = () => import("./pages/SupportPage");
+
+/** Named by their path ("apps-email-label-label"): four forms of one page. */
+export const routes: AppRoute[] = [
+  "/apps/email",
+  "/apps/email/filter/:filter",
+  "/apps/email/label/:label",
+  "/apps/email/:filter",
+].map((path) => ({ path, name: path.slice(1).replace(/\/:?/g, "-"), title: "support:title", page, meta: readTickets }));
+
+export const nav: NavItem[] = [
+  { title: "support:menu", to: "/apps/email", icon: "mail", action: "read", subject: "Ticket", section: "apps", order: 10 },
+];

@@ -1,0 +1,98 @@
+import { supportCalls } from "../contract/support";
+import { listPage } from "../db/list";
+import {
+  messageView,
+  readableTicket,
+  ticketList,
+  ticketMessages,
+  ticketReader,
+  ticketView,
+  type MessageRow,
+  type TicketRow,
+} from "../domain/support/tickets";
+import { supportFigures } from "../domain/support/stats";
+import { openTicket, replyTicket, updateTicket } from "../domain/support/write";
+import { notFound } from "../errors";
+import { domainOf, requireUser, type Ctx } from "../http/context";
+import { json, list, success } from "../http/respond";
+import { route } from "../http/route";
+
+/** The support desk's tickets (docs/decisions/0015-support-desk.md). */
+
+const readerOf = (ctx: Ctx) => ticketReader(ctx.ability, requireUser(ctx).userId);
+
+/** The ticket as the caller sees it now (after a change: the primary's copy). */
+async function currentTicket(ctx: Ctx, ticketId: number) {
+  const found = await readableTicket(ctx.db, readerOf(ctx), ticketId);
+  if (!found) throw notFound("noSuchTicket");
+  return ticketView(found);
+}
+
+const openTicketCall = route(supportCalls["open-ticket"], {
+  async handler(ctx, input) {
+    const ticketId = await openTicket(domainOf(ctx), readerOf(ctx), input);
+    return json({
+      message: success(ctx, input.draft ? "ticketDraftSaved" : "ticketOpened"),
+      ticket: await currentTicket(ctx, ticketId),
+    });
+  },
+});
+
+const searchTicket = route(supportCalls["search-ticket"], {
+  async handler(ctx, input) {
+    const { query, ...options } = ticketList(ctx.db, readerOf(ctx), input);
+    const page = await listPage<TicketRow>(ctx.db, query, { ...options, window: input });
+    const counts = (page.with[0]?.[0] ?? {}) as Record<"inbox" | "starred" | "spam" | "trash", number | undefined>;
+    const unread = {
+      inbox: Number(counts.inbox ?? 0),
+      starred: Number(counts.starred ?? 0),
+      spam: Number(counts.spam ?? 0),
+      trash: Number(counts.trash ?? 0),
+    };
+    return list(page.rows.map(ticketView), page, input.page, input.limit, { unread });
+  },
+});
+
+const ticketDetail = route(supportCalls["ticket-detail"], {
+  async handler(ctx, input) {
+    const reader = readerOf(ctx);
+    const found = await readableTicket(ctx.db, reader, input.ticketId);
+    if (!found) throw notFound("noSuchTicket");
+    const messages = (await ticketMessages(ctx.db, reader, found.ticketId).execute()) as MessageRow[];
+    return json({ ticket: ticketView(found), messages: messages.map(messageView) });
+  },
+});
+
+const replyTicketCall = route(supportCalls["reply-ticket"], {
+  async handler(ctx, input) {
+    const reader = readerOf(ctx);
+    const reply = await replyTicket(domainOf(ctx), reader, input);
+    const user = requireUser(ctx);
+    return json({
+      message: success(ctx, input.internal ? "ticketNoteAdded" : "ticketReplied"),
+      ticketMessage: {
+        messageId: reply.messageId,
+        seq: reply.seq,
+        author: { userId: user.userId, userName: user.userName, staff: reader.staff },
+        body: reply.body,
+        internal: input.internal,
+        createdAt: reply.createdAt,
+      },
+    });
+  },
+});
+
+const updateTicketCall = route(supportCalls["update-ticket"], {
+  async handler(ctx, input) {
+    await updateTicket(domainOf(ctx), readerOf(ctx), input);
+    return json({ message: success(ctx, "ticketUpdated"), ticket: await currentTicket(ctx, input.ticketId) });
+  },
+});
+
+const supportStats = route(supportCalls["support-stats"], {
+  async handler(ctx) {
+    return json(await supportFigures(ctx.db));
+  },
+});
+
+export const routes = [openTicketCall, searchTicket, ticketDetail, replyTicketCall, updateTicketCall, supportStats];
