@@ -78,6 +78,12 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
   searchvendor: [{ selectedVendor: 1 }, { selectedStatus: "active" }],
   "search-audit": [{ search: "login" }, { outcome: "denied" }],
   "search-outbox": [{ status: "failed" }],
+  "search-order-event": [{ referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
+  "search-product": [
+    { kind: "item", status: "active", sort: "price_asc" },
+    { search: "plan", sort: "name" },
+  ],
+  "search-customer": [{ status: "active" }, { userId: 1 }],
   "search-credit-note": [{ userId: 1 }, { referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
 };
 
