@@ -49,7 +49,7 @@ export const orderEvent = z.strictObject({
 
 const kpi = z.strictObject({ current: z.number(), previous: z.number() });
 
-export const salesCalls = defineCalls({
+export const storeCalls = defineCalls({
   "search-product": {
     summary: "Items and bundles in one list: by name, kind and status, sorted as searchitem sorts.",
     access: ["read", "Sales"],
@@ -109,7 +109,7 @@ export const salesCalls = defineCalls({
 });
 
 /** This module's calls by OpenAPI tag (collected by contract/index.ts). */
-export const groups = { Sales: salesCalls };
+export const groups = { Sales: storeCalls };
 
 /** The answer schemas the OpenAPI document names (`components.schemas`). */
 export const entities = { Product: product, Customer: customer, OrderEvent: orderEvent };

@@ -1,15 +1,15 @@
 import { listPage } from "../db/list";
-import { customerPage, toCustomer } from "../domain/sales/customers";
-import { orderEventList, toOrderEvent, type OrderEventRow } from "../domain/sales/order-events";
-import { productList, toProduct, type ProductRow } from "../domain/sales/products";
-import { salesPeriod, salesStats } from "../domain/sales/stats";
+import { customerPage, toCustomer } from "../domain/store/customers";
+import { orderEventList, toOrderEvent, type OrderEventRow } from "../domain/store/order-events";
+import { productList, toProduct, type ProductRow } from "../domain/store/products";
+import { storePeriod, storeFigures } from "../domain/store/stats";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
-import { salesCalls } from "../contract/sales";
+import { storeCalls } from "../contract/store";
 
 /** The store's back office (issue 41): its products, customers and figures, for staff (`read Sales`). */
 
-const searchProduct = route(salesCalls["search-product"], {
+const searchProduct = route(storeCalls["search-product"], {
   async handler(ctx, input) {
     const { query, ...options } = productList(ctx.db, input);
     const page = await listPage<ProductRow>(ctx.db, query, { ...options, window: input });
@@ -17,14 +17,14 @@ const searchProduct = route(salesCalls["search-product"], {
   },
 });
 
-const searchCustomer = route(salesCalls["search-customer"], {
+const searchCustomer = route(storeCalls["search-customer"], {
   async handler(ctx, input) {
     const page = await customerPage(ctx.db, input, input);
     return list(page.rows.map(toCustomer), page, input.page, input.limit);
   },
 });
 
-const searchOrderEvent = route(salesCalls["search-order-event"], {
+const searchOrderEvent = route(storeCalls["search-order-event"], {
   async handler(ctx, input) {
     const { query, ...options } = orderEventList(ctx.db, input.referenceId);
     const page = await listPage<OrderEventRow>(ctx.db, query, { ...options, window: input });
@@ -32,10 +32,10 @@ const searchOrderEvent = route(salesCalls["search-order-event"], {
   },
 });
 
-const storeStats = route(salesCalls["store-stats"], {
+const storeStats = route(storeCalls["store-stats"], {
   async handler(ctx, { range, end }) {
-    const p = salesPeriod(range, end, new Date());
-    const figures = await salesStats(ctx.env.DB, p);
+    const p = storePeriod(range, end, new Date());
+    const figures = await storeFigures(ctx.env.DB, p);
     return json({
       range,
       from: p.days[0]!,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import type { AnySelect, ListOptions, ListOrder } from "../../db/list";
 import type { LINE_KINDS } from "../../contract/commerce";
-import type { PRODUCT_SORTS } from "../../contract/sales";
+import type { PRODUCT_SORTS } from "../../contract/store";
 import { imageUrl } from "../storage/files";
 
 export interface ProductFilter {

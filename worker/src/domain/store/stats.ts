@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `range` UTC days ending with `end` (today when absent or later), and the as many days before. */
-export function salesPeriod(range: number, end: string | undefined, now: Date) {
+export function storePeriod(range: number, end: string | undefined, now: Date) {
   const today = dayOf(now.getTime());
   const last = end && end < today ? end : today;
   const endMs = Date.parse(`${last}T00:00:00.000Z`) + DAY_MS;
@@ -19,7 +19,7 @@ export function salesPeriod(range: number, end: string | undefined, now: Date) {
   };
 }
 
-export type SalesPeriod = ReturnType<typeof salesPeriod>;
+export type StorePeriod = ReturnType<typeof storePeriod>;
 
 interface DayRow {
   day: string;
@@ -50,7 +50,7 @@ const TOP_PRODUCTS = `SELECT g.kind, g.refId, coalesce(i.itemName, b.bundleName,
  * after refunds, by paid day: migration 0191; accounts created) and the top products of the period.
  * An order is a paid payment; the average order value is revenue over orders, rounded.
  */
-export async function salesStats(d1: D1Database, p: SalesPeriod) {
+export async function storeFigures(d1: D1Database, p: StorePeriod) {
   const [days, top] = await runBatch(d1, [
     d1
       .prepare("SELECT day, paidCount, paidAmount, newUsers FROM daily_stats WHERE day >= ?1 AND day < ?2")

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../worker/src/db";
-import { customerStatements } from "../../worker/src/domain/sales/customers";
+import { customerStatements } from "../../worker/src/domain/store/customers";
 import {
   badScans,
   call,
