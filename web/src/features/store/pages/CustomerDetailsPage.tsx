@@ -9,7 +9,7 @@ import { Thumbnail } from "../../../components/Thumbnail";
 import { useListController } from "../../../hooks/useListController";
 import { formatCount, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { useAppSettings } from "../../../providers/settings";
-import { customerOf, ORDER_LIST, type Order } from "../api";
+import { customerOf, type Order } from "../api";
 import { OrderStatusBadge } from "../components/badges";
 
 /** One customer: what they brought, their orders, and a link to their account. */
@@ -21,7 +21,7 @@ export default function CustomerDetailsPage() {
   const customer = useSWR(userId ? ["search-customer", userId] : null, () => customerOf(userId));
   const orders = useListController({
     call: userId ? "search-payment" : null,
-    defaults: ORDER_LIST,
+    defaults: { limit: 10, search: "" },
     body: (params) => ({ ...params, userId }),
     inUrl: false,
   });

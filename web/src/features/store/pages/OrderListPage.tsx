@@ -21,7 +21,12 @@ export const ORDER_STATUSES = [
 /** Orders are payments: newest first, by reference or buyer, by status. */
 export default function OrderListPage() {
   const { t } = useTranslation("store");
-  const list = useListController({ call: "search-payment", defaults: ORDER_LIST });
+  const list = useListController({
+    call: "search-payment",
+    defaults: ORDER_LIST,
+    // "Any status" is no status: a status the contract does not know is left out, not sent.
+    body: ({ status, ...params }) => ({ ...params, status: ORDER_STATUSES.find((known) => known === status) }),
+  });
 
   const columns: Column<Order>[] = [
     {
