@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, nowIso, runBatch, bindingOf, type DB } from "../../db";
 import { listStatements, SEARCH_SCAN, type AnySelect, type ListOptions, type ListPage, type ListWindow } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import { imageUrl } from "../storage/files";
 
 export interface CustomerFilter {
@@ -51,30 +52,12 @@ function customerIds(db: DB, filter: CustomerFilter): { query: AnySelect } & Omi
   return { query: narrowed(all), order: [[sql`u.userId`, "desc"]], count: { exact: `role:${CUSTOMER_ROLE}`, of: all } };
 }
 
-export interface CustomerRow {
-  userId: number;
-  userName: string;
-  userEmail: string;
-  userImage: string | null;
-  userIsActive: number;
-  createdAt: string;
-  userQuota: number;
-  activeSubscriptions: number;
-  /** Kept by triggers on payments (customer_totals, migration 0270): one row per customer. */
-  lifetimeValue: number;
-  orders: number;
-  lastOrderAt: string | null;
-}
-
 /**
- * search-customer's statements: the page and the total. The ids are paged first (db/list.ts, the same
- * statements as any list) and only the page's customers are then looked up with their totals
- * (customer_totals: one row each, whatever their payments) and active subscriptions.
+ * The page's customers (`ids`: the paged ids as `id`) with their totals (customer_totals: one row each,
+ * whatever their payments) and their active subscriptions (subscriptions_user).
  */
-export function customerStatements(db: DB, filter: CustomerFilter, window: ListWindow): [AnySelect, AnySelect] {
-  const { query, ...options } = customerIds(db, filter);
-  const [ids, total] = listStatements(db, query, { ...options, window }) as [AnySelect, AnySelect];
-  const page = db
+const customerRows = (db: DB, ids: AnySelect) =>
+  db
     .selectFrom(ids.as("pg"))
     .innerJoin("users as u", "u.userId", "pg.id")
     .leftJoin("customer_totals as t", "t.userId", "u.userId")
@@ -94,7 +77,18 @@ export function customerStatements(db: DB, filter: CustomerFilter, window: ListW
       "t.lastOrderAt",
     ])
     .orderBy(sql`pg.id`, "desc");
-  return [page, total];
+
+export type CustomerRow = RowOf<typeof customerRows>;
+
+/**
+ * search-customer's statements: the page and the total. The ids are paged first (db/list.ts, the same
+ * statements as any list) and only the page's customers are then looked up with their totals
+ * (customer_totals: one row each, whatever their payments) and active subscriptions.
+ */
+export function customerStatements(db: DB, filter: CustomerFilter, window: ListWindow): [AnySelect, AnySelect] {
+  const { query, ...options } = customerIds(db, filter);
+  const [ids, total] = listStatements(db, query, { ...options, window }) as [AnySelect, AnySelect];
+  return [customerRows(db, ids), total];
 }
 
 /** A page of customers and the total in one batch (one round trip). */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { ftsMatches, ftsQuery, likeAnywhere, type DB } from "../../db";
 import type { AnySelect, ListOptions, ListOrder } from "../../db/list";
+import type { RowOf } from "../../db/rows";
 import type { LINE_KINDS } from "../../contract/commerce";
 import type { PRODUCT_SORTS } from "../../contract/store";
 import { imageUrl } from "../storage/files";
@@ -12,18 +13,24 @@ export interface ProductFilter {
   sort: (typeof PRODUCT_SORTS)[number];
 }
 
-export interface ProductRow {
-  kind: "item" | "bundle";
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  isActive: number;
-  image: string | null;
-  duration: number | null;
-  points: number | null;
-  createdAt: string;
-}
+/** Items as products; bundles are selected in the same columns (the union's other branch). */
+const itemProducts = (db: DB) =>
+  db
+    .selectFrom("items")
+    .select([
+      sql<"item" | "bundle">`'item'`.as("kind"),
+      "itemId as id",
+      "itemName as name",
+      "itemDesc as description",
+      "itemPrice as price",
+      "itemIsActive as isActive",
+      "itemImage as image",
+      sql<number | null>`itemDuration`.as("duration"),
+      sql<number | null>`NULL`.as("points"),
+      "createdAt",
+    ]);
+
+export type ProductRow = RowOf<typeof itemProducts>;
 
 export const toProduct = (row: ProductRow) => ({ ...row, isActive: row.isActive === 1, image: imageUrl(row.image) });
 
@@ -58,24 +65,11 @@ const ORDER: Record<ProductFilter["sort"], ListOrder> = {
  */
 export function productList(db: DB, filter: ProductFilter): { query: AnySelect } & Omit<ListOptions, "window"> {
   const like = filter.search ? likeAnywhere(filter.search) : null;
-  let items = db
-    .selectFrom("items")
-    .select([
-      sql<"item">`'item'`.as("kind"),
-      "itemId as id",
-      "itemName as name",
-      "itemDesc as description",
-      "itemPrice as price",
-      "itemIsActive as isActive",
-      "itemImage as image",
-      sql<number | null>`itemDuration`.as("duration"),
-      sql<number | null>`NULL`.as("points"),
-      "createdAt",
-    ]);
+  let items = itemProducts(db);
   let bundles = db
     .selectFrom("bundles")
     .select([
-      sql<"bundle">`'bundle'`.as("kind"),
+      sql<"item" | "bundle">`'bundle'`.as("kind"),
       "bundleId as id",
       "bundleName as name",
       "bundleDesc as description",
@@ -102,7 +96,6 @@ export function productList(db: DB, filter: ProductFilter): { query: AnySelect }
       sql<boolean>`(bundleName LIKE ${like} ESCAPE '\\' OR bundleNameFr LIKE ${like} ESCAPE '\\' OR bundleNameAr LIKE ${like} ESCAPE '\\' OR CAST(bundlePoin AS TEXT) LIKE ${like} ESCAPE '\\')`,
     );
   }
-  const union: AnySelect =
-    filter.kind === "item" ? items : filter.kind === "bundle" ? bundles : items.unionAll(bundles as unknown as AnySelect);
+  const union: AnySelect = filter.kind === "item" ? items : filter.kind === "bundle" ? bundles : items.unionAll(bundles);
   return { query: db.selectFrom(union.as("p")).selectAll(), order: ORDER[filter.sort] };
 }

@@ -21,21 +21,9 @@ export function storePeriod(range: number, end: string | undefined, now: Date) {
 
 export type StorePeriod = ReturnType<typeof storePeriod>;
 
-interface DayRow {
-  day: string;
-  paidCount: number;
-  paidAmount: number;
-  newUsers: number;
-}
-
-interface TopRow {
-  kind: "item" | "bundle";
-  refId: number;
-  name: string;
-  points: number | null;
-  qty: number;
-  amount: number;
-}
+/** A raw row of a roll-up (as dashboard-stats reads them): figures are read through `num`. */
+type Row = Record<string, unknown>;
+const num = (value: unknown) => Number(value ?? 0) || 0;
 
 /** The ten products that sold for the most in the period (daily_product_stats, migration 0270), with their names now. */
 const TOP_PRODUCTS = `SELECT g.kind, g.refId, coalesce(i.itemName, b.bundleName, '') AS name, b.bundlePoin AS points, g.qty, g.amount
@@ -51,29 +39,29 @@ const TOP_PRODUCTS = `SELECT g.kind, g.refId, coalesce(i.itemName, b.bundleName,
  * An order is a paid payment; the average order value is revenue over orders, rounded.
  */
 export async function storeFigures(d1: D1Database, p: StorePeriod) {
-  const [days, top] = await runBatch(d1, [
+  const [days, top] = await runBatch<Row>(d1, [
     d1
       .prepare("SELECT day, paidCount, paidAmount, newUsers FROM daily_stats WHERE day >= ?1 AND day < ?2")
       .bind(p.previousFrom, p.to),
     d1.prepare(TOP_PRODUCTS).bind(p.from, p.to),
   ]);
-  const rows = (days?.results ?? []) as unknown as DayRow[];
+  const rows = days?.results ?? [];
   const index = new Map(p.days.map((day, i) => [day, i]));
   const revenue = new Array<number>(p.days.length).fill(0);
   const orders = new Array<number>(p.days.length).fill(0);
   const previous = { revenue: 0, orders: 0, newUsers: 0 };
   let newUsers = 0;
   for (const row of rows) {
-    const at = index.get(row.day);
+    const at = index.get(String(row.day));
     if (at === undefined) {
-      previous.revenue += row.paidAmount;
-      previous.orders += row.paidCount;
-      previous.newUsers += row.newUsers;
+      previous.revenue += num(row.paidAmount);
+      previous.orders += num(row.paidCount);
+      previous.newUsers += num(row.newUsers);
       continue;
     }
-    revenue[at]! += row.paidAmount;
-    orders[at]! += row.paidCount;
-    newUsers += row.newUsers;
+    revenue[at]! += num(row.paidAmount);
+    orders[at]! += num(row.paidCount);
+    newUsers += num(row.newUsers);
   }
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const current = { revenue: sum(revenue), orders: sum(orders) };
@@ -89,9 +77,13 @@ export async function storeFigures(d1: D1Database, p: StorePeriod) {
       newCustomers: { current: newUsers, previous: previous.newUsers },
     },
     series: { revenue, orders },
-    topProducts: ((top?.results ?? []) as unknown as TopRow[]).map((row) => ({
-      ...row,
-      points: row.kind === "bundle" ? row.points : null,
+    topProducts: (top?.results ?? []).map((row) => ({
+      kind: row.kind === "bundle" ? ("bundle" as const) : ("item" as const),
+      refId: num(row.refId),
+      name: String(row.name ?? ""),
+      points: row.kind === "bundle" && row.points !== null ? num(row.points) : null,
+      qty: num(row.qty),
+      amount: num(row.amount),
     })),
   };
 }
