@@ -85,6 +85,12 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
   "search-audit": [{ search: "login" }, { outcome: "denied" }],
   "search-outbox": [{ status: "failed" }],
   "search-review": [{ itemId: 1 }, { status: "pending" }],
+  "search-order-event": [{ referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
+  "search-product": [
+    { kind: "item", status: "active", sort: "price_asc" },
+    { search: "plan", sort: "name" },
+  ],
+  "search-customer": [{ status: "active" }, { userId: 1 }],
   "search-credit-note": [{ userId: 1 }, { referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
 };
 

@@ -113,6 +113,13 @@ const adminCalls = (planId: number): Array<[string, Record<string, unknown>]> =>
   ["search-subscription", {}],
   ["search-session", {}],
   ["search-downloads", {}],
+  ["search-customer", {}],
+  ["search-customer", { status: "active" }],
+  ["search-customer", { search: "Budget" }],
+  ["search-customer", { search: "Bu" }],
+  ["search-customer", { page: 90 }],
+  ["search-product", {}],
+  ["store-stats", { range: 365 }],
   // A plan's holders are read whole, to sort them: these grow with the holders, not with the tables.
   ["searchuser", { selectedPlan: "Budget plan" }],
   ["searchuser", { selectedPlan: String(planId) }],

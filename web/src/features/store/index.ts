@@ -1,0 +1,51 @@
+import type { AppRoute, NavItem } from "../../lib/feature";
+
+/** The store's back office (issue 41): staff who may read Sales. */
+const sales = { action: "read", subject: "Sales" } as const;
+const BASE = "/apps/ecommerce/";
+
+type PageName = keyof typeof import("./pages");
+
+/** A route: its name follows its path ("/apps/ecommerce/order/details/:id" is "apps-ecommerce-order-details-id"). */
+function route(path: string, title: string, page: PageName, navActiveLink?: string): AppRoute {
+  return {
+    path,
+    name: path.slice(1).replace(/\/:?/g, "-"),
+    title: `store:${title}.title`,
+    page: () => import("./pages").then((pages) => ({ default: pages[page] })),
+    meta: navActiveLink ? { ...sales, navActiveLink: BASE + navActiveLink } : sales,
+  };
+}
+
+export const routes: AppRoute[] = [
+  route(`${BASE}dashboard`, "dashboard", "StoreDashboardPage"),
+  route("/dashboards/ecommerce", "dashboard", "StoreDashboardPage"),
+  route(`${BASE}product/list`, "products", "ProductListPage"),
+  route(`${BASE}product/add`, "productAdd", "ProductAddPage"),
+  route(`${BASE}product/category-list`, "categories", "CategoryListPage"),
+  route(`${BASE}order/list`, "orders", "OrderListPage"),
+  route(`${BASE}order/details/:id`, "order", "OrderDetailsPage", "order/list"),
+  route(`${BASE}customer/list`, "customers", "CustomerListPage"),
+  route(`${BASE}customer/details/:id`, "customer", "CustomerDetailsPage", "customer/list"),
+];
+
+const MENU = ["dashboard", "product/list", "product/add", "product/category-list", "order/list", "customer/list"];
+const MENU_TITLES = ["dashboard", "products", "addProduct", "categories", "orders", "customers"];
+
+export const nav: NavItem[] = [
+  { title: "store:menu.dashboard", to: "/dashboards/ecommerce", icon: "store", ...sales, section: "dashboards", order: 25 },
+  {
+    title: "store:menu.ecommerce",
+    icon: "store",
+    ...sales,
+    section: "apps",
+    order: 30,
+    children: MENU.map((to, i) => ({
+      title: `store:menu.${MENU_TITLES[i]}`,
+      to: BASE + to,
+      ...sales,
+      section: "apps",
+      order: i + 1,
+    })),
+  },
+];
