@@ -1,0 +1,24 @@
+import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
+
+/** Everyone signed in has a tour (their role's): the page needs no more than reading the portal. */
+const signedIn = { action: "read", subject: "Portal" } as const;
+
+export const routes: AppRoute[] = [
+  {
+    path: "/extensions/tour",
+    name: "extensions-tour",
+    title: "tour:title",
+    page: () => import("./pages/TourPage"),
+    meta: signedIn,
+  },
+];
+
+export const nav: NavItem[] = [
+  { title: "tour:menu", to: "/extensions/tour", icon: "compass", ...signedIn, section: "pages", order: 70 },
+];
+
+/**
+ * The first sign-in tour starts from the navbar, the one place present on every home page: the widget
+ * draws nothing, and on the role's home, once the page has painted, asks whether the tour was seen.
+ */
+export const navbarWidgets: NavbarWidget[] = [{ name: "tour", order: 90, component: () => import("./components/FirstTour") }];
