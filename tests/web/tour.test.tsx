@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appRoutes, navbarWidgets, navItems } from "../../web/src/app/registry";
 import FirstTour from "../../web/src/features/tour/components/FirstTour";
 import en from "../../web/src/features/tour/locales/en.json";
@@ -35,6 +35,11 @@ function signInAdmin() {
 const popoverTitle = () => document.querySelector(".driver-popover-title")?.textContent;
 
 describe("the first sign-in tour", () => {
+  // happy-dom says it is driven by a script (navigator.webdriver): these tests are a person at a browser.
+  beforeEach(() => {
+    vi.spyOn(navigator, "webdriver", "get").mockReturnValue(false);
+  });
+
   it("is a route, a menu entry with the compass icon, and a navbar widget", () => {
     expect(appRoutes.find((route) => route.path === "/extensions/tour")?.ns).toBe("tour");
     expect(navItems.find((item) => item.to === "/extensions/tour")).toMatchObject({ section: "pages", icon: "compass" });
@@ -101,5 +106,20 @@ describe("/extensions/tour", () => {
     await waitFor(() => expect(popoverTitle()).toBe(en.steps.menu.title), { timeout: 10_000 });
     fireEvent.keyUp(window, { key: "Escape" });
     await waitFor(() => expect(callsTo("update-tour").at(-1)!.body).toEqual({ seen: true }));
+  });
+});
+
+describe("in an automated browser", () => {
+  it("does not start by itself (navigator.webdriver), where no one would read it", async () => {
+    signInAdmin();
+    mockApi({ "tour-state": ok(UNSEEN) });
+    const webdriver = vi.spyOn(navigator, "webdriver", "get").mockReturnValue(true);
+    try {
+      renderRoutes("/dashboards/crm", [["/dashboards/crm", Home]], { bare: true });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(callsTo("tour-state")).toEqual([]);
+    } finally {
+      webdriver.mockRestore();
+    }
   });
 });

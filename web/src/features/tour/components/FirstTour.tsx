@@ -6,6 +6,12 @@ import { useSession } from "../../../providers/session";
 import { tourState, updateTour } from "../api";
 import type { TourRun } from "../lib/runTour";
 
+/**
+ * An automated browser (WebDriver, Playwright, a crawler) never reads a tour, and its overlay would stand
+ * between the script and the page: the tour does not start by itself there (decision 0021).
+ */
+const automated = () => typeof navigator !== "undefined" && navigator.webdriver === true;
+
 /** Who already had the tour in this tab: a second visit home does not ask again. */
 const asked = new Set<string>();
 
@@ -33,7 +39,7 @@ export default function FirstTour() {
   const atHome = role !== null && location === signedInHome(role);
 
   useEffect(() => {
-    if (!who || !role || !atHome || asked.has(who)) return;
+    if (!who || !role || !atHome || asked.has(who) || automated()) return;
     let cancelled = false;
     let run: TourRun | undefined;
     const stopWaiting = whenIdle(() => {
