@@ -162,6 +162,7 @@ describe("the new site wizard", () => {
       target: { files: [new File([new Uint8Array([137, 80, 78, 71])], "site.png", { type: "image/png" })] },
     });
     type(en.listing.siteName, "Turnitin EU");
+    type(en.listing.siteDesc, "Similarity checks in the EU.");
     type(en.listing.sitePrice, "5");
     next();
     type(en.listing.vendorName, "eu-1");

@@ -66,7 +66,7 @@ export default function PropertyListingWizardPage() {
   const required = rules.required;
   const form = useForm<ListingValues>(EMPTY, {
     siteName: { label: t("listing.siteName"), check: required },
-    siteDesc: { label: t("listing.siteDesc") },
+    siteDesc: { label: t("listing.siteDesc"), check: required },
     sitePrice: { label: t("listing.sitePrice"), check: wholeNumber(0, 1_000_000) },
     siteIsUse: { label: t("listing.siteIsUse") },
     siteImageNew: { label: t("listing.siteImage"), check: required },
@@ -150,7 +150,7 @@ export default function PropertyListingWizardPage() {
     {
       id: "site",
       title: t("listing.stepSite"),
-      fields: ["siteName", "sitePrice", "siteImageNew"],
+      fields: ["siteName", "siteDesc", "sitePrice", "siteImageNew"],
       content: (
         <>
           <ImageField
