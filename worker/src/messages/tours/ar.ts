@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { TourCatalog } from "./en";
 
-export const ar: FeatureCatalog<typeof en> = {
+export const ar: TourCatalog = {
   messages: {},
   successes: {
     tourSeen: "لن تبدأ الجولة التعريفية من تلقاء نفسها مرة أخرى.",

@@ -1,7 +1,6 @@
-import type { FeatureCatalog } from "../types";
-import type { en } from "./en";
+import type { TourCatalog } from "./en";
 
-export const fr: FeatureCatalog<typeof en> = {
+export const fr: TourCatalog = {
   messages: {},
   successes: {
     tourSeen: "La visite guidée ne se lancera plus d’elle-même.",
