@@ -41,12 +41,15 @@ export async function runTour(t: TFunction<"tour">, role: string, onEnd: () => v
   const steps: DriveStep[] = [
     {
       element: firstVisible('[data-testid="layout"] .drawer-side nav', '[data-testid="layout"] nav', "header.navbar button"),
-      popover: { title: t("steps.menu.title"), description: t("steps.menu.text"), side: rtl ? "left" : "right" },
+      popover: { title: t("tour:steps.menu.title"), description: t("tour:steps.menu.text"), side: rtl ? "left" : "right" },
     },
-    { element: firstVisible("header.navbar"), popover: { title: t("steps.navbar.title"), description: t("steps.navbar.text") } },
+    {
+      element: firstVisible("header.navbar"),
+      popover: { title: t("tour:steps.navbar.title"), description: t("tour:steps.navbar.text") },
+    },
     {
       element: card,
-      popover: { title: t(`steps.card.${cardKey(role)}.title`), description: t(`steps.card.${cardKey(role)}.text`) },
+      popover: { title: t(`tour:steps.card.${cardKey(role)}.title`), description: t(`tour:steps.card.${cardKey(role)}.text`) },
     },
   ];
   let ended = false;
@@ -61,10 +64,11 @@ export async function runTour(t: TFunction<"tour">, role: string, onEnd: () => v
   const tour = driver({
     steps,
     showProgress: true,
-    progressText: t("progress"),
-    nextBtnText: t("next"),
-    prevBtnText: t("previous"),
-    doneBtnText: t("done"),
+    // driver.js fills these two in itself.
+    progressText: t("tour:progress", { current: "{{current}}", total: "{{total}}" }),
+    nextBtnText: t("tour:next"),
+    prevBtnText: t("tour:previous"),
+    doneBtnText: t("tour:done"),
     // driver.js maps ArrowRight to next whatever the direction: the keys are ours (below).
     allowKeyboardControl: false,
     popoverClass: "portal-tour",
@@ -74,7 +78,7 @@ export async function runTour(t: TFunction<"tour">, role: string, onEnd: () => v
       const skip = document.createElement("button");
       skip.type = "button";
       skip.className = "driver-popover-footer-btn portal-tour-skip";
-      skip.textContent = t("skip");
+      skip.textContent = t("tour:skip");
       skip.addEventListener("click", finish);
       popover.footer.prepend(skip);
     },
