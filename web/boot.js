@@ -1,7 +1,7 @@
 // The boot script, inline in every page (scripts/boot.ts). It reads the preference cookies (JSON, path /)
 // and sets theme, language and direction on <html> before React starts, so a dark or right-to-left page
 // does not flash light or left-to-right first: the same rules as web/src/providers/preferences.tsx
-// (default theme: "system", which follows the device, light where the device says nothing). It also
+// (default theme: light; "system", when chosen, follows the device, light where it says nothing). It also
 // preloads the files of the first paint with the app (web/build.ts names them in index.html).
 (function () {
   // One read of the cookies: each read of document.cookie is a synchronous call to the browser process.
@@ -18,9 +18,8 @@
 
   var html = document.documentElement;
   var theme = read("theme");
-  var scheme = theme === "dark" || theme === "light" ? theme : "light";
-  if (theme !== "dark" && theme !== "light" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches)
-    scheme = "dark";
+  var scheme = theme === "dark" ? "dark" : "light";
+  if (theme === "system" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) scheme = "dark";
   var skin = read("skin") === "bordered" ? "-bordered" : "";
   html.setAttribute("data-theme", scheme + skin);
   var lang = read("language");

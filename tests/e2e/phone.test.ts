@@ -60,7 +60,9 @@ const PARAMETERISED: Record<string, { paths: (s: Seeded) => string[]; who?: Who 
   "/payment/:referenceId": { paths: (s) => [`/payment/${s.paidReference}`] },
   "/portal/site/use/:siteId": { paths: (s) => [`/portal/site/use/${s.siteId}`] },
   "/front-pages/help-center/article/:title": { paths: () => ["/front-pages/help-center/article/how-to-buy-points"] },
-  "/pages/user-profile/:tab": { paths: () => ["/pages/user-profile/profile", "/pages/user-profile/plan"] },
+  "/pages/user-profile/:tab": {
+    paths: () => ["profile", "teams", "projects", "connections", "plan"].map((tab) => `/pages/user-profile/${tab}`),
+  },
   "/pages/misc/not-found/:error*": { paths: () => ["/pages/misc/not-found/missing-page"] },
   // The living style guide (staff): one page of each group; tests/e2e/styleguide.test.ts opens every page.
   "/charts/:slug": { paths: () => ["/charts/apex-chart"] },

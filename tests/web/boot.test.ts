@@ -65,11 +65,13 @@ describe("web/boot.js preloading the first paint's files", () => {
     }
   });
 
-  it("follows the device's colour scheme when no theme was chosen (the default is system), light otherwise", () => {
+  it("is light when no theme was chosen, and follows the device's colour scheme when the theme is system", () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) => ({ matches: query.includes("dark"), media: query })) as typeof window.matchMedia;
     try {
       runWith({}, null);
+      expect(document.documentElement.getAttribute("data-theme")).toBe("light");
+      runWith({ theme: "system" }, null);
       expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
       runWith({ theme: "light" }, null);
       expect(document.documentElement.getAttribute("data-theme")).toBe("light");

@@ -96,17 +96,17 @@ describe("the customizer", () => {
     renderCustomizer();
     expect(screen.getByRole("radio", { name: "Dark" })).toHaveProperty("checked", true);
     fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
-    // The specification's site settings: the theme follows the device by default.
-    expect(readTestCookie("theme")).toBe("system");
+    // The specification's site settings (sections 4 and 9): the theme is light by default.
+    expect(readTestCookie("theme")).toBe("light");
     expect(readTestCookie("nav-type")).toBe("vertical");
-    expect(screen.getByRole("radio", { name: "System" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("radio", { name: "Light" })).toHaveProperty("checked", true);
   });
 
-  it("follows the device by default, light where the device prefers no dark scheme", () => {
-    expect(DEFAULT_PREFERENCES.theme).toBe("system");
+  it("is light by default, even on a device that prefers dark", () => {
+    expect(DEFAULT_PREFERENCES.theme).toBe("light");
     fakeDevice(true);
     renderCustomizer();
-    expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
+    expect(document.documentElement.getAttribute("data-theme")).toBe("light");
   });
 
   it("follows the device live when the theme is system", () => {

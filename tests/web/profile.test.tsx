@@ -150,3 +150,67 @@ describe("profile", () => {
     expect(await screen.findByText(common.errorTitle)).toBeTruthy();
   });
 });
+
+describe("the template's profile tabs (issue 43)", () => {
+  it("answers not-found for a tab the profile does not have, with the tabs it has", async () => {
+    signInAsClient();
+    mockApi({ me: ok({ userData: ME, userAbilityRules: CLIENT_RULES }) });
+    renderAt("/pages/user-profile/nope", ProfilePage, "/pages/user-profile/:tab");
+    expect(await screen.findByRole("heading", { name: en.tabNotFound })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Claire Client" })).toBeNull();
+    const links = within(screen.getByRole("region", { name: en.tabNotFound })).getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/pages/user-profile/profile",
+      "/pages/user-profile/teams",
+      "/pages/user-profile/projects",
+      "/pages/user-profile/connections",
+      "/pages/user-profile/plan",
+    ]);
+  });
+
+  it("shows the role as teams, the user's own jobs as projects, and signed-in devices as connections", async () => {
+    signInAsClient();
+    mockApi({
+      me: ok({ userData: ME, userAbilityRules: CLIENT_RULES }),
+      "search-history": listOf([
+        {
+          historyId: 1,
+          userId: 7,
+          userName: "Claire Client",
+          siteId: 2,
+          siteName: "Turnitin",
+          vendorId: 3,
+          vendorName: "eu-1",
+          fileName: "thesis.pdf",
+          pointsSpent: 5,
+          createdAt: "2026-11-30T10:00:00.000Z",
+          updatedAt: "2026-11-30T10:00:00.000Z",
+          hasReport: false,
+          fileData: { uniqueId: "u1", status: 1, similarity: 12 },
+        },
+      ]),
+      "search-session": listOf([
+        {
+          sessionId: 4,
+          userAgent: "Firefox on Linux",
+          ip: "203.0.113.1",
+          createdAt: "2026-11-30T10:00:00.000Z",
+          lastSeenAt: "2026-11-30T10:00:00.000Z",
+          rememberMe: false,
+          current: true,
+        },
+      ]),
+    });
+    renderAt("/pages/user-profile/teams", ProfilePage, "/pages/user-profile/:tab");
+    expect(await screen.findByRole("heading", { name: en.teamsTitle })).toBeTruthy();
+    expect(screen.getByRole("link", { name: en.teamsAccess }).getAttribute("href")).toBe("/access-control");
+
+    renderAt("/pages/user-profile/projects", ProfilePage, "/pages/user-profile/:tab");
+    expect(await screen.findByText("thesis.pdf", { exact: false })).toBeTruthy();
+    expect(calls.find((c) => c.name === "search-history")!.body).toMatchObject({ userId: 7, limit: 5, page: 1 });
+
+    renderAt("/pages/user-profile/connections", ProfilePage, "/pages/user-profile/:tab");
+    expect(await screen.findByText("Firefox on Linux")).toBeTruthy();
+    expect(screen.getByText(en.thisDevice)).toBeTruthy();
+  });
+});

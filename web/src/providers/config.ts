@@ -23,8 +23,8 @@ export interface Preferences {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
-  // The specification's site settings: follow the device (light where it says nothing).
-  theme: "system",
+  // The specification's site settings (sections 4 and 9): light; "system" (follow the device) is a choice.
+  theme: "light",
   skin: "default",
   "navbar-blur": true,
   "nav-collapsed": false,

@@ -4,4 +4,4 @@
  * request before the page can paint (as a file it was the only render-blocking script); the build
  * (scripts/boot.ts) inlines it and stops when the script no longer has this hash.
  */
-export const BOOT_SCRIPT_HASH = "'sha256-ilF4rVU2ck2gJzqi6Dc638FzyysRJChsVpm9XMFaTFg='";
+export const BOOT_SCRIPT_HASH = "'sha256-AHzv4/ey77EMBSorCxHAfmgcnjxpkTls5UOwFGdv9BM='";

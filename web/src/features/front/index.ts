@@ -84,6 +84,14 @@ export const routes: AppRoute[] = [
     meta: { ...portal, visitorPath: "/front-pages/pricing" },
   },
   {
+    path: "/extensions/swiper",
+    name: "extensions-swiper",
+    title: "front:carousel.title",
+    page: () => import("./pages/SwiperPage"),
+    preload: catalogue,
+    meta: portal,
+  },
+  {
     path: "/pages/faq",
     name: "pages-faq",
     title: "front:faq.title",
@@ -95,4 +103,5 @@ export const routes: AppRoute[] = [
 export const nav: NavItem[] = [
   { title: "front:menu.pricing", to: "/pages/pricing", icon: "coins", ...portal, section: "pages", order: 40 },
   { title: "front:menu.faq", to: "/pages/faq", icon: "list", ...portal, section: "pages", order: 50 },
+  { title: "front:menu.swiper", to: "/extensions/swiper", icon: "slides", ...portal, section: "pages", order: 75 },
 ];

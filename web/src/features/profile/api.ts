@@ -34,3 +34,13 @@ export interface ProfileForm {
 export function updateProfile(form: ProfileForm, onProgress: (fraction: number) => void) {
   return uploadWithProgress("updateuser", form, onProgress);
 }
+
+/** The user's own latest jobs (an admin's too: search-history would list everyone's without userId). */
+export function fetchMyJobs(userId: number) {
+  return api("search-history", { userId, search: "", limit: 5, page: 1 });
+}
+
+/** The devices signed in to the account. */
+export function fetchMySessions() {
+  return api("search-session");
+}

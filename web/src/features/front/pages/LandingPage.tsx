@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { useSession } from "../../../providers/session";
@@ -5,6 +6,7 @@ import { Icon } from "../../../components/Icon";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import type { ProductKind } from "../../../lib/cart";
 import { FaqList } from "../components/FaqList";
+import { LazyCatalogueCarousel } from "../components/LazyCatalogueCarousel";
 import { MarketingLayout } from "../components/MarketingLayout";
 import { BundleCards } from "../components/ProductCards";
 import { useFaq } from "../lib/help";
@@ -35,6 +37,29 @@ function PricingPreview() {
   if (error && !data) return <ErrorState text={t("pricing.loadError")} onRetry={() => void mutate()} />;
   if (!data || data.bundles.length === 0) return <Empty text={t("pricing.emptyBundles")} />;
   return <BundleCards bundles={data.bundles} currency={data.currency} onBuy={review} pending={null} />;
+}
+
+/** The catalogue's carousel, once the catalogue is there (the prerendered page keeps its room, so nothing shifts). */
+function CatalogueSection() {
+  const { t } = useTranslation("front");
+  const { data } = useCatalogue();
+  return (
+    <section className="border-t border-base-300 px-4 py-16" aria-labelledby="catalogue-title">
+      <div className="mx-auto flex min-h-96 max-w-6xl flex-col gap-8">
+        <div className="text-center">
+          <h2 id="catalogue-title" className="text-3xl font-bold">
+            {t("carousel.sectionTitle")}
+          </h2>
+          <p className="mt-2 text-base-content/70">{t("carousel.sectionText")}</p>
+        </div>
+        {data && (
+          <Suspense fallback={null}>
+            <LazyCatalogueCarousel catalogue={data} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
 }
 
 export default function LandingPage() {
@@ -125,6 +150,8 @@ export default function LandingPage() {
           </Link>
         </div>
       </section>
+
+      <CatalogueSection />
 
       <section className="bg-base-200 px-4 py-16" aria-labelledby="faq-title">
         <div className="mx-auto flex max-w-3xl flex-col gap-8">

@@ -15,8 +15,10 @@ import { fetchMe } from "../api";
 import { EditProfileDialog } from "../components/EditProfileDialog";
 import { UpgradeDialog } from "../components/UpgradeDialog";
 import { InviteCard } from "../components/InviteCard";
+import { ConnectionsTab, ProjectsTab, TeamsTab, UnknownTab } from "../components/ProfileTabs";
 
-const TABS = ["profile", "plan"] as const;
+/** The template's tabs (issue 43) and the plan; any other tab answers not-found. */
+const TABS = ["profile", "teams", "projects", "connections", "plan"] as const;
 
 export default function ProfilePage() {
   const { t } = useTranslation("profile");
@@ -32,7 +34,7 @@ export default function ProfilePage() {
   // Counts failed purchases: each one gives the keyboard back to Upgrade.
   const [buyFailures, setBuyFailures] = useState(0);
   const onTabs = location.startsWith("/pages/user-profile");
-  const tab = TABS.find((x) => x === params.tab) ?? "profile";
+  const tab = onTabs ? (TABS.find((x) => x === params.tab) ?? null) : "profile";
   useFocusBackAfterFailure(upgradeButton, buyFailures);
 
   if (me.error && !me.data) return <ErrorState onRetry={() => void me.mutate()} />;
@@ -144,6 +146,10 @@ export default function ProfilePage() {
         )}
         {(!onTabs || tab === "plan") && <div className="lg:col-span-2">{planCard}</div>}
         {(!onTabs || tab === "profile") && ability.can("read", "Referral") && <InviteCard />}
+        {tab === "teams" && <TeamsTab />}
+        {tab === "projects" && <ProjectsTab />}
+        {tab === "connections" && <ConnectionsTab />}
+        {tab === null && <UnknownTab tabs={TABS} />}
       </div>
       {dialog === "edit" && (
         <EditProfileDialog

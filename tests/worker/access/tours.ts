@@ -1,0 +1,7 @@
+import type { Audience } from "../access-table";
+
+/** Who the calls of worker/src/routes/tours.ts are for (the permission matrix compares it with their access). */
+export const access: Record<string, Audience> = {
+  "tour-state": "signedIn",
+  "update-tour": "signedIn",
+};
