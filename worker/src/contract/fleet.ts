@@ -32,7 +32,7 @@ export const fleetCalls = defineCalls({
   "fleet-status": {
     summary: "Each vendor account (optionally one site's) with its state, queue and the last 24 hours' figures.",
     access: ["read", "Fleet"],
-    input: z.object({ siteId: f.blankIsAbsent(f.id()) }),
+    input: z.strictObject({ siteId: f.blankIsAbsent(f.id()) }),
     answer: z.strictObject({ vendors: z.array(fleetVendor) }),
   },
   "pause-vendor": {
@@ -51,7 +51,7 @@ export const fleetCalls = defineCalls({
     summary:
       "The job pipeline per UTC day of the last `range` days, from the daily roll-ups: jobs submitted and still queued, done, failed, and the mean minutes to finish.",
     access: ["read", "Fleet"],
-    input: z.object({
+    input: z.strictObject({
       range: z.preprocess(
         (v: Range | `${Range}` | "" | null | undefined) =>
           v === undefined || v === null || v === "" ? 30 : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v,

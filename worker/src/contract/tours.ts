@@ -21,7 +21,7 @@ export const tourCalls = defineCalls({
     summary:
       "Remembers that the caller finished or skipped the tour of their current role (seen: true), or forgets it so the home page runs it again (seen: false).",
     access: "signedIn",
-    input: z.object({ seen: f.bool() }),
+    input: z.strictObject({ seen: f.bool() }),
     answer: z.strictObject({ message: z.string(), tour: tourState }),
   },
 });

@@ -1,3 +1,4 @@
+import type { RowOf } from "../../db/rows";
 import { sql, type Expression, type SqlBool } from "kysely";
 import { row, type AppAbility } from "../../auth/ability";
 import type { DB } from "../../db";
@@ -35,14 +36,8 @@ export interface TicketView {
   createdAt: string;
 }
 
-export interface TicketRow extends Omit<TicketView, "draft" | "about" | "starred" | "unread"> {
-  firstResponseAt: string | null;
-  draft: number;
-  aboutKind: TicketAboutKind | null;
-  aboutId: string | null;
-  starred: number;
-  unread: number;
-}
+/** A ticket as `selectTickets` reads it. */
+export type TicketRow = RowOf<typeof selectTickets>;
 
 export function ticketView(r: TicketRow): TicketView {
   const { aboutKind, aboutId, draft, starred, unread, firstResponseAt: _internal, ...rest } = r;
@@ -196,16 +191,8 @@ export function ticketMessages(db: DB, reader: TicketReader, ticketId: number) {
   return query;
 }
 
-export interface MessageRow {
-  messageId: number;
-  seq: number;
-  authorId: number | null;
-  userName: string;
-  staff: number;
-  body: string;
-  internal: number;
-  createdAt: string;
-}
+/** A message as `ticketMessages` reads it. */
+export type MessageRow = RowOf<typeof ticketMessages>;
 
 export function messageView(m: MessageRow) {
   return {

@@ -1,4 +1,4 @@
-import type { FeatureEnglish } from "../types";
+import type { FeatureEnglish } from "../catalog-types";
 
 /** The support desk's API texts in English: its key set (fr.ts and ar.ts must have every key). */
 export const en = {

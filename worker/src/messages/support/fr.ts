@@ -1,4 +1,4 @@
-import type { FeatureCatalog } from "../types";
+import type { FeatureCatalog } from "../catalog-types";
 import type { en } from "./en";
 
 export const fr: FeatureCatalog<typeof en> = {
