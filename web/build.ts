@@ -31,7 +31,7 @@ export interface FirstLoadFiles {
   menu: string[];
 }
 
-/** The menu and the navbar widgets as the build reads them from the features' index.ts files. */
+/** The menu and the navbar widgets as the build reads them from the features' index.ts and nav.ts files. */
 export interface LayoutSource {
   /** Namespaces of the menu's titles ("front:menu.faq" → "front"). */
   menuNamespaces: string[];
@@ -53,7 +53,7 @@ const stringOf = (node: unknown) =>
   isNode(node) && node.type === "Literal" && typeof node.value === "string" ? node.value : null;
 
 /**
- * Reads a feature's index.ts (`file`, its source) for what the default layout shows of it: the
+ * Reads a feature's index.ts or nav.ts (`file`, its source) for what the default layout shows of it: the
  * namespaces of its menu titles (`title: "ns:key"` of an object without `path`) and its navbar widgets'
  * modules (`component: () => import("./components/X")`, inline or through a constant of the file).
  */
@@ -139,7 +139,7 @@ export function firstLoadPreload(): Plugin {
     apply: "build",
     enforce: "pre",
     transform: {
-      filter: { id: /\/src\/features\/\w+\/index\.ts$/ },
+      filter: { id: /\/src\/features\/\w+\/(index|nav)\.ts$/ },
       handler(code, id) {
         tables.set(id, layoutSource(code, id));
         return null;

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import type { CalendarEvent } from "../../web/src/features/calendar/api";
 import type { EventCalendarProps } from "../../web/src/features/calendar/components/EventCalendar";
 import ar from "../../web/src/features/calendar/locales/ar.json";

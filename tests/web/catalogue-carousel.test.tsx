@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import CatalogueCarousel from "../../web/src/features/front/components/CatalogueCarousel";
 import en from "../../web/src/features/front/locales/en.json";
 import SwiperPage from "../../web/src/features/front/pages/SwiperPage";

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import ar from "../../web/src/features/fleet/locales/ar.json";
 import en from "../../web/src/features/fleet/locales/en.json";
 import { bucketsOf, meanFinishMinutes } from "../../web/src/features/fleet/lib/buckets";

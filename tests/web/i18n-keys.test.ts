@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PREFERENCE_CHOICES } from "../../web/src/providers/config";
 import { NAV_SECTIONS } from "../../web/src/app/nav";
-import { appRoutes, navItems, notFoundRoute } from "../../web/src/app/registry";
+import { appRoutes, notFoundRoute } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import { pageTextKey } from "../../web/src/app/RouteTitle";
 import { LANGUAGES } from "../../web/src/i18n";
 import { PASSKEY_TEXTS, passkeyTexts } from "../../web/src/features/auth/components/passkeyTexts";

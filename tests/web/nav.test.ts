@@ -58,3 +58,15 @@ describe("menu filtering (spec section 6)", () => {
     expect(navNamespaces(items).sort()).toEqual(["admin", "common", "dashboard", "portal"]);
   });
 });
+
+describe("where the menu lives", () => {
+  it("keeps the route table free of menu entries: each feature's menu is in its nav.ts, loaded with the layout", async () => {
+    const indexes = import.meta.glob<Record<string, unknown>>("../../web/src/features/*/index.ts", { eager: true });
+    const withMenu = Object.entries(indexes).filter(([, module]) => "nav" in module);
+    expect(withMenu.map(([file]) => file)).toEqual([]);
+    const { navItems } = await import("../../web/src/app/navRegistry");
+    const features = new Set(navItems.map((item) => item.title.split(":")[0]));
+    expect(features.size).toBeGreaterThan(20);
+    expect(navItems.find((item) => item.to === "/portal/user")).toMatchObject({ section: "admin" });
+  });
+});

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import en from "../../web/src/features/referrals/locales/en.json";
 import profileEn from "../../web/src/features/profile/locales/en.json";
 import ReferralsPage from "../../web/src/features/referrals/pages/ReferralsPage";

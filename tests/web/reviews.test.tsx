@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import en from "../../web/src/features/reviews/locales/en.json";
 import itemsEn from "../../web/src/features/items/locales/en.json";
 import ManageReviewPage from "../../web/src/features/reviews/pages/ManageReviewPage";

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import en from "../../web/src/features/storesettings/locales/en.json";
-import { routes, nav } from "../../web/src/features/storesettings";
+import { routes } from "../../web/src/features/storesettings";
+import { nav } from "../../web/src/features/storesettings/nav";
 import StoreSettingsPage from "../../web/src/features/storesettings/pages/StoreSettingsPage";
 import { callsTo, fail, mockApi, ok, refuse, renderAt, setupPageTests, signInAsAdmin } from "./page-support";
 

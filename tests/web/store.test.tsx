@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import en from "../../web/src/features/store/locales/en.json";
 import CustomerDetailsPage from "../../web/src/features/store/pages/CustomerDetailsPage";
 import CustomerListPage from "../../web/src/features/store/pages/CustomerListPage";
@@ -95,7 +96,7 @@ describe("the store's routes and menu", () => {
         "/apps/ecommerce/customer/details/:id",
       ]),
     );
-    for (const route of appRoutes.filter((r) => r.name.includes("ecommerce")))
+    for (const route of appRoutes.filter((r) => r.ns === "store"))
       expect(route.meta).toMatchObject({ action: "read", subject: "Sales" });
     const store = navItems.find((item) => item.title === "store:menu.ecommerce");
     expect(store).toMatchObject({ section: "apps", icon: "store" });

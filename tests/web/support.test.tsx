@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import { viewOf } from "../../web/src/features/support/api";
 import { SupportCard } from "../../web/src/features/dashboard/components/SupportCard";
 import dashboardEn from "../../web/src/features/dashboard/locales/en.json";

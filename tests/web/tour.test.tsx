@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appRoutes, navbarWidgets, navItems } from "../../web/src/app/registry";
+import { appRoutes, navbarWidgets } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import FirstTour from "../../web/src/features/tour/components/FirstTour";
 import en from "../../web/src/features/tour/locales/en.json";
 import TourPage from "../../web/src/features/tour/pages/TourPage";

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { appRoutes, navItems } from "../../web/src/app/registry";
+import { appRoutes } from "../../web/src/app/registry";
+import { navItems } from "../../web/src/app/navRegistry";
 import en from "../../web/src/features/wizards/locales/en.json";
 import CheckoutWizardPage from "../../web/src/features/wizards/pages/CheckoutWizardPage";
 import CreateDealWizardPage from "../../web/src/features/wizards/pages/CreateDealWizardPage";

@@ -1,3 +1,4 @@
+import i18n from "i18next";
 import type { ComponentType } from "react";
 import { lazyComponent, tracked, type TrackedPromise } from "../lib/lazyComponent";
 import { loadPreload } from "./swrPreload";
@@ -38,3 +39,6 @@ export function RoutePage({ route }: { route: AppRoute }) {
 export const loadDefaultLayout = () => import("./layouts/DefaultLayout");
 
 export const DefaultLayout = lazyComponent(loadDefaultLayout);
+
+/** The menu's translations, asked with the layout (the menu entries come with its chunk: navRegistry.ts). */
+export const loadNavTexts = () => import("./navRegistry").then((m) => i18n.loadNamespaces(m.NAV_NAMESPACES));

@@ -2,9 +2,8 @@ import i18n from "i18next";
 import { LAYOUT_NAMESPACE } from "../i18n";
 import { useSyncExternalStore } from "react";
 import { loadOnce } from "../lib/lazyComponent";
-import { loadDefaultLayout, loadPage } from "./LazyPage";
-import { navNamespaces } from "./nav";
-import { navbarWidgets, navItems } from "./registry";
+import { loadDefaultLayout, loadNavTexts, loadPage } from "./LazyPage";
+import { navbarWidgets } from "./registry";
 import type { RegisteredRoute } from "./types";
 
 /**
@@ -43,10 +42,11 @@ export function holdFirstRoute() {
 /** Everything a route's first render would otherwise suspend for: its page, layout, widgets and translations. */
 function routeReady(route: RegisteredRoute): Promise<unknown> {
   const inLayout = route.meta?.layout !== "blank";
-  const namespaces = ["common", route.ns, ...(inLayout ? [...navNamespaces(navItems), LAYOUT_NAMESPACE] : [])];
+  const namespaces = ["common", route.ns, ...(inLayout ? [LAYOUT_NAMESPACE] : [])];
   return Promise.all([
     loadPage(route),
     i18n.loadNamespaces(namespaces),
+    ...(inLayout ? [loadNavTexts()] : []),
     ...(inLayout ? [loadOnce(loadDefaultLayout)] : []),
     ...(inLayout && !route.meta?.public ? navbarWidgets.map((widget) => loadOnce(widget.component)) : []),
   ]);

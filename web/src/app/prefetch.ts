@@ -1,10 +1,9 @@
 import i18n from "i18next";
 import { LAYOUT_NAMESPACE } from "../i18n";
-import { loadPage } from "./LazyPage";
+import { loadNavTexts, loadPage } from "./LazyPage";
 import { loadOnce } from "../lib/lazyComponent";
 import { showFirstRouteWhenReady } from "./firstRoute";
-import { navNamespaces } from "./nav";
-import { navbarWidgets, navItems } from "./registry";
+import { navbarWidgets } from "./registry";
 import { loadAppSettings } from "../providers/settings";
 import { loadedPreload, loadPreload } from "./swrPreload";
 import type { FirstCall, PreloadContext } from "../lib/feature";
@@ -79,8 +78,9 @@ export function prefetchRoute(route: RegisteredRoute, at: PreloadContext) {
   // The calls first: their SWR registration must come before the page's chunk can resolve.
   for (const call of route.preload?.(at) ?? []) preloadCall(call);
   loadPage(route).catch(() => undefined);
-  const namespaces = route.meta?.layout === "blank" ? [route.ns] : [route.ns, ...navNamespaces(navItems), LAYOUT_NAMESPACE];
-  void i18n.loadNamespaces(namespaces);
+  const inLayout = route.meta?.layout !== "blank";
+  void i18n.loadNamespaces(inLayout ? [route.ns, LAYOUT_NAMESPACE] : [route.ns]);
+  if (inLayout) loadNavTexts().catch(() => undefined);
 }
 
 /** The route whose first calls were started last: a page reloading its own data needs no start. */

@@ -1,18 +1,20 @@
 import { matchRoute, type Parser } from "wouter";
 import { homeFor } from "../lib/home";
 import type { AppRedirect, RegisteredRoute } from "./types";
-import type { AppRoute, NavbarWidget, NavItem } from "../lib/feature";
+import type { AppRoute, NavbarWidget } from "../lib/feature";
 
-/** What a feature's index.ts exports (navbarWidgets is optional; misc also gives the not-found route). */
+/**
+ * What a feature's index.ts exports (navbarWidgets is optional; misc also gives the not-found route). Its
+ * menu entries are in its nav.ts (navRegistry.ts), outside every page's first load.
+ */
 interface FeatureModule {
   routes: AppRoute[];
-  nav: NavItem[];
   navbarWidgets?: NavbarWidget[];
   notFoundRoute?: AppRoute;
 }
 
 /**
- * Every feature's routes and menu entries, by feature folder (which is also its i18n namespace), collected
+ * Every feature's routes and navbar widgets, by feature folder (which is also its i18n namespace), collected
  * from web/src/features/<folder>/index.ts: adding a feature edits nothing here.
  */
 const features: Record<string, FeatureModule> = Object.fromEntries(
@@ -55,8 +57,6 @@ export const redirects: AppRedirect[] = [
 export const fallbackRedirects: AppRedirect[] = [{ path: "/pages/account-settings/:tab", to: "/pages/account-settings/account" }];
 
 export const notFoundRoute: RegisteredRoute = { ...features.misc!.notFoundRoute!, ns: "misc" };
-
-export const navItems: NavItem[] = Object.values(features).flatMap((f) => f.nav);
 
 /** Navbar widgets of every feature (say, a cart badge), in ascending order. */
 export const navbarWidgets: NavbarWidget[] = Object.values(features)

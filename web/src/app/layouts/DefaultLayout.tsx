@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { LAYOUT_NAMESPACE } from "../../i18n";
 import { SWRConfig } from "swr";
 import { Link, useLocation } from "wouter";
-import { navGroups, navNamespaces } from "../nav";
+import { navGroups } from "../nav";
 import { usePreferences } from "../../providers/preferences";
-import { navItems } from "../registry";
+import { NAV_NAMESPACES, navItems } from "../navRegistry";
 import { useAppSettings } from "../../providers/settings";
 import { useSession } from "../../providers/session";
 import { Icon } from "../../components/Icon";
@@ -33,7 +33,7 @@ function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
   );
 }
 
-const NAMESPACES = [...navNamespaces(navItems), LAYOUT_NAMESPACE];
+const NAMESPACES = [...NAV_NAMESPACES, LAYOUT_NAMESPACE];
 
 /** The overlay menu's top on a phone: the site's logo (home) and a way to close it besides tapping outside. */
 function MenuHeader({ onClose }: { onClose: () => void }) {

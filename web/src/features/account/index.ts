@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /**
  * Account settings: the account and security tabs. The billing tab
@@ -20,17 +20,5 @@ export const routes: AppRoute[] = [
     title: "account:securityTitle",
     page: () => import("./pages/SecurityTabPage"),
     meta,
-  },
-];
-
-export const nav: NavItem[] = [
-  {
-    title: "account:menuTitle",
-    to: "/pages/account-settings/account",
-    icon: "settings",
-    action: "read",
-    subject: "Profile",
-    section: "pages",
-    order: 90,
   },
 ];

@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readKeys = { action: "read", subject: "ApiKey" } as const;
+export const readKeys = { action: "read", subject: "ApiKey" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/ApiKeysPage"),
     meta: readKeys,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "apikeys:menu", to: "/apps/api-keys", icon: "apikey", ...readKeys, section: "admin", order: 80 },
 ];

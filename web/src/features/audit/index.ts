@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readAudit = { action: "read", subject: "Audit" } as const;
+export const readAudit = { action: "read", subject: "Audit" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/AuditPage"),
     meta: readAudit,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "audit:menu", to: "/apps/audit-log", icon: "audit", ...readAudit, section: "admin", order: 60 },
 ];

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem, RouteMeta } from "../../lib/feature";
+import type { AppRoute, RouteMeta } from "../../lib/feature";
 
 const guest: RouteMeta = { layout: "blank", unauthenticatedOnly: true };
 // Links from mails work whether or not the reader is signed in.
@@ -65,5 +65,3 @@ export const routes: AppRoute[] = [
   ...looks("two-steps", twoSteps, guest, "auth:twoStepsTitle"),
   ...looks("verify-email", verify, open, "auth:verifyTitle"),
 ];
-
-export const nav: NavItem[] = [];

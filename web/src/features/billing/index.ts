@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 export const routes: AppRoute[] = [
   {
@@ -9,5 +9,3 @@ export const routes: AppRoute[] = [
     meta: { action: "read", subject: "Payment", navActiveLink: "/pages/account-settings/account" },
   },
 ];
-
-export const nav: NavItem[] = [];

@@ -1,8 +1,8 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { BUNDLE_LIST, bundleListBody, SEARCH_BUNDLE } from "./preload";
 
-const readBundles = { action: "read", subject: "Bundle" } as const;
+export const readBundles = { action: "read", subject: "Bundle" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -13,8 +13,4 @@ export const routes: AppRoute[] = [
     meta: readBundles,
     preload: listPreload(SEARCH_BUNDLE, BUNDLE_LIST, (params, { can }) => bundleListBody(params, can("manage", "Bundle"))),
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "bundles:menu", to: "/portal/bundle", icon: "coins", ...readBundles, section: "portal", order: 20 },
 ];

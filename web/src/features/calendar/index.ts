@@ -1,7 +1,7 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /** Everyone signed in has a calendar (their own events; staff everyone's): the ability every role has. */
-const signedIn = { action: "read", subject: "Profile" } as const;
+export const signedIn = { action: "read", subject: "Profile" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -11,8 +11,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/CalendarPage"),
     meta: signedIn,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "calendar:menu", to: "/apps/calendar", icon: "calendar", ...signedIn, section: "apps", order: 20 },
 ];

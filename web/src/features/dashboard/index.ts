@@ -1,4 +1,4 @@
-import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
+import type { AppRoute, FirstCall, PreloadContext } from "../../lib/feature";
 import { fetchDashboardStats, rangeOf, statsKey } from "./preload";
 
 /** Every dashboard asks for the figures of the range its address names. */
@@ -38,44 +38,5 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/AnalyticsPage"),
     meta: { action: "manage", subject: "all" },
     preload: statsPreload,
-  },
-];
-
-export const nav: NavItem[] = [
-  {
-    title: "dashboard:portalHome",
-    to: "/portal/dashboard",
-    icon: "home",
-    action: "read",
-    subject: "Portal",
-    section: "dashboards",
-    order: 10,
-  },
-  {
-    title: "dashboard:accessHome",
-    to: "/access-control",
-    icon: "shield",
-    action: "read",
-    subject: "AclDemo",
-    section: "dashboards",
-    order: 15,
-  },
-  {
-    title: "dashboard:crm",
-    to: "/dashboards/crm",
-    icon: "chart",
-    action: "manage",
-    subject: "all",
-    section: "dashboards",
-    order: 20,
-  },
-  {
-    title: "dashboard:analytics",
-    to: "/dashboards/analytics",
-    icon: "dashboard",
-    action: "manage",
-    subject: "all",
-    section: "dashboards",
-    order: 30,
   },
 ];

@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readDownloads = { action: "read", subject: "Download" } as const;
+export const readDownloads = { action: "read", subject: "Download" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/DownloadPage"),
     meta: readDownloads,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "downloads:menu", to: "/portal/download-page", icon: "download", ...readDownloads, section: "portal", order: 50 },
 ];

@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const meta = { action: "read", subject: "Fleet" } as const;
+export const meta = { action: "read", subject: "Fleet" } as const;
 // One dynamic import for the three routes: each import() site costs the first load its preload list.
 const pages = () => import("./pages/LogisticsPages");
 const fleet = () => pages().then((m) => ({ default: m.FleetPage }));
@@ -13,7 +13,3 @@ export const routes: AppRoute[] = [
 ];
 
 // The dashboard of /apps/logistics is reached from the fleet page's header.
-export const nav: NavItem[] = [
-  { title: "fleet:menu", to: "/apps/logistics/fleet", icon: "truck", ...meta, section: "apps", order: 40 },
-  { title: "fleet:menu", to: "/dashboards/logistics", icon: "truck", ...meta, section: "dashboards", order: 40 },
-];

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { ARTICLE_SLUGS } from "./lib/articles";
 import { PUBLIC_CATALOGUE, publicCatalogue } from "./api";
 
@@ -10,7 +10,7 @@ const front = { layout: "blank", public: true } as const;
  */
 const catalogue = () => [{ key: PUBLIC_CATALOGUE, fetch: publicCatalogue }];
 /** The same content inside the portal, for signed-in users. */
-const portal = { action: "read", subject: "Portal" } as const;
+export const portal = { action: "read", subject: "Portal" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -98,10 +98,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/FaqPage"),
     meta: { ...portal, visitorPath: "/front-pages/faq" },
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "front:menu.pricing", to: "/pages/pricing", icon: "coins", ...portal, section: "pages", order: 40 },
-  { title: "front:menu.faq", to: "/pages/faq", icon: "list", ...portal, section: "pages", order: 50 },
-  { title: "front:menu.swiper", to: "/extensions/swiper", icon: "slides", ...portal, section: "pages", order: 75 },
 ];

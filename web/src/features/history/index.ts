@@ -1,10 +1,10 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { HISTORY_ADMIN_LIST, SEARCH_HISTORY } from "./preload";
 
 /** The back-office queue needs the right to process jobs; a client's rule reads own jobs only. */
-const processJobs = { action: "update", subject: "History" } as const;
-const readOwnJobs = { action: "read", subject: "History" } as const;
+export const processJobs = { action: "update", subject: "History" } as const;
+export const readOwnJobs = { action: "read", subject: "History" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -22,9 +22,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/HistoryUserPage"),
     meta: readOwnJobs,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "history:menuAdmin", to: "/portal/history", icon: "history", ...processJobs, section: "admin", order: 40 },
-  { title: "history:menuUser", to: "/portal/history-user", icon: "history", ...readOwnJobs, section: "portal", order: 40 },
 ];

@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readPayments = { action: "read", subject: "Payment" } as const;
+export const readPayments = { action: "read", subject: "Payment" } as const;
 const managePayments = { action: "update", subject: "Payment", navActiveLink: "/apps/invoice/list" } as const;
 
 export const routes: AppRoute[] = [
@@ -32,8 +32,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/InvoiceEditPage"),
     meta: managePayments,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "invoices:menu", to: "/apps/invoice/list", icon: "invoice", ...readPayments, section: "commerce", order: 20 },
 ];

@@ -1,10 +1,10 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { SEARCH_ITEM, shopListBody } from "./preload";
 import { ITEM_LIST_DEFAULTS } from "./types";
 
-const readItems = { action: "read", subject: "Item" } as const;
-const manageItems = { action: "manage", subject: "Item" } as const;
+export const readItems = { action: "read", subject: "Item" } as const;
+export const manageItems = { action: "manage", subject: "Item" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -22,9 +22,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/ItemSettingPage"),
     meta: manageItems,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "items:menuShop", to: "/portal/item", icon: "package", ...readItems, section: "portal", order: 30 },
-  { title: "items:menuSetting", to: "/portal/itemSetting", icon: "box", ...manageItems, section: "admin", order: 30 },
 ];

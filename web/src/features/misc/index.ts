@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 export const routes: AppRoute[] = [
   {
@@ -53,5 +53,3 @@ export const notFoundRoute: AppRoute = {
   page: () => import("./pages/NotFoundPage"),
   meta: { layout: "blank", public: true },
 };
-
-export const nav: NavItem[] = [];

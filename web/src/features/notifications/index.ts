@@ -1,4 +1,4 @@
-import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
+import type { AppRoute, NavbarWidget } from "../../lib/feature";
 import { BELL_KEY, bellNotifications, notificationSettings, SETTINGS_KEY } from "./preload";
 
 /**
@@ -24,8 +24,6 @@ export const routes: AppRoute[] = [
     preload: () => [{ key: SETTINGS_KEY, fetch: notificationSettings }],
   },
 ];
-
-export const nav: NavItem[] = [];
 
 export const navbarWidgets: NavbarWidget[] = [
   {

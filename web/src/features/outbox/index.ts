@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readOutbox = { action: "read", subject: "Outbox" } as const;
+export const readOutbox = { action: "read", subject: "Outbox" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/OutboxPage"),
     meta: readOutbox,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "outbox:menu", to: "/apps/outbox", icon: "outbox", ...readOutbox, section: "admin", order: 70 },
 ];

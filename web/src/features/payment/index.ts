@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { CART_KEY, searchCart } from "../../lib/cart";
 import { paymentDetail, paymentDetailKey } from "./preload";
 
@@ -24,5 +24,3 @@ export const routes: AppRoute[] = [
     preload: ({ params }) => [{ key: paymentDetailKey(params.referenceId!), fetch: () => paymentDetail(params.referenceId!) }],
   },
 ];
-
-export const nav: NavItem[] = [];

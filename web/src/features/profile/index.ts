@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readProfile = { action: "read", subject: "Profile" } as const;
+export const readProfile = { action: "read", subject: "Profile" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -17,8 +17,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/ProfilePage"),
     meta: { ...readProfile, navActiveLink: "/portal/profile" },
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "profile:menu", to: "/portal/profile", icon: "profile", ...readProfile, section: "pages", order: 10 },
 ];

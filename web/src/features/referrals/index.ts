@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const manageReferrals = { action: "manage", subject: "Referral" } as const;
+export const manageReferrals = { action: "manage", subject: "Referral" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/ReferralsPage"),
     meta: manageReferrals,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "referrals:menu", to: "/apps/ecommerce/referrals", icon: "gift", ...manageReferrals, section: "apps", order: 60 },
 ];

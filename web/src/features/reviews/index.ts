@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const moderateReviews = { action: "update", subject: "Review" } as const;
+export const moderateReviews = { action: "update", subject: "Review" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/ManageReviewPage"),
     meta: moderateReviews,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "reviews:menu", to: "/apps/ecommerce/manage-review", icon: "star", ...moderateReviews, section: "apps", order: 61 },
 ];

@@ -1,8 +1,8 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 import { SEARCH_SITE, SITE_LIST } from "./preload";
 
-const readSites = { action: "read", subject: "Site" } as const;
+export const readSites = { action: "read", subject: "Site" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -13,8 +13,4 @@ export const routes: AppRoute[] = [
     meta: readSites,
     preload: listPreload(SEARCH_SITE, SITE_LIST),
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "sites:menu", to: "/portal/site", icon: "world", ...readSites, section: "portal", order: 40 },
 ];

@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 export const routes: AppRoute[] = [
   {
@@ -9,6 +9,3 @@ export const routes: AppRoute[] = [
     meta: { action: "create", subject: "History", navActiveLink: "/portal/site" },
   },
 ];
-
-/** Reached from a site's "Use this site" link on /portal/site, so it has no menu entry of its own. */
-export const nav: NavItem[] = [];

@@ -1,8 +1,8 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /** The store's back office (issue 41): staff who may read Sales. */
-const sales = { action: "read", subject: "Sales" } as const;
-const BASE = "/apps/ecommerce/";
+export const sales = { action: "read", subject: "Sales" } as const;
+export const BASE = "/apps/ecommerce/";
 
 type PageName = keyof typeof import("./pages");
 
@@ -27,25 +27,4 @@ export const routes: AppRoute[] = [
   route(`${BASE}order/details/:id`, "order", "OrderDetailsPage", "order/list"),
   route(`${BASE}customer/list`, "customers", "CustomerListPage"),
   route(`${BASE}customer/details/:id`, "customer", "CustomerDetailsPage", "customer/list"),
-];
-
-const MENU = ["dashboard", "product/list", "product/add", "product/category-list", "order/list", "customer/list"];
-const MENU_TITLES = ["dashboard", "products", "addProduct", "categories", "orders", "customers"];
-
-export const nav: NavItem[] = [
-  { title: "store:menu.dashboard", to: "/dashboards/ecommerce", icon: "store", ...sales, section: "dashboards", order: 25 },
-  {
-    title: "store:menu.ecommerce",
-    icon: "store",
-    ...sales,
-    section: "apps",
-    order: 30,
-    children: MENU.map((to, i) => ({
-      title: `store:menu.${MENU_TITLES[i]}`,
-      to: BASE + to,
-      ...sales,
-      section: "apps",
-      order: i + 1,
-    })),
-  },
 ];

@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const storeSettings = { action: "manage", subject: "StoreSettings" } as const;
+export const storeSettings = { action: "manage", subject: "StoreSettings" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/StoreSettingsPage"),
     meta: storeSettings,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "storesettings:menu", to: "/apps/ecommerce/settings", icon: "settings", ...storeSettings, section: "apps", order: 90 },
 ];

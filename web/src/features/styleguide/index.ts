@@ -1,7 +1,7 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /** The style guide shows the product's building blocks: staff only (spec section 6: `manage all`). */
-const staffOnly = { action: "manage", subject: "all" } as const;
+export const staffOnly = { action: "manage", subject: "all" } as const;
 
 /** One page module for every style-guide route: it finds its entry in the registry by the address. */
 const page = () => import("./pages/StyleGuidePage");
@@ -31,22 +31,3 @@ export const routes: AppRoute[] = [
     meta: staffOnly,
   })),
 ];
-
-/** A "Living style guide" menu section: one entry per group, opening its first page (the page lists the rest). */
-const GROUPS = [
-  ["charts", "chart", "/charts/apex-chart"],
-  ["components", "layout", "/components/alert"],
-  ["forms", "list", "/forms/autocomplete"],
-  ["tables", "items", "/tables/data-table"],
-  ["cards", "dashboard", "/pages/cards/card-actions"],
-  ["pages", "file", "/pages/typography"],
-] as const;
-
-export const nav: NavItem[] = GROUPS.map(([group, icon, to], index) => ({
-  title: `styleguide:group.${group}`,
-  to,
-  icon,
-  ...staffOnly,
-  section: "styleguide",
-  order: 10 * (index + 1),
-}));

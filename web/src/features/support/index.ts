@@ -1,4 +1,4 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /**
  * The support desk (issue 39, decision 0015) as the template's mail app: folders and labels in the path
@@ -14,7 +14,3 @@ export const routes: AppRoute[] = [
   "/apps/email/label/:label",
   "/apps/email/:filter",
 ].map((path) => ({ path, name: path.slice(1).replace(/\/:?/g, "-"), title: "support:title", page, meta: readTickets }));
-
-export const nav: NavItem[] = [
-  { title: "support:menu", to: "/apps/email", icon: "mail", action: "read", subject: "Ticket", section: "apps", order: 10 },
-];

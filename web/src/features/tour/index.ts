@@ -1,7 +1,7 @@
-import type { AppRoute, NavbarWidget, NavItem } from "../../lib/feature";
+import type { AppRoute, NavbarWidget } from "../../lib/feature";
 
 /** Everyone signed in has a tour (their role's): the page needs no more than reading the portal. */
-const signedIn = { action: "read", subject: "Portal" } as const;
+export const signedIn = { action: "read", subject: "Portal" } as const;
 
 /** One loader for the widget and the page: each module of its own would add to /login's first load. */
 const parts = () => import("./parts");
@@ -14,10 +14,6 @@ export const routes: AppRoute[] = [
     page: () => parts().then((m) => ({ default: m.TourPage })),
     meta: signedIn,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "tour:menu", to: "/extensions/tour", icon: "compass", ...signedIn, section: "pages", order: 70 },
 ];
 
 /**

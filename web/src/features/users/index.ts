@@ -1,9 +1,9 @@
 import { listPreload } from "../../lib/listPreload";
-import type { AppRoute, FirstCall, NavItem, PreloadContext } from "../../lib/feature";
+import type { AppRoute, FirstCall, PreloadContext } from "../../lib/feature";
 import { PLAN_OPTIONS_KEY, ROLE_OPTIONS_KEY, searchPlanOptions, searchRoleOptions } from "./preload";
 import { SEARCH_USERS, USER_LIST } from "./preload";
 
-const readUsers = { action: "read", subject: "User" } as const;
+export const readUsers = { action: "read", subject: "User" } as const;
 const usersPage = listPreload(SEARCH_USERS, USER_LIST);
 
 /** The list's first page and its filters' options, as UserListPage asks for them. */
@@ -39,8 +39,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/UserViewPage"),
     meta: { ...readUsers, navActiveLink: "/portal/user" },
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "users:menu", to: "/portal/user", icon: "users", ...readUsers, section: "admin", order: 10 },
 ];

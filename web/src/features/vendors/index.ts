@@ -1,6 +1,6 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
-const readVendors = { action: "read", subject: "Vendor" } as const;
+export const readVendors = { action: "read", subject: "Vendor" } as const;
 
 export const routes: AppRoute[] = [
   {
@@ -10,8 +10,4 @@ export const routes: AppRoute[] = [
     page: () => import("./pages/VendorPage"),
     meta: readVendors,
   },
-];
-
-export const nav: NavItem[] = [
-  { title: "vendors:menu", to: "/portal/vendor", icon: "key", ...readVendors, section: "admin", order: 40 },
 ];

@@ -1,7 +1,7 @@
-import type { AppRoute, NavItem } from "../../lib/feature";
+import type { AppRoute } from "../../lib/feature";
 
 /** Each wizard is open to those who may make what it makes (the call it ends with checks it again). */
-const WIZARDS = [
+export const WIZARDS = [
   ["checkout", "checkout", { action: "create", subject: "Payment" }],
   ["create-deal", "deal", { action: "manage", subject: "Coupon" }],
   ["property-listing", "listing", { action: "manage", subject: "Site" }],
@@ -20,19 +20,3 @@ export const routes: AppRoute[] = WIZARDS.map(([slug, key, meta]) => ({
   page,
   meta,
 }));
-
-export const nav: NavItem[] = [
-  {
-    title: "wizards:menu",
-    icon: "wand",
-    section: "pages",
-    order: 60,
-    children: WIZARDS.map(([slug, key, meta], index) => ({
-      title: `wizards:${key}.menu`,
-      to: `/wizard-examples/${slug}`,
-      ...meta,
-      section: "pages",
-      order: index + 1,
-    })),
-  },
-];

@@ -1,0 +1,3 @@
+import type { NavItem } from "../../lib/feature";
+
+export const nav: NavItem[] = [];
