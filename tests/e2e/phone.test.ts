@@ -59,6 +59,10 @@ const PARAMETERISED: Record<string, { paths: (s: Seeded) => string[]; who?: Who 
   "/apps/ecommerce/customer/details/:id": { paths: (s) => [`/apps/ecommerce/customer/details/${s.clientUserId}`] },
   "/payment/:referenceId": { paths: (s) => [`/payment/${s.paidReference}`] },
   "/portal/site/use/:siteId": { paths: (s) => [`/portal/site/use/${s.siteId}`] },
+  // The support desk: a folder and a label, in the short and the explicit forms.
+  "/apps/email/:filter": { paths: () => ["/apps/email/inbox", "/apps/email/payment"] },
+  "/apps/email/filter/:filter": { paths: () => ["/apps/email/filter/starred"] },
+  "/apps/email/label/:label": { paths: () => ["/apps/email/label/account"] },
   "/front-pages/help-center/article/:title": { paths: () => ["/front-pages/help-center/article/how-to-buy-points"] },
   "/pages/user-profile/:tab": {
     paths: () => ["profile", "teams", "projects", "connections", "plan"].map((tab) => `/pages/user-profile/${tab}`),

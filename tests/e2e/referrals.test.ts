@@ -41,7 +41,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Registers a new client through the register page at `path` (an invite link or /register); they stay signed in. */
 async function register(page: Page, path: string, tag: string) {
-  const person = { name: `Client ${tag}`, email: `client-${tag}@example.test`, password: `Pass-word-${tag}` };
+  const person = { name: `Noor ${tag}`, email: `client-${tag}@example.test`, password: `Pass-word-${tag}` };
   await page.goto(path);
   await page.getByRole("heading", { name: "Create your account" }).waitFor();
   await page.getByLabel("Full name").fill(person.name);

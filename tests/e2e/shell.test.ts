@@ -77,6 +77,7 @@ describe("the web shell in a real browser", () => {
     const { page, errors } = await newPage(browser);
     await page.goto("/pages/account-settings/security?from=mail");
     await page.waitForURL(/\/login\?from=mail&to=%2Fpages%2Faccount-settings%2Fsecurity/);
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
     await page.getByLabel(/email/i).fill(CLIENT.email);
     await page.getByLabel(/password/i).fill(CLIENT.password);
     await submitSignIn(page);

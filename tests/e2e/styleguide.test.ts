@@ -99,7 +99,7 @@ describe("the living style guide (issue 43 item 4)", () => {
       const { path } = PAGES.find((p) => p.slug === slug)!;
       await visit(page, path, titleOf(en, slug));
       for (const v of await seriousViolations(page)) problems.push(`${path} light: ${v}`);
-      await page.getByRole("button", { name: en.ui.dark }).click();
+      await page.getByRole("button", { name: en.ui.dark, exact: true }).click();
       await page.getByRole("button", { name: en.ui.rtl }).click();
       const demo = page.getByTestId("styleguide-demo");
       expect(await demo.getAttribute("data-theme")).toBe("dark");

@@ -120,6 +120,8 @@ export default function EventCalendar({ load, language, direction, phone, onOpen
         dayCellDidMount={unlabelCell}
         eventDisplay="block"
         dayMaxEvents={3}
+        // Its "+2 more" link is an <a> with aria-expanded, which axe allows only on a button (aria-allowed-attr).
+        moreLinkDidMount={({ el }) => el.setAttribute("role", "button")}
         events={events}
         eventClick={open}
       />

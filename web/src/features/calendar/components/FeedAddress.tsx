@@ -54,7 +54,7 @@ export function FeedAddress() {
       )}
       <button
         type="button"
-        className="btn btn-sm btn-outline btn-error justify-self-start"
+        className="btn btn-sm btn-error justify-self-start"
         disabled={busy || !feed.data}
         onClick={() => void rotate()}
       >

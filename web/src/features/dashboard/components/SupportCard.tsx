@@ -31,14 +31,14 @@ export function SupportCard() {
         ) : (
           <dl className="grid grid-cols-2 gap-2">
             <div>
-              <dt className="text-xs text-base-content/60">{t("support.open")}</dt>
+              <dt className="text-xs text-base-content/80">{t("support.open")}</dt>
               <dd className="text-2xl font-semibold">
                 {formatNumber(data.openTickets)}
                 {data.openTicketsCapped ? "+" : ""}
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-base-content/60">{t("support.firstResponse")}</dt>
+              <dt className="text-xs text-base-content/80">{t("support.firstResponse")}</dt>
               <dd className="text-2xl font-semibold">{median}</dd>
             </div>
           </dl>
