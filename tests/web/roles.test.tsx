@@ -28,7 +28,7 @@ const ROLES = listOf([
   },
   {
     roleId: 3,
-    roleName: "support",
+    roleName: "auditor",
     roleDesc: "Read only",
     builtIn: false,
     userCount: 1,
@@ -51,8 +51,8 @@ describe("roles page", () => {
     const client = screen.getByRole("article", { name: "Client" });
     expect(within(client).getByText("Read: Points (own)")).toBeTruthy();
     expect(within(client).getByRole("link", { name: "Users: 9" }).getAttribute("href")).toBe("/portal/user?selectedRole=client");
-    const support = screen.getByRole("article", { name: "support" });
-    expect(within(support).getByRole("button", { name: en.delete })).toBeTruthy();
+    const auditor = screen.getByRole("article", { name: "auditor" });
+    expect(within(auditor).getByRole("button", { name: en.delete })).toBeTruthy();
   });
 
   it("creates a read-only role from the dialog's rules", async () => {
@@ -94,12 +94,12 @@ describe("roles page", () => {
     ).toEqual([
       ["admin", "Administrator"],
       ["client", "Client"],
-      ["support", "support"],
+      ["auditor", "auditor"],
     ]);
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldName), { target: { value: "Sam Support" } });
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldEmail), { target: { value: "sam@example.test" } });
     fireEvent.change(within(drawer).getByLabelText(usersEn.fieldPassword), { target: { value: "long-password-1" } });
-    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldRole), { target: { value: "support" } });
+    fireEvent.change(within(drawer).getByLabelText(usersEn.fieldRole), { target: { value: "auditor" } });
     const before = calls.filter((c) => c.name === "search-role").length;
     fireEvent.click(within(drawer).getByRole("button", { name: common.save }));
     expect(await screen.findByText("User created successfully!")).toBeTruthy();
@@ -108,7 +108,7 @@ describe("roles page", () => {
       userName: "Sam Support",
       userEmail: "sam@example.test",
       userPW: "long-password-1",
-      userRole: "support",
+      userRole: "auditor",
       userIsActive: "true",
     });
     expect(screen.queryByRole("dialog", { name: usersEn.addUser })).toBeNull();
@@ -119,8 +119,8 @@ describe("roles page", () => {
     signInAsAdmin();
     mockApi({ "search-role": ROLES, "delete-role": fail(409, "This role still has users. Give them another role first.") });
     renderAt("/apps/roles", RolesPage);
-    const support = await screen.findByRole("article", { name: "support" });
-    fireEvent.click(within(support).getByRole("button", { name: en.delete }));
+    const auditor = await screen.findByRole("article", { name: "auditor" });
+    fireEvent.click(within(auditor).getByRole("button", { name: en.delete }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: en.delete }));
     expect(
@@ -130,10 +130,10 @@ describe("roles page", () => {
   });
 
   it("shows an error state when roles cannot be loaded, and no edit controls for read-only users", async () => {
-    signIn({ userId: 4, userName: "Sam", role: "support" }, [{ action: "read", subject: "all" }]);
+    signIn({ userId: 4, userName: "Sam", role: "auditor" }, [{ action: "read", subject: "all" }]);
     mockApi({ "search-role": ROLES });
     renderAt("/apps/roles", RolesPage);
-    await screen.findByRole("article", { name: "support" });
+    await screen.findByRole("article", { name: "auditor" });
     expect(screen.queryByRole("button", { name: en.addRole })).toBeNull();
     expect(screen.queryByRole("button", { name: usersEn.addUser })).toBeNull();
     expect(screen.queryByRole("button", { name: en.delete })).toBeNull();

@@ -37,7 +37,7 @@ const ALICE = {
 const ROLES = listOf([
   { roleId: 1, roleName: "admin" },
   { roleId: 2, roleName: "client" },
-  { roleId: 3, roleName: "support" },
+  { roleId: 3, roleName: "auditor" },
 ]);
 const PLANS = listOf([{ itemId: 21, itemName: "Pro plan" }]);
 
@@ -50,21 +50,21 @@ describe("users list", () => {
     const location = renderAt("/portal/user", UserListPage);
     expect(await screen.findByText("Alice Martin")).toBeTruthy();
     expect(screen.getByRole("cell", { name: "Pro plan" })).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole("option", { name: "support" })).toBeTruthy());
-    fireEvent.change(screen.getByLabelText(en.filterRole), { target: { value: "support" } });
+    await waitFor(() => expect(screen.getByRole("option", { name: "auditor" })).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(en.filterRole), { target: { value: "auditor" } });
     fireEvent.change(screen.getByLabelText(en.filterPlan), { target: { value: "21" } });
     fireEvent.change(screen.getByLabelText(en.filterStatus), { target: { value: "inactive" } });
     await waitFor(() => {
       const last = calls.filter((c) => c.name === "searchuser").at(-1)!;
       expect(last.body).toMatchObject({
-        selectedRole: "support",
+        selectedRole: "auditor",
         selectedPlan: "21",
         selectedStatus: "inactive",
         limit: 10,
         page: 1,
       });
     });
-    expect(location.history!.at(-1)).toContain("selectedRole=support");
+    expect(location.history!.at(-1)).toContain("selectedRole=auditor");
     expect(location.history!.at(-1)).toContain("selectedStatus=inactive");
   });
 
