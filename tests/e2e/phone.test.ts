@@ -10,7 +10,7 @@ import ar from "../../web/src/i18n/locales/ar.json";
 import en from "../../web/src/i18n/locales/en.json";
 import layoutAr from "../../web/src/i18n/locales/layout/ar.json";
 import layoutEn from "../../web/src/i18n/locales/layout/en.json";
-import { ADMIN, baseUrl, CLIENT, launch, signInContext } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, signInContext, submitSignIn } from "./browser";
 import { englishOnPage } from "./untranslated";
 
 /**
@@ -318,7 +318,7 @@ describe("phones (390 × 844, touch)", () => {
       await open(page, "/login");
       await page.locator('input[type="email"]').fill("nobody@example.com");
       await page.locator('input[type="password"]').fill("Not-the-password-1");
-      await page.locator('button[type="submit"]').click();
+      await submitSignIn(page);
       await page.getByRole("alert").first().waitFor();
       for (const text of await englishOnPage(page, language)) problems.push(`${language} /login refused: ${text}`);
       await context.close();
