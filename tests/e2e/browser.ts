@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type ConsoleMessage,
   type Page,
+  type Request,
 } from "playwright-core";
 import { inject } from "vitest";
 import { DEFAULT_ADMIN, DEMO_CLIENT } from "../../scripts/seed-data";
@@ -65,23 +66,16 @@ export async function signIn(page: Page, who: { email: string; password: string 
 /**
  * Sends the filled login form. Every test signs in from 127.0.0.1, and some fail on purpose: past 20 failures
  * in 15 minutes the address is asked to wait seconds (decision 0014), as a shared office would be. Waits as
- * the answer says, then sends again (3 tries), and returns the last answer's status.
+ * the answer says, then sends again (3 tries), and returns the last answer's status. Under the suite's load a
+ * password check can take many seconds, so the answer is awaited long; a click that sent nothing fails at once.
  */
 export async function submitSignIn(page: Page): Promise<number> {
+  const isLogin = (r: Request) => new URL(r.url()).pathname === "/api/login" && r.method() === "POST";
   for (let tries = 1; ; tries++) {
-    const answer = page
-      .waitForResponse((r) => new URL(r.url()).pathname === "/api/login" && r.request().method() === "POST", {
-        timeout: 10_000,
-      })
-      .catch(() => null);
+    const sent = page.waitForRequest(isLogin, { timeout: 15_000 });
     await page.locator('button[type="submit"]').click();
-    const response = await answer;
-    // No request at all: the click was lost (seen under load right after the page came alive; see the note of
-    // 2026-12-02). Press again, as a person would.
-    if (!response) {
-      if (tries === 3) throw new Error("the sign-in form sent nothing after 3 clicks");
-      continue;
-    }
+    const response = await (await sent).response();
+    if (!response) throw new Error("the sign-in request got no answer");
     if (response.status() !== 429 || tries === 3) return response.status();
     await page.waitForTimeout((Number(response.headers()["retry-after"] ?? "5") + 1) * 1000);
   }

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, CLIENT, launch, newPage, signIn, submitSignIn } from "./browser";
+import { ADMIN, CLIENT, baseUrl, launch, newPage, signIn, submitSignIn } from "./browser";
 
 describe("sign-in in a real browser", () => {
   let browser: Browser;
@@ -40,6 +40,26 @@ describe("sign-in in a real browser", () => {
     await page.getByRole("link", { name: "Help center" }).click();
     await page.waitForURL("**/front-pages/help-center");
     expect(errors).toEqual([]);
+  });
+
+  it("keeps the Sign in button where the first paint put it once the passkey button arrives (desktop and 390 px)", async () => {
+    for (const viewport of [undefined, { width: 390, height: 844 }]) {
+      // The page as prerendered, before any script: where a reader sees the button first.
+      const painted = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, viewport });
+      const paintedPage = await painted.newPage();
+      await paintedPage.goto("/login");
+      const before = await paintedPage.locator('button[type="submit"]').boundingBox();
+      await painted.close();
+
+      const { page, context } = await newPage(browser);
+      await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Use a passkey" }).waitFor();
+      const after = await page.locator('button[type="submit"]').boundingBox();
+      await context.close();
+      // The form is centred: a block appearing under it would lift the button while a pointer pressed it.
+      expect(after).toEqual(before);
+    }
   });
 
   it("shows the server's error text for a wrong password", async () => {

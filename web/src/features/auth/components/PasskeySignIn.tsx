@@ -5,9 +5,10 @@ import {
   WebAuthnAbortService,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FormError } from "../../../components/FormField";
 import { api, ApiError } from "../../../lib/api";
+import { useHydrating } from "../../../lib/hydration";
 import type { LoginAnswer } from "../api";
 import { usePasskeyTexts } from "./passkeyTexts";
 
@@ -29,10 +30,14 @@ const dismissed = (error: unknown) => error instanceof Error && (error.name === 
 export default function PasskeySignIn({
   rememberMe,
   onSignedIn,
+  place,
 }: {
   rememberMe: boolean;
   onSignedIn: (answer: SignedIn) => void;
+  /** What stands in the button's place while the page is prerendered and hydrated (WebAuthn is unknown there). */
+  place: ReactNode;
 }) {
+  const hydrating = useHydrating();
   const t = usePasskeyTexts();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +75,7 @@ export default function PasskeySignIn({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  if (hydrating) return place;
   if (!browserSupportsWebAuthn()) return null;
   return (
     <div className="flex flex-col gap-2">

@@ -16,6 +16,13 @@ type Values = { email: string; password: string; rememberMe: boolean };
 // Its own chunk, fetched after the page: /login's first load stays in budget (decision 0002).
 const PasskeySignIn = lazyComponent(() => import("../components/PasskeySignIn"));
 
+/**
+ * Holds the passkey button's place in the prerendered page and until its chunk arrives: the form is centred,
+ * and a block appearing under it would lift the Sign in button while a pointer was pressing it (the click
+ * was lost).
+ */
+const PasskeyPlace = () => <div className="btn invisible" aria-hidden="true" />;
+
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const { signIn } = useSession();
@@ -77,8 +84,8 @@ export default function LoginPage() {
         </div>
         {humanCheck.element}
         <SubmitButton sending={form.sending}>{t("signIn")}</SubmitButton>
-        <Suspense fallback={null}>
-          <PasskeySignIn rememberMe={form.values.rememberMe} onSignedIn={signedIn} />
+        <Suspense fallback={<PasskeyPlace />}>
+          <PasskeySignIn rememberMe={form.values.rememberMe} onSignedIn={signedIn} place={<PasskeyPlace />} />
         </Suspense>
         <p className="text-center text-sm">
           {t("newHere")}{" "}
