@@ -63,10 +63,15 @@ describe("homes and return targets", () => {
     expect(homeFor(null, "a=1")).toBe("/login?a=1");
   });
 
+  it("gives the built-in support role the support desk's inbox, which it may read (not the portal dashboard)", () => {
+    expect(homeFor("support")).toBe("/apps/email/inbox");
+    expect(signedInHome("support")).toBe("/apps/email/inbox");
+  });
+
   it("sends / for any other role to login keeping the query, as the specification says; sign-in lands them on the portal dashboard", () => {
-    expect(homeFor("support", "ref=mail")).toBe("/login?ref=mail");
-    expect(homeFor("support")).toBe("/login");
-    expect(signedInHome("support")).toBe("/portal/dashboard");
+    expect(homeFor("auditor", "ref=mail")).toBe("/login?ref=mail");
+    expect(homeFor("auditor")).toBe("/login");
+    expect(signedInHome("auditor")).toBe("/portal/dashboard");
     expect(signedInHome("admin")).toBe("/dashboards/crm");
     expect(signedInHome("client")).toBe("/access-control");
   });
