@@ -1,16 +1,13 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, baseUrl, CLIENT, launch, signInContext } from "./browser";
 import { englishOnPage, type TargetLanguage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * axe-core on every main page, in light, dark, right-to-left and French: no serious or critical violation,
  * and in Arabic and French no English text (issue 29). And the keyboard alone signs in and walks the menu.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
 type Who = "anonymous" | "admin" | "client";
 const PAGES: Record<Who, string[]> = {
@@ -52,13 +49,6 @@ const MODES: Mode[] = [
   { name: "French", cookies: { theme: "light", language: "fr", direction: "ltr" }, language: "fr" },
 ];
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
 /** A context whose preference cookies say `mode`, with CSP bypassed so the injected axe script may run. */
 async function contextFor(browser: Browser, mode: Mode): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), bypassCSP: true, locale: "en-US" });
@@ -72,26 +62,6 @@ async function contextFor(browser: Browser, mode: Mode): Promise<BrowserContext>
     })),
   );
   return context;
-}
-
-/** Serious and critical violations of a loaded page, described in one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id} (${v.help}): ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
 }
 
 describe("accessibility (axe-core)", () => {

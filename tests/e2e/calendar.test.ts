@@ -1,42 +1,15 @@
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/calendar/locales/ar.json";
 import en from "../../web/src/features/calendar/locales/en.json";
 import { ADMIN, apiFromPage, baseUrl, launch, signInContext } from "./browser";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 42 item 1: the calendar in a real browser (FullCalendar renders here, not in happy-dom). The month view
  * on a desktop and the list on a 390 px phone, in English and in Arabic (right to left), show a coupon's last
  * day; no page error, no serious axe violation, nothing wider than the phone.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
+import { seriousViolations } from "./axe";
 
 /**
  * The dashboards in Chromium against the seeded demo data (60 days of payments, jobs and points):
@@ -12,8 +12,6 @@ import { ADMIN, baseUrl, CLIENT, launch, signIn } from "./browser";
  */
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const DEMO_CLIENT_1 = { email: "client1@example.com", password: CLIENT.password };
 
 async function contextWith(browser: Browser, cookies: Record<string, string>): Promise<BrowserContext> {
@@ -52,25 +50,6 @@ async function charts(page: Page) {
       };
     }),
   );
-}
-
-/** Serious and critical axe violations in the page's content (the shell has its own test). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document.querySelector("main")!, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
 }
 
 describe("dashboards in a real browser", () => {
@@ -115,7 +94,7 @@ describe("dashboards in a real browser", () => {
         return colour;
       });
       colours[theme] = { paint: drawn[0]!.paint, label: drawn[0]!.labelColour, primary };
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `dashboard-crm-${theme}.png`), fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
@@ -143,7 +122,7 @@ describe("dashboards in a real browser", () => {
       return { first: xs[0]!, last: xs[xs.length - 1]! };
     });
     expect(order.first).toBeGreaterThan(order.last);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "dashboard-crm-rtl.png"), fullPage: true });
     await page.goto("/dashboards/analytics?range=90");
     await page.getByRole("heading", { name: "حركة المنتج" }).waitFor();
@@ -160,7 +139,7 @@ describe("dashboards in a real browser", () => {
     const content = page.locator("main");
     await content.getByRole("link", { name: /Bundles/ }).waitFor();
     expect(await content.getByRole("link", { name: /Users/ }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
     await page.goto("/portal/dashboard");
     await page.getByRole("heading", { name: "Your balance over time" }).waitFor();
     expect((await charts(page)).length).toBe(1);
@@ -170,7 +149,7 @@ describe("dashboards in a real browser", () => {
     await page.waitForURL("**/portal/bundle");
     await page.goto("/portal/dashboard");
     await page.getByRole("heading", { name: "Your balance over time" }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, "main")).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "dashboard-portal.png"), fullPage: true });
     await context.close();
   });

@@ -1,37 +1,16 @@
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/fleet/locales/ar.json";
 import en from "../../web/src/features/fleet/locales/en.json";
 import { ADMIN, apiFromPage, baseUrl, launch, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 42 item 2: the vendor fleet in a real browser, on a 390 px phone in English and in Arabic (right
  * to left): the cards fit, axe finds nothing serious, and an account is paused and resumed from its card
  * after confirming.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** A 390 px phone signed in as the admin, in a language and its direction. */
 async function phone(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {

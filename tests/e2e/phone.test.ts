@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientAbility, type AbilityRule } from "../../web/src/providers/ability";
@@ -12,6 +11,7 @@ import layoutAr from "../../web/src/i18n/locales/layout/ar.json";
 import layoutEn from "../../web/src/i18n/locales/layout/en.json";
 import { ADMIN, baseUrl, CLIENT, launch, signInContext, submitSignIn } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 15: every route of the web app, at 390 × 844 on a touch phone, in English, French and Arabic, as
@@ -22,8 +22,6 @@ import { englishOnPage } from "./untranslated";
  */
 
 const PHONE = { width: 390, height: 844 };
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
 interface RouteEntry {
   path: string;
@@ -197,30 +195,6 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
     }
     return { width, culprits: culprits.slice(0, 4) };
   }, PHONE.width);
-}
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 2)
-          .join(", ")}`,
-    );
 }
 
 type Box = { x: number; width: number };

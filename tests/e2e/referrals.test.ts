@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 41 items 3 and 4 in a real browser: a client's invite link brings a new client whose first
@@ -11,33 +11,7 @@ import { englishOnPage } from "./untranslated";
  * and Arabic with no serious axe violation.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const REWARD = 100;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 /** Registers a new client through the register page at `path` (an invite link or /register); they stay signed in. */
 async function register(page: Page, path: string, tag: string) {

@@ -1,39 +1,19 @@
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/storesettings/locales/ar.json";
 import en from "../../web/src/features/storesettings/locales/en.json";
 import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 41 item 2 in a real browser: an admin changes the bank account on /apps/ecommerce/settings and an
  * anonymous payer's page shows it at once; the page fits a 390 px phone in English and Arabic, axe-clean.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const SETTINGS = "/apps/ecommerce/settings";
 // A valid IBAN (its check digits hold): what the admin saves.
 const IBAN = "DE89 3704 0044 0532 0130 00";
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** A 390 px phone signed in as the admin, in `language`. */
 async function phone(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {

@@ -1,40 +1,13 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiFromPage, baseUrl, launch, newPage, signInContext } from "./browser";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 41 items 1 and 5: the store's back office opens for an admin on seeded data, every page without
  * a page error, and fits a 390 px phone in English and in Arabic (right to left) with no serious axe
  * violation.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 /** The store's pages, the parameterised ones with a seeded paid order and client. */
 async function storePaths(page: Page): Promise<string[]> {

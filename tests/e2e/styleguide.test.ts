@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGES } from "../../web/src/features/styleguide/catalogue";
@@ -6,39 +5,13 @@ import ar from "../../web/src/features/styleguide/locales/ar.json";
 import en from "../../web/src/features/styleguide/locales/en.json";
 import { ADMIN, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 43 item 4: the living style guide in a real browser. Every page opens for the admin with its
  * heading, its demo and no page error; a client is refused; axe finds nothing serious on a few pages, in the
  * demo area's light and dark, LTR and RTL; and two pages fit a 390 px phone in Arabic.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 /** Moves to a path as the app's own links do (no reload), then waits for the page's heading and its demo's states. */
 async function visit(page: Page, path: string, title: string) {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
+import { seriousViolations } from "./axe";
 
 /*
  * Issue 43 items 2, 3 and 5 in a real browser: each wizard ends on its real result, the first sign-in tour
@@ -10,25 +10,10 @@ import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } f
  * English and Arabic with no serious axe violation.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 // A 1 × 1 PNG: the server checks a site's image by its bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 const scriptErrors = (errors: string[]) => errors.filter((e) => !e.startsWith("Failed to load resource"));
 const tag = () => Math.random().toString(36).slice(2, 8);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }> };
-      }
-    ).axe;
-    const { violations } = await axe.run(document, { resultTypes: ["violations"] });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}`);
-  });
-}
 
 /** A new client, registered through the API and signed in on this page. */
 async function registerClient(page: Page) {
