@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { isBankAccount, isValidIban } from "../../worker/src/contract/store-settings";
+import { isBankAccount, isValidIban } from "../../worker/src/contract/storesettings";
 import { call, callForm, countRows, createAdmin, createBundle, createUser, type TestUser } from "./helpers";
 import { paidTransfer, refund } from "./refund-support";
 

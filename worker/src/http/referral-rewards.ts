@@ -1,4 +1,4 @@
-import type { StoreSettings } from "../contract/store-settings";
+import type { StoreSettings } from "../contract/storesettings";
 
 /**
  * What a referral pays (domain/referrals `ReferralRewards`), from the store settings in force: an admin

@@ -1,4 +1,4 @@
-import type { StoreSettings } from "../contract/store-settings";
+import type { StoreSettings } from "../contract/storesettings";
 
 /**
  * Deployment settings (Worker vars and secrets) in the shapes domain functions take them: handlers

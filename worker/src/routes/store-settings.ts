@@ -1,4 +1,4 @@
-import { storeSettingsCalls, type StoreSettings } from "../contract/store-settings";
+import { storeSettingsCalls, type StoreSettings } from "../contract/storesettings";
 import { prepare, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import { storeUpload } from "../domain/storage/files";

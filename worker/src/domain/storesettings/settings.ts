@@ -1,4 +1,4 @@
-import type { StoreSettingKey, StoreSettings } from "../../contract/store-settings";
+import type { StoreSettingKey, StoreSettings } from "../../contract/storesettings";
 import { prepare, type DB } from "../../db";
 import type { Bank } from "../payments/lines";
 import type { TaxSettings } from "../payments/tax";
