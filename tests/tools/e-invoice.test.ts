@@ -113,7 +113,8 @@ async function workerPath(invoice: Invoice, format: string) {
   return service.generate(copy, { format: factory.normalizeFormat(format), lang: "en" });
 }
 
-describe("EN 16931 data of invoices and credit notes", () => {
+// Compiling the schema takes ajv seconds on a busy machine.
+describe("EN 16931 data of invoices and credit notes", { timeout: 60_000 }, () => {
   it.each(CASES)("%s: valid for the library's validator, in UBL and CII, as the Worker writes it", async (_, source) => {
     const invoice = eInvoiceOf(source);
     expect(invoice).not.toBeNull();
