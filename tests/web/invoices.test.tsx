@@ -243,6 +243,35 @@ describe("invoice e-invoice downloads", () => {
     expect(saved).toHaveLength(1);
   });
 
+  it("offers each credit note's XML beside its PDF, naming the credit note in the call", async () => {
+    const note = {
+      refundId: 4,
+      creditNoteNumber: 3,
+      status: "succeeded",
+      referenceId: REF,
+      amount: 1200,
+      currency: "USD",
+      reason: "Duplicate",
+      createdAt: "2026-05-03T10:00:00.000Z",
+      settledAt: "2026-05-03T10:00:00.000Z",
+    };
+    mockApi({
+      "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }),
+      "search-credit-note": listOf([note]),
+      "invoice-xml": { status: 200, body: "<CreditNote/>", headers: { "content-type": "application/xml" } },
+    });
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:xml/2");
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    const row = (await screen.findByText("CN-3")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Download XML (CII)" }));
+    await waitFor(() => expect(saved).toEqual(["credit-note-CN-3-cii.xml"]));
+    expect(callsTo("invoice-xml").map((c) => c.body)).toEqual([{ referenceId: REF, format: "cii", creditNoteNumber: 3 }]);
+  });
+
   it("offers no XML before the invoice is issued", async () => {
     mockApi({ "invoice-detail": ok({ payment: payment("awaiting_confirmation", null), seller: SELLER }) });
     renderAt(`/apps/invoice/preview/${REF}`, ADMIN);

@@ -80,7 +80,7 @@ export default function InvoicePreviewPage() {
           </button>
         )}
         {payment.invoiceNumber !== null && (
-          <EInvoiceButtons referenceId={payment.referenceId} invoiceNumber={payment.invoiceNumber} />
+          <EInvoiceButtons referenceId={payment.referenceId} fileStem={`invoice-${payment.invoiceNumber}`} />
         )}
         {isAdmin && REFUNDABLE_STATUSES.includes(payment.status) && (
           <button type="button" className="btn btn-outline btn-error" onClick={() => setDrawer("refund")}>
