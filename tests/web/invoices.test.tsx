@@ -8,6 +8,7 @@ import InvoicePreviewPage from "../../web/src/features/invoices/pages/InvoicePre
 import {
   arabicNumber,
   calls,
+  callsTo,
   fail,
   inArabic,
   listOf,
@@ -18,6 +19,7 @@ import {
   setAbilityRules,
   setupPageTests,
   visibleText,
+  type Answer,
 } from "./page-support";
 
 const REF = "SW52b2ljZS1yZWZlcmVuY2UtMDAx";
@@ -212,5 +214,68 @@ describe("invoice in Arabic", () => {
     ).toBeTruthy();
     expect(screen.getByText("Pro plan")).toBeTruthy();
     expect(screen.queryByText(/points/)).toBeNull();
+  });
+});
+
+describe("invoice e-invoice downloads", () => {
+  it("offers UBL and CII XML of an issued invoice, saves the file the call answers, and says why one failed", async () => {
+    const xml = (format: string): Answer => ({
+      status: 200,
+      body: "<?xml version='1.0'?><Invoice/>",
+      headers: { "content-type": "application/xml", "content-disposition": `attachment; filename="invoice-12-${format}.xml"` },
+    });
+    mockApi({
+      "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }),
+      "invoice-xml": (body) => (body.format === "ubl" ? xml("ubl") : fail(409, "The seller's country is missing.")),
+    });
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:xml/1");
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAt(`/apps/invoice/preview/${REF}`, [{ action: "read", subject: "Payment", conditions: { userId: 7 } }]);
+    const group = await screen.findByRole("group", { name: en.eInvoice });
+    fireEvent.click(within(group).getByRole("button", { name: "Download XML (UBL)" }));
+    await waitFor(() => expect(saved).toEqual(["invoice-12-ubl.xml"]));
+    expect(callsTo("invoice-xml").map((c) => c.body)).toEqual([{ referenceId: REF, format: "ubl" }]);
+    fireEvent.click(within(group).getByRole("button", { name: "Download XML (CII)" }));
+    expect(await screen.findByText(`${en.xmlFailed}The seller's country is missing.`)).toBeTruthy();
+    expect(saved).toHaveLength(1);
+  });
+
+  it("offers each credit note's XML beside its PDF, naming the credit note in the call", async () => {
+    const note = {
+      refundId: 4,
+      creditNoteNumber: 3,
+      status: "succeeded",
+      referenceId: REF,
+      amount: 1200,
+      currency: "USD",
+      reason: "Duplicate",
+      createdAt: "2026-05-03T10:00:00.000Z",
+      settledAt: "2026-05-03T10:00:00.000Z",
+    };
+    mockApi({
+      "invoice-detail": ok({ payment: payment("paid", 12), seller: SELLER }),
+      "search-credit-note": listOf([note]),
+      "invoice-xml": { status: 200, body: "<CreditNote/>", headers: { "content-type": "application/xml" } },
+    });
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:xml/2");
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    const row = (await screen.findByText("CN-3")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Download XML (CII)" }));
+    await waitFor(() => expect(saved).toEqual(["credit-note-CN-3-cii.xml"]));
+    expect(callsTo("invoice-xml").map((c) => c.body)).toEqual([{ referenceId: REF, format: "cii", creditNoteNumber: 3 }]);
+  });
+
+  it("offers no XML before the invoice is issued", async () => {
+    mockApi({ "invoice-detail": ok({ payment: payment("awaiting_confirmation", null), seller: SELLER }) });
+    renderAt(`/apps/invoice/preview/${REF}`, ADMIN);
+    expect(await screen.findByRole("link", { name: en.edit })).toBeTruthy();
+    expect(screen.queryByRole("group", { name: en.eInvoice })).toBeNull();
   });
 });

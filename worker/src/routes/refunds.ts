@@ -7,6 +7,7 @@ import {
   type CreditNoteRow,
 } from "../domain/refunds/credit-notes";
 import { creditNotePdf, invoicePdf } from "../domain/invoices/pdf";
+import { facturXOf, senderAddress } from "../domain/invoices/e-invoice-source";
 import {
   paymentReader,
   paymentWithUser,
@@ -74,10 +75,17 @@ const searchCreditNote = route(refundCalls["search-credit-note"], {
 /** The PDFs' seller in force (an issued invoice names the one it was issued with instead). */
 const pdfSettings = async (ctx: Ctx) => pdfSettingsOfStore(await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env)));
 
+/** The invoice PDF; a business buyer's is Factur-X (docs/decisions/0029-e-invoices.md). */
+async function businessInvoicePdf(ctx: Ctx, payment: PaymentWithUser) {
+  const settings = await pdfSettings(ctx);
+  const facturX = facturXOf(settings, payment, senderAddress(ctx.env.MAIL_FROM));
+  return invoicePdf(ctx.env.PDF, settings, payment, requestLanguage(ctx.request), facturX);
+}
+
 const invoicePdfCall = route(refundCalls["invoice-pdf"], {
   async handler(ctx, input) {
     const payment = await readablePayment(ctx.db, readerOf(ctx), input.referenceId);
-    return invoicePdf(ctx.env.PDF, await pdfSettings(ctx), payment, requestLanguage(ctx.request));
+    return businessInvoicePdf(ctx, payment);
   },
 });
 
@@ -90,7 +98,7 @@ const payerInvoicePdfCall = route(refundCalls["payer-invoice-pdf"], {
     const payment = (await selectPayments(ctx.db, null).where("p.referenceId", "=", input.referenceId).executeTakeFirst()) as
       PaymentWithUser | undefined;
     if (!payment) throw notFound("noSuchPayment");
-    return invoicePdf(ctx.env.PDF, await pdfSettings(ctx), payment, requestLanguage(ctx.request));
+    return businessInvoicePdf(ctx, payment);
   },
 });
 

@@ -38,6 +38,10 @@ export const refundPayment = (body: CallInput<"refund-payment">) => api("refund-
 export const downloadInvoicePdf = (referenceId: string, invoiceNumber: number | null) =>
   saveFile("invoice-pdf", { referenceId }, `invoice-${invoiceNumber ?? referenceId}.pdf`);
 
+/** The invoice, or one of its credit notes, as an EN 16931 e-invoice: UBL or CII XML (owner or admin). */
+export const downloadInvoiceXml = (body: CallInput<"invoice-xml">, fileStem: string) =>
+  saveFile("invoice-xml", body, `${fileStem}-${body.format}.xml`);
+
 /** A credit note as a PDF (owner or admin). */
 export const downloadCreditNotePdf = (creditNoteNumber: number) =>
   saveFile("credit-note-pdf", { creditNoteNumber }, `credit-note-CN-${creditNoteNumber}.pdf`);

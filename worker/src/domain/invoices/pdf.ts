@@ -173,11 +173,14 @@ export function creditNoteDocument(
   };
 }
 
-/** The PDF Worker's bytes for `doc`; 503 when it cannot answer (nothing else depends on it). */
-export async function renderDocument(service: Fetcher, doc: PdfDocument): Promise<Uint8Array> {
+/**
+ * The PDF Worker's bytes for `body` at `path` (`/` draws a document; e-invoices: e-invoice-source.ts); 503
+ * when it cannot answer (nothing else depends on it).
+ */
+export async function renderDocument(service: Fetcher, doc: unknown, path = "/"): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await service.fetch("https://pdf.internal/", {
+    response = await service.fetch(`https://pdf.internal${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(doc),
@@ -207,9 +210,21 @@ export const invoiceFilename = (invoiceNumber: number | null) => `invoice-${invo
 export const creditNoteFilename = (creditNoteNumber: number | null) =>
   `credit-note-${creditNoteLabel(creditNoteNumber ?? "")}.pdf`;
 
-/** invoice-pdf's answer. */
-export async function invoicePdf(service: Fetcher, settings: PdfSettings, payment: PaymentWithUser, language: Language | null) {
-  const bytes = await renderDocument(service, invoiceDocument(settings, payment, language ?? "en"));
+/**
+ * invoice-pdf's answer; with `facturX` (a business buyer's invoice as e-invoice data), the same drawing
+ * as a Factur-X PDF/A-3 carrying its CII (docs/decisions/0029-e-invoices.md).
+ */
+export async function invoicePdf(
+  service: Fetcher,
+  settings: PdfSettings,
+  payment: PaymentWithUser,
+  language: Language | null,
+  facturX: unknown = null,
+) {
+  const document = invoiceDocument(settings, payment, language ?? "en");
+  const bytes = facturX
+    ? await renderDocument(service, { document, invoice: facturX }, "/factur-x")
+    : await renderDocument(service, document);
   return attachment(bytes, invoiceFilename(payment.invoiceNumber));
 }
 

@@ -7,10 +7,11 @@ import { ApiError } from "../../../lib/api";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { downloadCreditNotePdf, SEARCH_CREDIT_NOTE } from "../api";
 import type { CreditNote } from "../types";
+import { EInvoiceButtons } from "./EInvoiceButtons";
 
 const TONE = { succeeded: "badge-neutral", pending: "badge-warning", failed: "badge-error" } as const;
 
-/** The refunds and credit notes of one payment, beside its invoice, each credit note as a PDF. */
+/** The refunds and credit notes of one payment, beside its invoice, each credit note as a PDF and as XML. */
 export function CreditNotesCard({ referenceId, version }: { referenceId: string; version: number }) {
   const { t } = useTranslation("invoices");
   const snackbar = useSnackbar();
@@ -51,9 +52,17 @@ export function CreditNotesCard({ referenceId, version }: { referenceId: string;
       className: "text-end",
       render: (n) =>
         n.creditNoteNumber !== null ? (
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => void download(n)}>
-            {t("downloadPdf")}
-          </button>
+          <div className="flex flex-wrap justify-end gap-1">
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => void download(n)}>
+              {t("downloadPdf")}
+            </button>
+            <EInvoiceButtons
+              referenceId={referenceId}
+              fileStem={`credit-note-CN-${n.creditNoteNumber}`}
+              creditNoteNumber={n.creditNoteNumber}
+              compact
+            />
+          </div>
         ) : null,
     },
   ];

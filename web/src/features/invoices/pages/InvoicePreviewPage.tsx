@@ -8,6 +8,7 @@ import { useSnackbar } from "../../../lib/snackbar";
 import { ApiError } from "../../../lib/api";
 import { downloadInvoicePdf, downloadProof, invoiceDetail } from "../api";
 import { CreditNotesCard } from "../components/CreditNotesCard";
+import { EInvoiceButtons } from "../components/EInvoiceButtons";
 import { InvoiceDocument, PRINT_CSS } from "../components/InvoiceDocument";
 import { PaymentActions } from "../components/PaymentActions";
 import { RecordPaymentDrawer } from "../components/RecordPaymentDrawer";
@@ -77,6 +78,9 @@ export default function InvoicePreviewPage() {
           <button type="button" className="btn" onClick={() => void downloadPdf(payment.invoiceNumber)}>
             {t("downloadPdf")}
           </button>
+        )}
+        {payment.invoiceNumber !== null && (
+          <EInvoiceButtons referenceId={payment.referenceId} fileStem={`invoice-${payment.invoiceNumber}`} />
         )}
         {isAdmin && REFUNDABLE_STATUSES.includes(payment.status) && (
           <button type="button" className="btn btn-outline btn-error" onClick={() => setDrawer("refund")}>
