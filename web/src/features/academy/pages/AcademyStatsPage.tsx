@@ -37,7 +37,7 @@ export default function AcademyStatsPage() {
               ) : (
                 <div className="overflow-x-auto">
                   <table className="table table-sm">
-                    <thead>
+                    <thead className="text-base-content">
                       <tr>
                         <th scope="col">{t("article")}</th>
                         <th scope="col" className="text-end">
@@ -80,7 +80,7 @@ export default function AcademyStatsPage() {
               ) : (
                 <div className="overflow-x-auto">
                   <table className="table table-sm">
-                    <thead>
+                    <thead className="text-base-content">
                       <tr>
                         <th scope="col">{t("search")}</th>
                         <th scope="col">{t("language")}</th>
