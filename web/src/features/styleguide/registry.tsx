@@ -196,9 +196,11 @@ notify?.(texts.saved, "success");`,
 <TextField form={form} name="sendAt" type="datetime-local" />`,
   },
   editors: {
-    components: ["TextAreaField"],
+    components: ["TextAreaField", "RichTextEditor"],
     demo: demo(controls, (m) => m.EditorsDemo),
-    snippet: `<TextAreaField form={form} name="body" rows={8} hint={texts.editorHint} />`,
+    snippet: `<TextAreaField form={form} name="body" rows={8} hint={texts.editorHint} />
+// Rich text, loaded only where used: const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
+<RichTextEditor value={html} onChange={setHtml} label={texts.body} />`,
   },
   "file-input": {
     components: ["FileField", "FilePicker", "ImageField"],

@@ -23,7 +23,8 @@ const ARTICLES = ARTICLE_SLUGS.map((slug) => ({ slug, ...ARTICLE_PLACES[slug] })
 
 export interface HelpArticle {
   slug: string;
-  category: HelpCategory;
+  /** Its course's slug: a seed category, or a course staff made. */
+  category: string;
   icon: string;
   title: string;
   summary: string;

@@ -1,16 +1,31 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "wouter";
 import { Icon } from "../../../components/Icon";
+import { ErrorState, Loading } from "../../../components/PageStates";
+import { useSession } from "../../../providers/session";
+import { markHelpArticleRead } from "../api";
 import { MarketingLayout } from "../components/MarketingLayout";
-import { useHelpArticles } from "../lib/help";
+import { useGuideArticle, useGuideList } from "../lib/guides";
 
 /** /front-pages/help-center/article/:title — the route's `title` is the article's slug. */
 export default function HelpArticlePage() {
   const { t } = useTranslation("front");
   const { title: slug = "" } = useParams<{ title: string }>();
-  const articles = useHelpArticles();
-  const article = articles.find((a) => a.slug === slug);
-  const related = article ? articles.filter((a) => a.category === article.category && a.slug !== article.slug) : [];
+  const { articles } = useGuideList();
+  const { article, missing, failed, retry } = useGuideArticle(slug);
+  const { isLoggedIn } = useSession();
+  const related = article ? articles.filter((a) => a.category === article.course && a.slug !== article.slug) : [];
+
+  // Reading an article while signed in marks it read (the academy's progress); the seed's stand-in has no id yet.
+  const readId = isLoggedIn && article && article.articleId > 0 && !article.read ? article.articleId : 0;
+  useEffect(() => {
+    if (readId) void markHelpArticleRead(readId).catch(() => undefined);
+  }, [readId]);
+
+  if (!article && !missing) {
+    return <MarketingLayout>{failed ? <ErrorState onRetry={retry} /> : <Loading />}</MarketingLayout>;
+  }
 
   if (!article) {
     return (
@@ -39,18 +54,18 @@ export default function HelpArticlePage() {
               <li>
                 <Link href="/front-pages/help-center">{t("help.title")}</Link>
               </li>
-              <li>{t(`help.categories.${article.category}`)}</li>
+              <li>{article.courseTitle}</li>
             </ul>
           </nav>
           <h1 id="article-title" className="mt-2 text-3xl font-bold">
             {article.title}
           </h1>
           <p className="mt-3 text-lg text-base-content/70">{article.summary}</p>
-          <div className="mt-6 flex flex-col gap-4 leading-relaxed">
-            {article.body.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          {/* The Worker sanitised the body to the rich-text allow-list when staff saved it (decision 0023). */}
+          <div
+            className="mt-6 flex flex-col gap-4 leading-relaxed [&_a]:link [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:ps-6 [&_ul]:list-disc [&_ul]:ps-6"
+            dangerouslySetInnerHTML={{ __html: article.body }}
+          />
           <Link href="/front-pages/help-center" className="btn btn-ghost mt-8">
             <Icon name="arrow-left" size={16} />
             {t("help.backToHelp")}

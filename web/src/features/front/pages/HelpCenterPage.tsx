@@ -3,20 +3,25 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Icon } from "../../../components/Icon";
 import { MarketingLayout } from "../components/MarketingLayout";
-import { articleMatches, HELP_CATEGORIES, useHelpArticles, type HelpCategory } from "../lib/help";
+import { useGuideList, useGuideSearch } from "../lib/guides";
+import { articleMatches } from "../lib/help";
 
 export default function HelpCenterPage() {
   const { t } = useTranslation("front");
-  const articles = useHelpArticles();
+  const { articles, courses } = useGuideList();
   const [query, setQuery] = useState("");
-  const [category, setCategory] = useState<HelpCategory | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const searched = useGuideSearch(query);
 
   const groups = useMemo(() => {
-    const found = articles.filter((a) => (!category || a.category === category) && articleMatches(a, query));
-    return HELP_CATEGORIES.map((c) => ({ category: c, articles: found.filter((a) => a.category === c) })).filter(
-      (g) => g.articles.length > 0,
-    );
-  }, [articles, category, query]);
+    // Folding accents here finds "securite" at once; the Worker's answer, after a pause, adds what it matched.
+    const local = articles.filter((a) => articleMatches(a, query));
+    const matched = local.length > 0 || !searched ? local : searched;
+    const found = matched.filter((a) => !category || a.category === category);
+    return courses
+      .map((c) => ({ course: c, articles: found.filter((a) => a.category === c.slug) }))
+      .filter((g) => g.articles.length > 0);
+  }, [articles, courses, category, query, searched]);
   const count = groups.reduce((n, g) => n + g.articles.length, 0);
 
   return (
@@ -53,15 +58,15 @@ export default function HelpCenterPage() {
           >
             {t("help.allCategories")}
           </button>
-          {HELP_CATEGORIES.map((c) => (
+          {courses.map((c) => (
             <button
-              key={c}
+              key={c.slug}
               type="button"
-              className={`btn btn-sm ${category === c ? "btn-primary" : "btn-ghost"}`}
-              aria-pressed={category === c}
-              onClick={() => setCategory(c)}
+              className={`btn btn-sm ${category === c.slug ? "btn-primary" : "btn-ghost"}`}
+              aria-pressed={category === c.slug}
+              onClick={() => setCategory(c.slug)}
             >
-              {t(`help.categories.${c}`)}
+              {c.title}
             </button>
           ))}
         </div>
@@ -86,9 +91,9 @@ export default function HelpCenterPage() {
           </div>
         ) : (
           groups.map((group) => (
-            <section key={group.category} aria-labelledby={`help-${group.category}`} className="flex flex-col gap-4">
-              <h2 id={`help-${group.category}`} className="text-xl font-bold">
-                {t(`help.categories.${group.category}`)}
+            <section key={group.course.slug} aria-labelledby={`help-${group.course.slug}`} className="flex flex-col gap-4">
+              <h2 id={`help-${group.course.slug}`} className="text-xl font-bold">
+                {group.course.title}
               </h2>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {group.articles.map((article) => (

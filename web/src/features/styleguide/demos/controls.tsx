@@ -1,9 +1,12 @@
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField, TextAreaField, ToggleField } from "../../../components/FormControls";
 import { TextField } from "../../../components/FormField";
 import { rules } from "../../../lib/form";
 import { useDemoForm } from "./formSupport";
 import { Sample, Samples } from "./Sample";
+
+const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
 
 /** Text inputs: plain with a hint, email in error, password with show/hide, disabled. */
 export function TextFieldDemo() {
@@ -163,10 +166,16 @@ export function EditorsDemo() {
   const { t } = useTranslation("styleguide");
   const specs = { body: { label: t("field.body"), check: rules.required } };
   const form = useDemoForm({ body: t("demo.messageText") }, specs);
+  const [html, setHtml] = useState(`<p>${t("demo.messageText")}</p>`);
   return (
     <Samples>
       <Sample label={t("state.default")} wide>
         <TextAreaField form={form} name="body" rows={8} className="font-mono text-sm" hint={t("demo.editorHint")} />
+      </Sample>
+      <Sample label={t("field.body")} wide>
+        <Suspense fallback={<span className="loading loading-spinner" aria-hidden="true" />}>
+          <RichTextEditor value={html} onChange={setHtml} label={t("field.body")} />
+        </Suspense>
       </Sample>
     </Samples>
   );
