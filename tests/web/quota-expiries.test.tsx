@@ -38,10 +38,7 @@ describe("quota page expiries", () => {
     renderPage();
     const card = await screen.findByTestId("quota-expiries");
     const items = await within(card).findAllByRole("listitem");
-    expect(items.map((li) => li.textContent)).toEqual([
-      "40 pointsexpire on Jun 10, 2026· Starter",
-      "1 pointexpire on Sep 1, 2026",
-    ]);
+    expect(items.map((li) => li.textContent)).toEqual(["40 pointsexpire on Jun 10, 2026", "1 pointexpire on Sep 1, 2026"]);
     expect(within(card).getByText(en.expiries.help)).toBeTruthy();
     expect(screen.getByText(en.ledger.kind.expiry)).toBeTruthy();
     expect(screen.getByText("Spring pack")).toBeTruthy();

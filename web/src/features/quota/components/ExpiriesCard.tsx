@@ -23,10 +23,7 @@ export function ExpiriesCard({ expiries }: { expiries: PointsExpiry[] | undefine
             {expiries.map((e) => (
               <li key={e.grantId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
                 <span className="font-medium">{t("expiries.points", { count: e.points, points: formatNumber(e.points) })}</span>
-                <span className="text-sm text-base-content/70">
-                  {t("expiries.on", { date: formatDate(e.expiresAt) })}
-                  {e.note && <span className="ms-2 break-words">· {e.note}</span>}
-                </span>
+                <span className="text-sm text-base-content/70">{t("expiries.on", { date: formatDate(e.expiresAt) })}</span>
               </li>
             ))}
           </ul>
