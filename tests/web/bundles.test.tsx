@@ -189,3 +189,57 @@ describe("bundles page for an admin", () => {
     expect(callsTo("deletebundle")[0]!.body).toEqual({ bundleId: 7 });
   });
 });
+
+describe("a bundle's validity", () => {
+  it("is a whole number of days from 1 to 3650 in the dialog; blank sends nothing for a new bundle", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchbundle: listOf([B100], 1, 12),
+      updatebundle: ok({ message: "Bundle created successfully!", bundle: B100 }),
+    });
+    renderAt("/portal/bundle", BundlePage);
+    fireEvent.click(await screen.findByRole("button", { name: en.addBundle }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(en.bundleValidDaysHint)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(en.bundlePoin), { target: { value: "200" } });
+    fireEvent.change(within(dialog).getByLabelText(en.bundlePPP), { target: { value: "3" } });
+    fireEvent.change(within(dialog).getByLabelText(en.bundleValidDays), { target: { value: "4000" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      `The field "${en.bundleValidDays}" must be at most 3650.`,
+    );
+    expect(callsTo("updatebundle")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(en.bundleValidDays), { target: { value: "90" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Bundle created successfully!")).toBeTruthy();
+    expect(callsTo("updatebundle")[0]!.body).toMatchObject({ bundleId: 0, bundlePoin: 200, bundleValidDays: 90 });
+  });
+
+  it("shows an edited bundle's validity, and clearing it sends null (never expire)", async () => {
+    signInAsAdmin();
+    mockApi({
+      "app-settings": SETTINGS,
+      searchbundle: listOf([{ ...B100, bundleValidDays: 30 }], 1, 12),
+      updatebundle: ok({ message: "Bundle updated successfully!", bundle: B100 }),
+    });
+    renderAt("/portal/bundle", BundlePage);
+    expect((await screen.findByTestId("bundle-validity")).textContent).toBe("Points valid 30 days after purchase");
+    fireEvent.click(screen.getByRole("button", { name: common.edit }));
+    const dialog = await screen.findByRole("dialog");
+    const field = within(dialog).getByLabelText(en.bundleValidDays) as HTMLInputElement;
+    expect(field.value).toBe("30");
+    fireEvent.change(field, { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: common.save }));
+    expect(await screen.findByText("Bundle updated successfully!")).toBeTruthy();
+    expect(callsTo("updatebundle")[0]!.body).toMatchObject({ bundleId: 7, bundleValidDays: null });
+  });
+
+  it("is not shown on a card whose points never expire", async () => {
+    signIn("client", CLIENT_RULES);
+    mockApi({ "app-settings": SETTINGS, searchbundle: listOf([{ ...B100, bundleValidDays: null }], 1, 12) });
+    renderAt("/portal/bundle", BundlePage);
+    expect(await screen.findByText("100 points")).toBeTruthy();
+    expect(screen.queryByTestId("bundle-validity")).toBeNull();
+  });
+});

@@ -36,6 +36,7 @@ const BIG_TABLES = new Set([
   "quota_ledger",
   "outbox",
   "subscriptions",
+  "quota_grants",
 ]);
 
 /** Bodies beyond {}, a trigram search and a short (LIKE) search, exercising each call's filters. */

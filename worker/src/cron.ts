@@ -14,6 +14,7 @@ import { countSubscriptionDays } from "./domain/stats/subscriptions";
 import { alertThresholds, sendFleetAlerts } from "./domain/fleet/alerts";
 import { claimCutoff } from "./domain/jobs/claims";
 import { renewSubscriptions } from "./domain/renewals/renew";
+import { expirePoints } from "./domain/points/expire";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -95,6 +96,16 @@ export const cronTasks: CronTask[] = [
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
   { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
   { name: "count-subscription-days", schedule: daily, run: (env) => countSubscriptionDays(env.DB) },
+  {
+    // Points that expire (decision 0028): reminders 7 days before, then expiry; its mails go with the next hand-over.
+    name: "expire-points",
+    schedule: frequent,
+    run: async (env) => {
+      const db = getDb(env.DB);
+      const { siteName } = await loadStoreSettings(db, storeDefaultsOf(env));
+      await expirePoints({ db, d1: env.DB, portal: { ...cronPortalOf(env), siteName }, pepper: env.SESSION_PEPPER });
+    },
+  },
 ];
 
 /**

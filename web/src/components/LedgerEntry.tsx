@@ -55,5 +55,5 @@ export function LedgerDetails({ row }: { row: LedgerEntryRow }) {
   // A coupon's row notes "Coupon <code>" (worker/src/routes/quota.ts): the code alone is data.
   if (row.kind === "coupon" && row.note)
     return <span className="break-all">{t("ledger.detail.coupon", { code: row.note.replace(/^Coupon /, "") })}</span>;
-  return <span className="break-words">{row.kind === "adjustment" && row.note ? row.note : "—"}</span>;
+  return <span className="break-words">{(row.kind === "adjustment" || row.kind === "expiry") && row.note ? row.note : "—"}</span>;
 }

@@ -23,6 +23,17 @@ export const bundleTexts = {
 const bundleText = (max: number) =>
   z.preprocess((v: string | null | undefined) => (v === null ? "" : v), z.string().trim().max(max).optional());
 
+/** The longest validity a bundle's points may carry, in days (ten years). */
+export const BUNDLE_VALID_DAYS_MAX = 3650;
+
+/** updatebundle's validity: absent keeps the stored one, blank or null means the points never expire. */
+const validDays = z
+  .preprocess(
+    (v: number | string | null | undefined) => (v === "" ? null : v),
+    f.int(1, BUNDLE_VALID_DAYS_MAX).nullable().optional(),
+  )
+  .meta({ description: "Days the points stay valid once bought (1–3650); null or blank: they never expire." });
+
 /** A bundle: a pack of points; its price is computed by the database. */
 export const bundle = z.strictObject({
   bundleId: z.number().int(),
@@ -31,6 +42,11 @@ export const bundle = z.strictObject({
   bundleDisc: z.number().int(),
   bundlePrice: z.number().int(),
   bundleIsActive: z.boolean(),
+  bundleValidDays: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "Days its points stay valid once bought; null: they never expire (decision 0028)." }),
   ...bundleTexts,
   createdAt: timestamp(),
   updatedAt: timestamp(),
@@ -53,6 +69,7 @@ export const bundleCalls = defineCalls({
       bundlePPP: f.int(0, 10_000_000),
       bundleDisc: f.int(0, 100),
       bundleIsActive: f.bool(),
+      bundleValidDays: validDays,
       bundleName: bundleText(BUNDLE_NAME_MAX),
       bundleNameFr: bundleText(BUNDLE_NAME_MAX),
       bundleNameAr: bundleText(BUNDLE_NAME_MAX),

@@ -296,7 +296,16 @@ export const LEDGER_REASONS = ["grant", "spend", "refund", "redeem", "adjust"] a
  * What a ledger row is, for people: `reason` is the stored column, where a payment's refund is a negative
  * grant (so the dashboards' points granted stay net of refunds) and "refund" is a failed job's.
  */
-export const LEDGER_KINDS = ["purchase", "refund", "coupon", "job", "jobRefund", "adjustment"] as const;
+export const LEDGER_KINDS = ["purchase", "refund", "coupon", "job", "jobRefund", "adjustment", "expiry"] as const;
+
+/** Points of a purchase that expire: what is left of them and when they go (decision 0028). */
+const pointsExpiry = z.strictObject({
+  grantId: z.number().int(),
+  points: z.number().int(),
+  expiresAt: timestamp(),
+  /** The bundle's name as bought. */
+  note: z.string(),
+});
 
 const ledgerRow = z.strictObject({
   ledgerId: z.number().int(),
@@ -323,7 +332,12 @@ export const quotaCalls = defineCalls({
     summary: "A balance and its ledger, newest first: the caller's own (admins: any userId).",
     access: ["read", "Quota"],
     input: z.object({ userId: f.id().optional(), ...f.paging(10) }),
-    answer: listOf(ledgerRow, { userQuota: z.number().int() }),
+    answer: listOf(ledgerRow, {
+      userQuota: z.number().int(),
+      expiries: z
+        .array(pointsExpiry)
+        .meta({ description: "Points that expire, soonest first (up to 20); the rest of the balance never expires." }),
+    }),
   },
   "search-subscription": {
     summary: "Subscriptions, latest end first: the caller's own (those who read every payment: any userId).",

@@ -40,6 +40,8 @@ const updateBundle = route(bundleCalls.updatebundle, {
       bundlePPP: input.bundlePPP,
       bundleDisc: input.bundleDisc,
       bundleIsActive: input.bundleIsActive ? 1 : 0,
+      // Left out: a new bundle's points never expire, an edited one keeps its validity.
+      ...(input.bundleValidDays === undefined ? {} : { bundleValidDays: input.bundleValidDays }),
       ...(texts as Partial<BundleTexts>),
     };
     const detail = { ...fields, bundleIsActive: input.bundleIsActive };

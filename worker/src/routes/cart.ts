@@ -56,6 +56,7 @@ function cartLines(db: DB, userId: number) {
       "b.bundleName",
       "b.bundleNameFr",
       "b.bundleNameAr",
+      "b.bundleValidDays",
     ])
     .where("c.userId", "=", userId)
     .orderBy("c.cartId");

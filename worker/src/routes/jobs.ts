@@ -9,6 +9,7 @@ import { claimCutoff, claimTag } from "../domain/jobs/claims";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { selectHistoryViewOf, toHistoryView, type HistoryViewRow } from "../domain/jobs/view";
 import { bodyLimitFor } from "../contract/uploads";
+import { consumeGrants } from "../domain/points/grants";
 import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { historyCalls } from "../contract/history";
 
@@ -104,7 +105,8 @@ const submitJob = route(historyCalls["submit-job"], {
         [
           debit,
           abortUnlessChanged(d1),
-          ...(price > 0 ? [ledger] : []),
+          // Points that expire go first, soonest first (decision 0028); the debit above keeps the balance whole.
+          ...(price > 0 ? [ledger, consumeGrants(d1, { userId: user.userId, amount: price })] : []),
           insertJob,
           touchVendor,
           selectHistoryViewOf(ctx.db, uniqueId),

@@ -63,12 +63,15 @@ const searchQuota = route(quotaCalls["search-quota"], {
     const user = requireUser(ctx);
     const userId = input.userId ?? user.userId;
     if (!ctx.ability.can("read", row("Quota", { userId }))) throw forbidden("ownQuotaOnly");
-    // One round trip: the page of the ledger, its total and the balance.
+    // One round trip: the page of the ledger, its total, the balance and what expires when.
     const { query, ...options } = ledgerList(ctx.db, userId);
     const page = await listPage<ListRowOf<"search-quota">>(ctx.db, query, { ...options, window: input });
     const balance = page.with[0]![0] as { userQuota: number } | undefined;
     if (!balance) throw notFound("noSuchUser");
-    return list(page.rows, page, input.page, input.limit, { userQuota: balance.userQuota });
+    const expiries = (page.with[1] as Array<{ grantId: number; points: number; expiresAt: string; note: string }>).filter(
+      (e) => e.points > 0,
+    );
+    return list(page.rows, page, input.page, input.limit, { userQuota: balance.userQuota, expiries });
   },
 });
 

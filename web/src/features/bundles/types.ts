@@ -10,6 +10,8 @@ export interface BundleForm {
   bundlePPP: string;
   bundleDisc: string;
   bundleIsActive: boolean;
+  /** Days the points stay valid once bought; "" = they never expire. */
+  bundleValidDays: string;
   bundleName: string;
   bundleNameFr: string;
   bundleNameAr: string;

@@ -21,6 +21,7 @@ export const BUNDLE_COLUMNS = [
   "bundleDisc",
   "bundlePrice",
   "bundleIsActive",
+  "bundleValidDays",
   ...BUNDLE_TEXT_COLUMNS,
   "createdAt",
   "updatedAt",

@@ -23,6 +23,8 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   "fleet-no-vendor": null,
   "renewal-failed": null,
   "renewal-payment-due": null,
+  // Points about to expire are about the balance: the low-balance switch covers them (decision 0028).
+  "points-expiring": "lowBalance",
 };
 
 /** The users column holding each switch (migration 0141). */

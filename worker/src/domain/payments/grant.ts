@@ -106,6 +106,22 @@ export function grantStatements(
         ),
         when("UPDATE users SET userQuota = userQuota + ? WHERE userId = ?", points, userId),
       );
+      // Points that expire are tracked per grant (decision 0028); those that never expire need no row.
+      if (line.validDays) {
+        statements.push(
+          when(
+            `INSERT INTO quota_grants (userId, referenceId, points, remaining, expiresAt, note)
+             SELECT ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', ?, ?), ? WHERE 1`,
+            userId,
+            referenceId,
+            points,
+            points,
+            now,
+            `+${line.validDays} days`,
+            line.name,
+          ),
+        );
+      }
     }
     if (line.kind === "item" && line.days) {
       // Starts now, or where the user's current subscription to the same item ends.

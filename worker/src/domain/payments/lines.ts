@@ -27,6 +27,8 @@ export interface PaymentLine {
   /** A named bundle's name per language ('' falls back to English), frozen with the line. */
   names?: LineNames;
   days?: number;
+  /** A bundle's validity at checkout: its points expire this many days after the grant (migration 0370). */
+  validDays?: number;
   /** With tax settings at checkout (tax.ts): the line's net and tax; lineTotal is then its gross. */
   net?: number;
   tax?: number;
@@ -61,6 +63,7 @@ export interface Product {
   points?: number;
   names?: LineNames;
   days?: number;
+  validDays?: number;
 }
 
 /** An item's columns as a product. */
@@ -88,6 +91,7 @@ export const bundleProduct = (b: {
   bundleName: string;
   bundleNameFr: string;
   bundleNameAr: string;
+  bundleValidDays: number | null;
 }): Product => {
   const names = bundleNames(b);
   return {
@@ -99,6 +103,7 @@ export const bundleProduct = (b: {
     active: b.bundleIsActive === 1,
     points: b.bundlePoin,
     ...(names ? { names } : {}),
+    ...(b.bundleValidDays === null ? {} : { validDays: b.bundleValidDays }),
   };
 };
 
@@ -117,7 +122,16 @@ export async function loadProducts(db: DB, requests: Array<{ kind: LineKind; ref
     bundleIds.length
       ? db
           .selectFrom("bundles")
-          .select(["bundleId", "bundlePoin", "bundlePrice", "bundleIsActive", "bundleName", "bundleNameFr", "bundleNameAr"])
+          .select([
+            "bundleId",
+            "bundlePoin",
+            "bundlePrice",
+            "bundleIsActive",
+            "bundleName",
+            "bundleNameFr",
+            "bundleNameAr",
+            "bundleValidDays",
+          ])
           .where("bundleId", "in", bundleIds)
           .execute()
       : [],
@@ -151,6 +165,7 @@ export async function priceLines(db: DB, requests: LineRequest[], activeOnly: bo
     if (product.points !== undefined) line.points = product.points;
     if (product.names !== undefined) line.names = product.names;
     if (product.days !== undefined) line.days = product.days;
+    if (product.validDays !== undefined) line.validDays = product.validDays;
     return line;
   });
 }

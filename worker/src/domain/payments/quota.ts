@@ -2,12 +2,13 @@ import { sql } from "kysely";
 import type { LEDGER_KINDS } from "../../contract/commerce";
 import type { DB } from "../../db";
 import type { AnySelect, ListOptions } from "../../db/list";
+import { expiriesQuery } from "../points/grants";
 
 type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
  * search-quota as a list (db/list.ts): a user's ledger, newest first (quota_ledger_user), with their
- * balance as a second read of the same round trip.
+ * balance and what of it expires when as further reads of the same round trip.
  */
 export function ledgerList(db: DB, userId: number): { query: AnySelect } & Omit<ListOptions, "window"> {
   return {
@@ -19,7 +20,8 @@ export function ledgerList(db: DB, userId: number): { query: AnySelect } & Omit<
       )
       .select(["l.ledgerId", "l.delta", "l.reason", "l.ref", "l.note", "l.createdAt", "r.creditNoteNumber"])
       .select([
-        sql<LedgerKind>`CASE l.reason WHEN 'grant' THEN iif(r.refundId IS NULL, 'purchase', 'refund')
+        // Expired points are a negative grant too, under the ref "expire:<grantId>" (points/expire.ts).
+        sql<LedgerKind>`CASE l.reason WHEN 'grant' THEN iif(l.ref LIKE 'expire:%', 'expiry', iif(r.refundId IS NULL, 'purchase', 'refund'))
           WHEN 'spend' THEN 'job' WHEN 'refund' THEN 'jobRefund' WHEN 'redeem' THEN 'coupon' ELSE 'adjustment' END`.as("kind"),
         // A purchase's ref is "grant:<referenceId>:<line>" (grant.ts).
         sql<string | null>`coalesce(r.referenceId, iif(l.reason = 'grant' AND l.ref LIKE 'grant:%:%',
@@ -30,6 +32,6 @@ export function ledgerList(db: DB, userId: number): { query: AnySelect } & Omit<
       ["l.createdAt", "desc"],
       ["l.ledgerId", "desc"],
     ],
-    with: [db.selectFrom("users").select("userQuota").where("userId", "=", userId)],
+    with: [db.selectFrom("users").select("userQuota").where("userId", "=", userId), expiriesQuery(db, userId)],
   };
 }

@@ -6,6 +6,7 @@ import type { DomainContext, Portal } from "../context";
 import { byLanguageSql, formatMoney, mailTexts, renderAll } from "../outbox/mails";
 import { parseLines } from "../payments/lines";
 import { referralTakeBackStatements } from "../referrals/rewards";
+import { consumeGrantsSql } from "../points/grants";
 
 /**
  * Settling a refund: the one batch that turns a pending refund into a credit note and takes back what
@@ -79,6 +80,15 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
     (sum, l) => sum + (l.kind === "bundle" ? (l.points ?? 0) * l.qty : 0),
     0,
   );
+  // Of points that expire, only what is left of the payment's own grants can come back (decision 0028):
+  // what was spent or has expired stays so. Points that never expire are capped by the balance alone.
+  const neverExpiring = parseLines(refund.paymentLines).reduce(
+    (sum, l) => sum + (l.kind === "bundle" && !l.validDays ? (l.points ?? 0) * l.qty : 0),
+    0,
+  );
+  const reclaimable = `(?5 + (SELECT coalesce(sum(g.remaining), 0) FROM quota_grants g
+    WHERE g.userId = r.userId AND g.remaining > 0 AND g.referenceId = ?6))`;
+  const takeBack = consumeGrantsSql({ userId: refund.userId, amount: { ledgerRef }, referenceId });
   // This refund completes the payment: it ends what the payment started.
   const completes = "(SELECT amount - refundedAmount FROM payments WHERE referenceId = ?) = ?";
   const grantRefs = ["payment:" + referenceId + ":", "payment:" + referenceId + ";"];
@@ -105,13 +115,15 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
     // Never below zero: what the client already spent stays spent, and is named on the credit note.
     when(
       `INSERT INTO quota_ledger (userId, delta, reason, ref, note, actorId)
-       SELECT u.userId, -min(u.userQuota, r.pointsWanted), 'grant', ?, ?, ?
+       SELECT u.userId, -min(u.userQuota, r.pointsWanted, ${reclaimable}), 'grant', ?1, ?2, ?3
        FROM refunds r JOIN users u ON u.userId = r.userId
-       WHERE r.refundKey = ? AND min(u.userQuota, r.pointsWanted) > 0`,
+       WHERE r.refundKey = ?4 AND min(u.userQuota, r.pointsWanted, ${reclaimable}) > 0`,
       ledgerRef,
       `Refund of invoice #${refund.invoiceNumber}`,
       actor.userId,
       refundKey,
+      neverExpiring,
+      referenceId,
     ),
     when(
       `UPDATE users SET userQuota = userQuota + (SELECT delta FROM quota_ledger WHERE ref = ?)
@@ -120,6 +132,7 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
       refund.userId,
       ledgerRef,
     ),
+    when(takeBack.text, ...takeBack.binds),
     when(
       "UPDATE refunds SET pointsReclaimed = coalesce((SELECT -delta FROM quota_ledger WHERE ref = ?), 0) WHERE refundKey = ?",
       ledgerRef,

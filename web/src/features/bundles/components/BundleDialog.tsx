@@ -9,6 +9,8 @@ import { BUNDLE_TEXTS, type Bundle, type BundleForm } from "../types";
 
 /** The longest name and description the server takes (contract/bundles.ts). */
 const MAX_LENGTH = { name: 60, desc: 200 } as const;
+/** The longest validity the server takes, in days (contract/bundles.ts). */
+const VALID_DAYS_MAX = 3650;
 /** Each text field's language: the Arabic ones are typed right to left. */
 const TEXT_DIR = {
   bundleName: "ltr",
@@ -45,6 +47,7 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       bundlePPP: String(bundle?.bundlePPP ?? ""),
       bundleDisc: String(bundle?.bundleDisc ?? 0),
       bundleIsActive: bundle?.bundleIsActive ?? true,
+      bundleValidDays: typeof bundle?.bundleValidDays === "number" ? String(bundle.bundleValidDays) : "",
       bundleName: bundle?.bundleName ?? "",
       bundleNameFr: bundle?.bundleNameFr ?? "",
       bundleNameAr: bundle?.bundleNameAr ?? "",
@@ -57,6 +60,7 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       bundlePPP: { label: t("bundlePPP"), check: rules.required },
       bundleDisc: { label: t("bundleDisc"), check: rules.required },
       bundleIsActive: { label: t("bundleIsActive") },
+      bundleValidDays: { label: t("bundleValidDays") },
       ...Object.fromEntries(BUNDLE_TEXTS.map((name) => [name, { label: t(name) }])),
     },
     { failure: { prefix: t("saveFailed"), fallback: t("saveFailedDefault") } },
@@ -71,6 +75,12 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       bundlePPP: Number(v.bundlePPP),
       bundleDisc: Number(v.bundleDisc),
       bundleIsActive: v.bundleIsActive,
+      // Blank: the points never expire. A new bundle leaves it out (never, the server's default).
+      ...(v.bundleValidDays.trim() !== ""
+        ? { bundleValidDays: Number(v.bundleValidDays) }
+        : v.bundleId !== 0
+          ? { bundleValidDays: null }
+          : {}),
       ...Object.fromEntries(BUNDLE_TEXTS.map((name) => [name, v[name]])),
     });
     onSaved();
@@ -82,6 +92,16 @@ export function BundleDialog({ bundle, currency, onClose, onSaved }: Props) {
       <TextField form={form} name="bundlePoin" type="number" inputMode="numeric" min={1} />
       <TextField form={form} name="bundlePPP" type="number" inputMode="numeric" min={0} />
       <TextField form={form} name="bundleDisc" type="number" inputMode="numeric" min={0} max={100} />
+      <TextField
+        form={form}
+        name="bundleValidDays"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={VALID_DAYS_MAX}
+        step={1}
+        hint={t("bundleValidDaysHint")}
+      />
       <ToggleField form={form} name="bundleIsActive" />
       <fieldset className="grid grid-cols-1 gap-3">
         <legend className="mb-1 text-sm font-medium">{t("textsLegend")}</legend>

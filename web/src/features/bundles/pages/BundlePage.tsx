@@ -72,6 +72,11 @@ export default function BundlePage() {
             </span>
           )}
         </p>
+        {typeof bundle.bundleValidDays === "number" && (
+          <p className="text-sm text-base-content/70" data-testid="bundle-validity">
+            {t("validFor", { count: bundle.bundleValidDays })}
+          </p>
+        )}
         <div className="card-actions mt-2 justify-end">
           {canManage && <RowActions size="sm" onEdit={() => list.edit(bundle)} onDelete={() => void list.remove(bundle)} />}
           {canBuy && <BuyButtons refId={bundle.bundleId} actions={buyActions} addText={t("addToCart")} buyText={t("buy")} />}

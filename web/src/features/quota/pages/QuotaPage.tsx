@@ -10,6 +10,7 @@ import { useListController } from "../../../hooks/useListController";
 import { rules, useForm } from "../../../lib/form";
 import { formatDate, formatNumber } from "../../../lib/format";
 import { redeemCoupon, SEARCH_QUOTA, type LedgerRow } from "../api";
+import { ExpiriesCard } from "../components/ExpiriesCard";
 
 /** A coupon code: redeemed, the balance in the session and the ledger follow. */
 function RedeemForm({ onRedeemed }: { onRedeemed: () => Promise<unknown> }) {
@@ -99,6 +100,7 @@ export default function QuotaPage() {
           </div>
         </div>
         {canRedeem && <RedeemForm onRedeemed={() => ledger.reload()} />}
+        {!(ledger.error && balance === undefined) && <ExpiriesCard expiries={ledger.data?.expiries} />}
       </div>
       <ListCard
         heading={t("ledger")}

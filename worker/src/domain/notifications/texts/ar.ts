@@ -69,6 +69,11 @@ export const ar: NotificationTexts = {
     body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. ادفع ${f.money(amount, currency)} لتجديده.`,
     action: "ادفع الآن",
   }),
+  "points-expiring": ({ points, expiresAt }, f) => ({
+    title: `تنتهي صلاحية ${points} نقطة في ${f.date(expiresAt)}`,
+    body: `تنتهي صلاحية ${points} من نقاطك في ${f.date(expiresAt)}. استخدمها في أحد المواقع قبل ذلك.`,
+    action: "عرض نقاطي",
+  }),
   greeting: (name) => `مرحبًا ${name}،`,
   mailFooter: (what) => ({
     text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,

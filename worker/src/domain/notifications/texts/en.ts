@@ -74,6 +74,11 @@ export const en: NotificationTexts = {
     body: `Your ${item} subscription ends on ${f.date(endsAt)}. Pay ${f.money(amount, currency)} to renew it.`,
     action: "Pay now",
   }),
+  "points-expiring": ({ points, expiresAt }, f) => ({
+    title: `${points} points expire on ${f.date(expiresAt)}`,
+    body: `${points} of your points expire on ${f.date(expiresAt)}. Spend them on a site before then.`,
+    action: "See my points",
+  }),
   greeting: (name) => `Hello ${name},`,
   mailFooter: (what) => ({
     text: `You get this mail because ${what} are on in your notification settings.`,

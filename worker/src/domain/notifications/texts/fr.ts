@@ -74,6 +74,11 @@ export const fr: NotificationTexts = {
     body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Réglez ${f.money(amount, currency)} pour le renouveler.`,
     action: "Payer maintenant",
   }),
+  "points-expiring": ({ points, expiresAt }, f) => ({
+    title: `${points} points expirent le ${f.date(expiresAt)}`,
+    body: `${points} de vos points expirent le ${f.date(expiresAt)}. Utilisez-les sur un site d’ici là.`,
+    action: "Voir mes points",
+  }),
   greeting: (name) => `Bonjour ${name},`,
   mailFooter: (what) => ({
     text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,

@@ -22,6 +22,8 @@ export interface NotificationParams {
     authentication: boolean;
   };
   "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
+  /** Points of a purchase that expire in 7 days: how many are left and when they go. */
+  "points-expiring": { points: number; expiresAt: string };
 }
 
 /** Writes money and dates the way the reader's language does. */
