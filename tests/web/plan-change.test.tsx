@@ -1,9 +1,11 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import invoicesEn from "../../web/src/features/invoices/locales/en.json";
+import InvoicePreviewPage from "../../web/src/features/invoices/pages/InvoicePreviewPage";
 import en from "../../web/src/features/profile/locales/en.json";
 import ProfilePage from "../../web/src/features/profile/pages/ProfilePage";
 import { formatMoney } from "../../web/src/lib/format";
-import { calls, listOf, mockApi, ok, renderAt, setupPageTests, signIn } from "./page-support";
+import { calls, listOf, mockApi, ok, renderAt, renderRoutes, setAbilityRules, setupPageTests, signIn } from "./page-support";
 
 const ME = {
   userId: 7,
@@ -30,7 +32,7 @@ const ITEMS = [
   { itemId: 21, itemName: "Pro plan", itemDesc: "", itemPrice: 5000, itemDuration: 30 },
 ];
 
-setupPageTests({ profile: en });
+setupPageTests({ profile: en, invoices: invoicesEn });
 
 /** The profile's plan tab with a running Basic plan, and the dialog opened. */
 async function openDialog(answers: Record<string, ReturnType<typeof ok>>) {
@@ -105,5 +107,70 @@ describe("plan change from the upgrade dialog", () => {
     );
     await vi.waitFor(() => expect(screen.queryByRole("dialog", { name: en.switchTitle })).toBeNull());
     expect(calls.some((c) => c.name === "change-plan")).toBe(false);
+  });
+});
+
+describe("the plan change's invoice", () => {
+  it("shows the proration under the line: the full price, the credit for the unused days and the points", async () => {
+    const referenceId = "UGxhbi1jaGFuZ2UtaW52b2ljZQ";
+    mockApi({
+      "invoice-detail": ok({
+        payment: {
+          referenceId,
+          userId: 7,
+          userName: "Claire Client",
+          userEmail: "claire@example.test",
+          amount: 0,
+          currency: "USD",
+          status: "paid",
+          method: "bank",
+          lines: [
+            {
+              kind: "item",
+              refId: 22,
+              name: "Lite plan",
+              unitPrice: 0,
+              qty: 1,
+              lineTotal: 0,
+              proration: {
+                fromSubscriptionId: 31,
+                fromItemId: 20,
+                fromItemName: "Basic plan",
+                fullPrice: 1000,
+                daysLeft: 15,
+                credit: 2500,
+                points: 150,
+              },
+            },
+          ],
+          note: "",
+          hasProof: false,
+          createdAt: "2026-12-02T10:00:00.000Z",
+          paidAt: "2026-12-02T10:00:00.000Z",
+          expiresAt: "2026-12-03T10:00:00.000Z",
+          invoiceNumber: 14,
+          card: null,
+          refundedAmount: 0,
+          netAmount: null,
+          taxAmount: null,
+          tax: null,
+          buyer: null,
+          unappliedCharge: null,
+        },
+        seller: {
+          siteName: "Edge Portal",
+          bank: { name: "Bank", accountName: "Edge Portal Ltd", accountNumber: "0000", logo: "/bank-logo.svg" },
+          party: { legalName: "", address: [], country: "", taxId: "" },
+        },
+      }),
+    });
+    setAbilityRules([{ action: "manage", subject: "all" }]);
+    renderRoutes(`/apps/invoice/preview/${referenceId}`, [["/apps/invoice/preview/:id", InvoicePreviewPage]]);
+    expect((await screen.findByTestId("invoice-title")).textContent).toBe("Invoice #14");
+    expect(
+      screen.getByText(
+        `Plan change from Basic plan: ${formatMoney(1000)} less ${formatMoney(2500)} for 15 unused days. The rest of the credit: 150 points.`,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { getDb } from "../../worker/src/db";
+import { invoiceDocument } from "../../worker/src/domain/invoices/pdf";
+import { selectPayments, type PaymentWithUser } from "../../worker/src/domain/payments/queries";
 import { prorate } from "../../worker/src/domain/planchange/proration";
+import { pdfSettingsOf } from "../../worker/src/http/settings";
 import { call, createAdmin, createBundle, createItem, createUser, quotaAndLedger, type TestUser } from "./helpers";
 
 const DAY = 86_400_000;
@@ -140,6 +144,14 @@ describe("change-plan", () => {
     const detail = await call("payment-detail", { referenceId: changed.body.referenceId });
     expect(detail.body.status).toBe("paid");
     expect(detail.body.lines[0].proration).toMatchObject({ credit: 2500, points: 150 });
+    // The invoice's line shows the proration and the points.
+    const payment = await selectPayments(getDb(env.DB), null)
+      .where("p.referenceId", "=", changed.body.referenceId)
+      .executeTakeFirst();
+    const [row] = invoiceDocument(pdfSettingsOf(env), payment as PaymentWithUser, "en").rows;
+    expect(row!.description).toMatch(
+      /^Lite plan · plan change from Basic plan: .+ less .+ for 15 unused days, the rest as 150 points$/,
+    );
     const after = await quotaAndLedger(client.userId);
     expect(after.userQuota).toBe(before.userQuota + 150);
     expect(after.ledger).toBe(after.userQuota);
