@@ -35,6 +35,18 @@ export const paymentLine = z.strictObject({
     .meta({ description: 'A named bundle\'s name per language ("" falls back to English), frozen at checkout.' }),
   net: z.number().int().optional().meta({ description: "With tax: the line's net; `lineTotal` is then its gross." }),
   tax: z.number().int().optional().meta({ description: "With tax: the line's tax, rounded once (net + tax = lineTotal)." }),
+  proration: z
+    .strictObject({
+      fromSubscriptionId: z.number().int(),
+      fromItemId: z.number().int(),
+      fromItemName: z.string(),
+      fullPrice: z.number().int(),
+      daysLeft: z.number().int(),
+      credit: z.number().int(),
+      points: z.number().int(),
+    })
+    .optional()
+    .meta({ description: "A plan change: the new item's full price less the credit for the old one's unused days." }),
 });
 
 /** The tax frozen into a payment at checkout. */

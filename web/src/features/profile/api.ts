@@ -22,6 +22,24 @@ export async function fetchOffers() {
   return { items: items.data, bundles: bundles.data };
 }
 
+export type MySubscription = ListRow<"search-subscription">;
+
+/** The caller's running subscription (latest end first), the one a plan change replaces; none without one. */
+export async function fetchCurrentSubscription(): Promise<MySubscription | null> {
+  const subscriptions = await api("search-subscription", { limit: 10, page: 1 });
+  return subscriptions.data.find((s) => s.active) ?? null;
+}
+
+/** What moving the subscription to the item costs now (changes nothing). */
+export function quotePlanChange(subscriptionId: number, itemId: number) {
+  return api("quote-plan-change", { subscriptionId, itemId });
+}
+
+/** Makes the plan change's one payment (or switches at once when nothing is to pay). */
+export function changePlan(subscriptionId: number, itemId: number) {
+  return api("change-plan", { subscriptionId, itemId });
+}
+
 export interface ProfileForm {
   userId: number;
   userName: string;

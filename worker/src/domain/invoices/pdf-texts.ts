@@ -30,6 +30,8 @@ export interface PdfTexts {
   pointsReclaimed: (n: string) => string;
   pointsSpent: (n: string) => string;
   subscriptionsEnded: (n: string) => string;
+  /** A plan change's line (decision 0027): the full price, the credit for the old item's unused days, points. */
+  proration: (p: { from: string; price: string; days: string; credit: string; points: string | null }) => string;
 }
 
 const en: PdfTexts = {
@@ -61,6 +63,8 @@ const en: PdfTexts = {
   pointsReclaimed: (n) => `Points taken back: ${n}.`,
   pointsSpent: (n) => `Points already spent by the client, not taken back: ${n}.`,
   subscriptionsEnded: (n) => `Subscriptions ended: ${n}.`,
+  proration: ({ from, price, days, credit, points }) =>
+    `plan change from ${from}: ${price} less ${credit} for ${days} unused days${points ? `, the rest as ${points}` : ""}`,
 };
 
 const fr: PdfTexts = {
@@ -92,6 +96,8 @@ const fr: PdfTexts = {
   pointsReclaimed: (n) => `Points repris : ${n}.`,
   pointsSpent: (n) => `Points déjà dépensés par le client, non repris : ${n}.`,
   subscriptionsEnded: (n) => `Abonnements arrêtés : ${n}.`,
+  proration: ({ from, price, days, credit, points }) =>
+    `changement depuis ${from} : ${price} moins ${credit} pour ${days} jours non utilisés${points ? `, le reste en ${points}` : ""}`,
 };
 
 const ar: PdfTexts = {
@@ -123,6 +129,8 @@ const ar: PdfTexts = {
   pointsReclaimed: (n) => `النقاط المسترجعة: ${n}.`,
   pointsSpent: (n) => `نقاط أنفقها العميل من قبل ولم تُسترجع: ${n}.`,
   subscriptionsEnded: (n) => `الاشتراكات المنتهية: ${n}.`,
+  proration: ({ from, price, days, credit, points }) =>
+    `تغيير من ${from}: ${price} مطروحًا منه ${credit} عن ${days} يوم غير مستخدم${points ? `، والباقي ${points}` : ""}`,
 };
 
 export const PDF_TEXTS: Record<Language, PdfTexts> = { en, fr, ar };

@@ -84,6 +84,19 @@ function lineDescription(
   return name ? `${name} · ${points}` : points;
 }
 
+/** A plan change's line says what was credited, so the invoice shows the proration (decision 0027). */
+function prorationText(line: PaymentLine, t: PdfTexts, number: Intl.NumberFormat, money: (minor: number) => string): string {
+  const p = line.proration;
+  if (!p) return "";
+  return t.proration({
+    from: p.fromItemName,
+    price: money(p.fullPrice),
+    days: number.format(p.daysLeft),
+    credit: money(p.credit),
+    points: p.points > 0 ? t.points(number.format(p.points)) : null,
+  });
+}
+
 const MARKS = { paid: "paid", refunded: "refunded", partially_refunded: "partiallyRefunded" } as const;
 
 /** The invoice of a paid (or refunded) payment as a document for the PDF Worker. */
@@ -111,7 +124,9 @@ export function invoiceDocument(settings: PdfSettings, payment: PaymentWithUser,
     ...parties(settings, payment, t),
     columns: columns(t, tax, language),
     rows: parseLines(payment.lines).map((line) => ({
-      description: lineDescription(line, language, t, number),
+      description: [lineDescription(line, language, t, number), prorationText(line, t, number, money)]
+        .filter(Boolean)
+        .join(" · "),
       qty: number.format(line.qty),
       unit: money(line.unitPrice),
       net: line.net === undefined ? "" : money(line.net),

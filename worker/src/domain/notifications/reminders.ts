@@ -70,11 +70,16 @@ async function subscriptionsDue(db: DB, now: Date, batch: number): Promise<Due[]
       .selectFrom("subscriptions as s")
       .innerJoin("users as u", "u.userId", "s.userId")
       .innerJoin("items as i", "i.itemId", "s.itemId")
+      // The card an auto-renewing subscription is charged to, named by the reminder.
+      .leftJoin("payment_methods as pm", (join) => join.onRef("pm.userId", "=", "s.userId").on("pm.isDefault", "=", 1))
       .select([
         "s.subscriptionId",
         "s.userId",
         "s.itemId",
         "s.endsAt",
+        "s.autoRenew",
+        "pm.brand",
+        "pm.last4",
         "i.itemName",
         "u.userEmail",
         "u.userName",
@@ -103,8 +108,16 @@ async function subscriptionsDue(db: DB, now: Date, batch: number): Promise<Due[]
               userId: row.userId,
               kind: w.kind,
               occasion: `${w.tag}:${row.subscriptionId}`,
-              params: { item: row.itemName, endsAt: row.endsAt, days },
-              link,
+              params: {
+                item: row.itemName,
+                endsAt: row.endsAt,
+                days,
+                ...(row.autoRenew === 1
+                  ? { renews: { card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null } }
+                  : {}),
+              },
+              // Renewing by itself, the reminder leads to the saved cards and the auto-renew choice.
+              link: row.autoRenew === 1 ? "/pages/account-settings/billing" : link,
             }
           : {
               userId: row.userId,

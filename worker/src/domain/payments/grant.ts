@@ -5,7 +5,7 @@ import { conflict, notFound } from "../../errors";
 import type { AuditAction } from "../../contract/admin";
 import { audit } from "../audit";
 import type { DomainContext, Portal } from "../context";
-import { parseLines, type PaymentLine } from "./lines";
+import { parseLines, type LineProration, type PaymentLine } from "./lines";
 import { paymentConfirmedStatement } from "../notifications/notify";
 import { receiptStatement } from "../invoices/receipt";
 import type { SellerBlock } from "../storesettings/settings";
@@ -142,6 +142,7 @@ export function grantStatements(
           now,
         ),
       );
+      if (line.proration) statements.push(...planChangeStatements(when, userId, referenceId, index, line.proration, now));
     }
   });
 
@@ -154,6 +155,51 @@ export function grantStatements(
     const granted = sql<boolean>`EXISTS (SELECT 1 FROM payments WHERE referenceId = ${referenceId} AND grantToken = ${token})`;
     const entry = { action: opts.auditAction, subject: "Payment", subjectId: referenceId, detail: { userId } };
     statements.push(prepare(d1, audit(context, entry, granted)));
+  }
+  return statements;
+}
+
+type Conditional = (sqlText: string, ...binds: unknown[]) => D1PreparedStatement;
+
+/**
+ * A paid plan change (decision 0027): the new subscription takes over the old one's auto-renew choice, the
+ * old one ends now (and so never renews), and a credit larger than the price becomes points.
+ */
+function planChangeStatements(
+  when: Conditional,
+  userId: number,
+  referenceId: string,
+  index: number,
+  proration: LineProration,
+  now: string,
+): D1PreparedStatement[] {
+  const statements = [
+    when(
+      `UPDATE subscriptions SET autoRenew = (SELECT autoRenew FROM subscriptions WHERE subscriptionId = ? AND userId = ?)
+       WHERE grantRef = ?`,
+      proration.fromSubscriptionId,
+      userId,
+      `payment:${referenceId}:${index}`,
+    ),
+    when(
+      "UPDATE subscriptions SET endsAt = ?, autoRenew = 0 WHERE subscriptionId = ? AND userId = ? AND endsAt > ?",
+      now,
+      proration.fromSubscriptionId,
+      userId,
+      now,
+    ),
+  ];
+  if (proration.points > 0) {
+    statements.push(
+      when(
+        "INSERT INTO quota_ledger (userId, delta, reason, ref, note) SELECT ?, ?, 'grant', ?, ? WHERE 1",
+        userId,
+        proration.points,
+        `plan-change:${referenceId}`,
+        `Plan change credit: ${proration.fromItemName}`,
+      ),
+      when("UPDATE users SET userQuota = userQuota + ? WHERE userId = ?", proration.points, userId),
+    );
   }
   return statements;
 }

@@ -32,6 +32,20 @@ export interface PaymentLine {
   /** With tax settings at checkout (tax.ts): the line's net and tax; lineTotal is then its gross. */
   net?: number;
   tax?: number;
+  /** A plan change (decision 0027): the subscription it replaces and the credit for its unused days. */
+  proration?: LineProration;
+}
+
+/** How a change-plan line was priced: the new item's price less the unused share of the old one. */
+export interface LineProration {
+  fromSubscriptionId: number;
+  fromItemId: number;
+  fromItemName: string;
+  fullPrice: number;
+  daysLeft: number;
+  credit: number;
+  /** A credit larger than the price: the difference, granted as points. */
+  points: number;
 }
 
 export const bundleName = (points: number) => `${points} points`;
@@ -177,7 +191,7 @@ export const sumLines = (lines: PaymentLine[]) => lines.reduce((sum, l) => sum +
  * reader's language rather than the English name frozen at checkout; an item's days stay server side.
  */
 export function publicLines(lines: PaymentLine[]) {
-  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points, names, net, tax }) => ({
+  return lines.map(({ kind, refId, name, unitPrice, qty, lineTotal, points, names, net, tax, proration }) => ({
     kind,
     refId,
     name,
@@ -187,6 +201,7 @@ export function publicLines(lines: PaymentLine[]) {
     ...(kind === "bundle" && points !== undefined ? { points } : {}),
     ...(kind === "bundle" && names !== undefined ? { names } : {}),
     ...(net !== undefined && tax !== undefined ? { net, tax } : {}),
+    ...(proration !== undefined ? { proration } : {}),
   }));
 }
 

@@ -107,6 +107,17 @@ export function InvoiceDocument({ payment: p, seller }: { payment: Payment; sell
                 <td>
                   {formatLineName(line)}
                   <div className="text-xs text-base-content/70">{t(`kinds.${line.kind}`)}</div>
+                  {line.proration && (
+                    <div className="text-xs text-base-content/70">
+                      {t("proration", {
+                        count: line.proration.daysLeft,
+                        from: line.proration.fromItemName,
+                        price: formatMoney(line.proration.fullPrice, p.currency),
+                        credit: formatMoney(line.proration.credit, p.currency),
+                      })}
+                      {line.proration.points > 0 && ` ${t("prorationPoints", { points: formatNumber(line.proration.points) })}`}
+                    </div>
+                  )}
                 </td>
                 <td className="text-end">{formatMoney(line.unitPrice, p.currency)}</td>
                 <td className="text-end">{formatNumber(line.qty)}</td>

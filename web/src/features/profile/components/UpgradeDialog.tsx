@@ -3,16 +3,22 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { useFocusTrap } from "../../../hooks/useFocusTrap";
-import { formatCount, formatMoney } from "../../../lib/format";
-import { fetchOffers } from "../api";
+import { formatCount, formatDate, formatMoney } from "../../../lib/format";
+import { fetchCurrentSubscription, fetchOffers } from "../api";
+
+/** A purchase, or a move of the running subscription to another item (a plan change, prorated). */
+export type UpgradeChoice =
+  | { kind: "item" | "bundle"; refId: number; label: string }
+  | { kind: "change"; subscriptionId: number; fromLabel: string; refId: number; label: string };
 
 interface Props {
   onClose: () => void;
-  onChoose: (choice: { kind: "item" | "bundle"; refId: number; label: string }) => void;
+  onChoose: (choice: UpgradeChoice) => void;
 }
 
 /**
- * The plan upgrade dialog: active items (subscriptions) and bundles (points) to buy now. Focus moves in
+ * The plan upgrade dialog: active items (subscriptions) and bundles (points) to buy now; with a running
+ * subscription, another item is a plan change (decision 0027), priced before paying. Focus moves in
  * and stays inside; Escape, Close and the backdrop close it, and focus goes back to the opening button.
  */
 export function UpgradeDialog({ onClose, onChoose }: Props) {
@@ -20,6 +26,8 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const offers = useSWR("profile-offers", fetchOffers);
+  // Without a running subscription (or when it cannot be read) items are bought as before.
+  const current = useSWR("profile-current-subscription", fetchCurrentSubscription).data ?? null;
   useFocusTrap(box, true, onClose);
 
   let body;
@@ -32,6 +40,11 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
         {offers.data.items.length > 0 && (
           <section>
             <h3 className="mb-2 font-medium">{t("plans")}</h3>
+            {current && (
+              <p className="mb-2 text-sm text-base-content/70">
+                {t("switchHint", { name: current.itemName, date: formatDate(current.endsAt) })}
+              </p>
+            )}
             <ul className="grid gap-2 sm:grid-cols-2">
               {offers.data.items.map((item) => (
                 <li key={item.itemId} className="card card-border bg-base-100">
@@ -39,13 +52,33 @@ export function UpgradeDialog({ onClose, onChoose }: Props) {
                     <span className="font-semibold">{item.itemName}</span>
                     <span className="text-sm text-base-content/70">{formatCount("days", item.itemDuration)}</span>
                     <span>{formatMoney(item.itemPrice)}</span>
-                    <button
-                      type="button"
-                      className="btn btn-primary btn-sm mt-2"
-                      onClick={() => onChoose({ kind: "item", refId: item.itemId, label: item.itemName })}
-                    >
-                      {t("choose")}
-                    </button>
+                    {current?.itemId === item.itemId ? (
+                      <span className="badge badge-outline mt-2">{t("yourPlan")}</span>
+                    ) : current ? (
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm mt-2"
+                        onClick={() =>
+                          onChoose({
+                            kind: "change",
+                            subscriptionId: current.subscriptionId,
+                            fromLabel: current.itemName,
+                            refId: item.itemId,
+                            label: item.itemName,
+                          })
+                        }
+                      >
+                        {t("switchPlan")}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-sm mt-2"
+                        onClick={() => onChoose({ kind: "item", refId: item.itemId, label: item.itemName })}
+                      >
+                        {t("choose")}
+                      </button>
+                    )}
                   </div>
                 </li>
               ))}

@@ -8,12 +8,12 @@ import { ErrorState, Loading } from "../../../components/PageStates";
 import { useSnackbar } from "../../../lib/snackbar";
 import { useFocusBackAfterFailure } from "../../../hooks/useFocusBackAfterFailure";
 import { ApiError } from "../../../lib/api";
-import { formatCount, formatDate } from "../../../lib/format";
+import { formatCount, formatDate, formatMoney } from "../../../lib/format";
 import { checkout } from "../../../lib/cart";
 import { roleLabel } from "../../../lib/roles";
-import { fetchMe } from "../api";
+import { changePlan, fetchMe, quotePlanChange } from "../api";
 import { EditProfileDialog } from "../components/EditProfileDialog";
-import { UpgradeDialog } from "../components/UpgradeDialog";
+import { UpgradeDialog, type UpgradeChoice } from "../components/UpgradeDialog";
 import { InviteCard } from "../components/InviteCard";
 import { ConnectionsTab, ProjectsTab, TeamsTab, UnknownTab } from "../components/ProfileTabs";
 
@@ -43,8 +43,40 @@ export default function ProfilePage() {
   const canEdit = ability.can("update", "Profile");
   const canBuy = ability.can("create", "Payment");
 
-  async function buy(choice: { kind: "item" | "bundle"; refId: number; label: string }) {
+  /** A plan change: the prorated price is asked first and shown in the confirmation, before any payment. */
+  async function switchPlan(choice: Extract<UpgradeChoice, { kind: "change" }>) {
+    setBuying(true);
+    try {
+      const quote = await quotePlanChange(choice.subscriptionId, choice.refId);
+      const ok = await confirm({
+        title: t("switchTitle"),
+        text: [
+          t("switchPrice", { name: choice.label, price: formatMoney(quote.price) }),
+          t("switchCredit", { count: quote.daysLeft, name: choice.fromLabel, credit: formatMoney(quote.credit) }),
+          t("switchAmount", { amount: formatMoney(quote.amount) }),
+          quote.points > 0 ? t("switchPoints", { points: formatCount("points", quote.points) }) : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+        confirmText: quote.amount > 0 ? t("confirmBuy") : t("switchNow"),
+        tone: "primary",
+      });
+      if (!ok) return;
+      const answer = await changePlan(choice.subscriptionId, choice.refId);
+      snackbar.success(answer.message);
+      if (answer.amount > 0) navigate(`/payment/${answer.referenceId}`);
+      else void me.mutate();
+    } catch (error) {
+      setBuyFailures((count) => count + 1);
+      snackbar.error(t("checkoutFailed") + (error instanceof ApiError ? error.message : ""));
+    } finally {
+      setBuying(false);
+    }
+  }
+
+  async function buy(choice: UpgradeChoice) {
     setDialog(null);
+    if (choice.kind === "change") return switchPlan(choice);
     const ok = await confirm({
       title: t("confirmTitle"),
       text: t("confirmText", { name: choice.label }),

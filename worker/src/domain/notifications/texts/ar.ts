@@ -1,12 +1,30 @@
 import type { NotificationTexts } from "./types";
 
 export const ar: NotificationTexts = {
-  "subscription-ending": ({ item, endsAt, days }, f) => ({
-    title:
-      days > 2 ? `ينتهي ${item} خلال ${days} أيام` : days === 2 ? `ينتهي ${item} خلال يومين` : `ينتهي ${item} خلال أقل من يوم`,
-    body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. جدّده للاحتفاظ بالوصول.`,
-    action: "جدّد الآن",
-  }),
+  "subscription-ending": ({ item, endsAt, days, renews }, f) =>
+    renews
+      ? {
+          title:
+            days > 2
+              ? `يتجدد ${item} خلال ${days} أيام`
+              : days === 2
+                ? `يتجدد ${item} خلال يومين`
+                : `يتجدد ${item} خلال أقل من يوم`,
+          body: renews.card
+            ? `يتجدد اشتراكك في ${item} تلقائيًا في ${f.date(endsAt)}، ويُخصم المبلغ من بطاقتك ${renews.card.brand} المنتهية بـ ${renews.card.last4}.`
+            : `يتجدد اشتراكك في ${item} تلقائيًا في ${f.date(endsAt)}. لا توجد بطاقة محفوظة: سنرسل إليك صفحة الدفع.`,
+          action: "إدارة التجديد",
+        }
+      : {
+          title:
+            days > 2
+              ? `ينتهي ${item} خلال ${days} أيام`
+              : days === 2
+                ? `ينتهي ${item} خلال يومين`
+                : `ينتهي ${item} خلال أقل من يوم`,
+          body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. جدّده للاحتفاظ بالوصول.`,
+          action: "جدّد الآن",
+        },
   "subscription-ended": ({ item, endedAt }, f) => ({
     title: `انتهى ${item}`,
     body: `انتهى اشتراكك في ${item} في ${f.date(endedAt)}. اشترِه مجددًا لاستعادة الوصول.`,

@@ -1,11 +1,20 @@
 import type { NotificationTexts } from "./types";
 
 export const en: NotificationTexts = {
-  "subscription-ending": ({ item, endsAt, days }, f) => ({
-    title: days > 1 ? `${item} ends in ${days} days` : `${item} ends within a day`,
-    body: `Your ${item} subscription ends on ${f.date(endsAt)}. Renew it to keep access.`,
-    action: "Renew now",
-  }),
+  "subscription-ending": ({ item, endsAt, days, renews }, f) =>
+    renews
+      ? {
+          title: days > 1 ? `${item} renews in ${days} days` : `${item} renews within a day`,
+          body: renews.card
+            ? `Your ${item} subscription renews automatically on ${f.date(endsAt)}, charged to your ${renews.card.brand} card ending in ${renews.card.last4}.`
+            : `Your ${item} subscription renews automatically on ${f.date(endsAt)}. No card is saved: we will mail you its payment page.`,
+          action: "Manage renewal",
+        }
+      : {
+          title: days > 1 ? `${item} ends in ${days} days` : `${item} ends within a day`,
+          body: `Your ${item} subscription ends on ${f.date(endsAt)}. Renew it to keep access.`,
+          action: "Renew now",
+        },
   "subscription-ended": ({ item, endedAt }, f) => ({
     title: `${item} has ended`,
     body: `Your ${item} subscription ended on ${f.date(endedAt)}. Buy it again to get access back.`,

@@ -1,11 +1,20 @@
 import type { NotificationTexts } from "./types";
 
 export const fr: NotificationTexts = {
-  "subscription-ending": ({ item, endsAt, days }, f) => ({
-    title: days > 1 ? `${item} se termine dans ${days} jours` : `${item} se termine dans moins d’un jour`,
-    body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Renouvelez-le pour garder l’accès.`,
-    action: "Renouveler",
-  }),
+  "subscription-ending": ({ item, endsAt, days, renews }, f) =>
+    renews
+      ? {
+          title: days > 1 ? `${item} se renouvelle dans ${days} jours` : `${item} se renouvelle dans moins d’un jour`,
+          body: renews.card
+            ? `Votre abonnement ${item} se renouvelle automatiquement le ${f.date(endsAt)}, débité sur votre carte ${renews.card.brand} se terminant par ${renews.card.last4}.`
+            : `Votre abonnement ${item} se renouvelle automatiquement le ${f.date(endsAt)}. Aucune carte n’est enregistrée : nous vous enverrons sa page de paiement.`,
+          action: "Gérer le renouvellement",
+        }
+      : {
+          title: days > 1 ? `${item} se termine dans ${days} jours` : `${item} se termine dans moins d’un jour`,
+          body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Renouvelez-le pour garder l’accès.`,
+          action: "Renouveler",
+        },
   "subscription-ended": ({ item, endedAt }, f) => ({
     title: `${item} est terminé`,
     body: `Votre abonnement ${item} s’est terminé le ${f.date(endedAt)}. Rachetez-le pour retrouver l’accès.`,

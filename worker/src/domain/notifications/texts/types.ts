@@ -2,7 +2,8 @@ import type { NotificationKind } from "../../../contract/notifications";
 
 /** What each kind's texts name, as stored with the notification (`params`, JSON). */
 export interface NotificationParams {
-  "subscription-ending": { item: string; endsAt: string; days: number };
+  /** `renews`: auto-renew is on (decision 0027's reminder wording), with the default card it charges, or none saved. */
+  "subscription-ending": { item: string; endsAt: string; days: number; renews?: { card: SavedCardName | null } };
   "subscription-ended": { item: string; endedAt: string };
   "payment-reminder": { amount: number; currency: string; expiresAt: string };
   "low-balance": { balance: number; threshold: number };
@@ -24,6 +25,12 @@ export interface NotificationParams {
   "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
   /** Points of a purchase that expire in 7 days: how many are left and when they go. */
   "points-expiring": { points: number; expiresAt: string };
+}
+
+/** How a reminder names a saved card: Stripe's brand and the last four digits. */
+export interface SavedCardName {
+  brand: string;
+  last4: string;
 }
 
 /** Writes money and dates the way the reader's language does. */
