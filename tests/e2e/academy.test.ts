@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/academy/locales/ar.json";
 import en from "../../web/src/features/academy/locales/en.json";
 import { ADMIN, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 43 item 1: the guides in a real browser. The academy's routes render for the admin without a page
@@ -11,40 +11,12 @@ import { ADMIN, baseUrl, launch, newPage, signIn, signInContext } from "./browse
  * phone in English and Arabic with no serious axe violation.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const ROUTES = [
   "/apps/academy/dashboard",
   "/apps/academy/my-course",
   "/apps/academy/course-details?course=buying",
   "/dashboards/academy",
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-}
 
 describe("guides (issue 43 item 1)", () => {
   let browser: Browser;
