@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   "ticket-reply",
   "ticket-note",
   "update-ticket",
+  "update-mail-template",
+  "reset-mail-template",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
