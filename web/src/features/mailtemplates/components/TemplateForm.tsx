@@ -81,11 +81,12 @@ export function TemplateForm({
             </span>
           </h2>
           <FormError text={form.formError} />
-          <TextField form={form} name="subject" dir={dir} maxLength={300} />
-          <TextAreaField form={form} name="body" dir={dir} rows={10} maxLength={5000} hint={t("bodyHint")} />
+          {/* The template's source: its {{placeholders}} are identifiers, not words of the page's language. */}
+          <TextField form={form} name="subject" dir={dir} maxLength={300} translate="no" />
+          <TextAreaField form={form} name="body" dir={dir} rows={10} maxLength={5000} hint={t("bodyHint")} translate="no" />
           <div>
             <p className="text-sm font-medium">{t("placeholders")}</p>
-            <ul className="mt-1 flex flex-wrap gap-2" aria-label={t("placeholders")}>
+            <ul className="mt-1 flex flex-wrap gap-2" aria-label={t("placeholders")} translate="no">
               {template.placeholders.map((name) => (
                 <li key={name}>
                   <code className="badge badge-outline" dir="ltr">{`{{${name}}}`}</code>

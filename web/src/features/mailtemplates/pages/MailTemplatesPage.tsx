@@ -33,16 +33,23 @@ export default function MailTemplatesPage() {
       {template && text && (
         <>
           <div className="flex flex-wrap items-end gap-4">
-            <label className="flex w-full flex-col gap-1 sm:w-72">
-              <span className="text-sm font-medium">{t("kind")}</span>
-              <select className="select w-full" value={template.kind} onChange={(event) => setKind(event.target.value)}>
+            <div className="flex w-full flex-col gap-1 sm:w-72">
+              <label htmlFor="mail-template-kind" className="text-sm font-medium">
+                {t("kind")}
+              </label>
+              <select
+                id="mail-template-kind"
+                className="select w-full"
+                value={template.kind}
+                onChange={(event) => setKind(event.target.value)}
+              >
                 {templates.map((each) => (
                   <option key={each.kind} value={each.kind}>
                     {t(`kindName.${each.kind}`, { defaultValue: each.kind })}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <div role="tablist" aria-label={t("languagesLabel")} className="tabs tabs-box w-max flex-nowrap bg-base-100">
               {LANGUAGES.map((each) => (
                 <button
