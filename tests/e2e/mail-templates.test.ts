@@ -92,7 +92,8 @@ describe("mail templates (issue 41 item 6)", () => {
 
     await body.fill("Hi {{nmae}},");
     await page.getByRole("button", { name: en.save }).click();
-    await page.getByText("This mail has no placeholder {{nmae}}.", { exact: false }).waitFor();
+    // Under the field (and in the error snackbar): the placeholder named as typed.
+    await page.getByRole("alert").filter({ hasText: "This mail has no placeholder {{nmae}}." }).waitFor();
     expect(await body.inputValue()).toBe("Hi {{nmae}},");
 
     await body.fill("Hi {{name}},\n\nOpen the link below within the hour.");
