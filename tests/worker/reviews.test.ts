@@ -128,3 +128,24 @@ describe("search-review and moderate-review", () => {
     expect(missing.body.code).toBe("no_such_review");
   });
 });
+
+describe("account closure and reviews (issue 41's leftovers)", () => {
+  it("erases the closed client's reviews, text and rating, and leaves the others' alone", async () => {
+    const itemId = await createItem();
+    const admin = await createAdmin();
+    const leaving = await createUser({ name: "Leaving Client" });
+    const staying = await createUser();
+    await subscribe(leaving, itemId);
+    await subscribe(staying, itemId);
+    const gone = await review(leaving, itemId, 1, "Signed, Leaving Client of 12 Rue Example");
+    const kept = await review(staying, itemId, 5, "Works well");
+    for (const { body } of [gone, kept])
+      await call("moderate-review", { reviewId: body.review.reviewId, status: "published" }, { cookie: admin.cookie });
+
+    expect((await call("close-account", { password: leaving.password }, { cookie: leaving.cookie })).status).toBe(200);
+    const texts = await env.DB.prepare("SELECT reviewText FROM reviews WHERE itemId = ?1").bind(itemId).all();
+    expect(texts.results).toEqual([{ reviewText: "Works well" }]);
+    const shop = await call("search-review", { itemId }, { cookie: staying.cookie });
+    expect(shop.body).toMatchObject({ average: 5, count: 1 });
+  });
+});

@@ -134,7 +134,9 @@ export function useForm<V extends object>(initial: V, fields: FieldSpecs<V>, opt
     // A conflict (say, a taken email) or a refused secret (wrong_password, wrong_code, wrong_recovery_code,
     // code_used: 400, or 401 at sign-in) is worded for people; a bare validation text would name the field
     // instead of the problem.
-    if (error.status === 409 || /^(wrong_|code_used)/.test(error.code)) return { field, problem: { text: error.message } };
+    // A refused placeholder names itself (unknown_placeholder, malformed_placeholder): the text says which.
+    if (error.status === 409 || /^(wrong_|code_used)|_placeholder$/.test(error.code))
+      return { field, problem: { text: error.message } };
     return { field, problem: { key: "validation.invalid" } };
   };
 

@@ -93,6 +93,8 @@ export const AUDIT_ACTIONS = [
   "create-article",
   "update-article",
   "delete-article",
+  "update-mail-template",
+  "reset-mail-template",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

@@ -1,5 +1,6 @@
 import type { Actor } from "../auth/actor";
 import type { DB } from "../db";
+import type { MailTemplates } from "./mailtemplates/template";
 
 /**
  * What domain code knows of a request: the database (Kysely and the raw binding, for batches) and who
@@ -15,4 +16,6 @@ export interface DomainContext {
 export interface Portal {
   siteName: string;
   origin: string;
+  /** The admin's mail templates in force, read by the call that writes the mail (none: the code's texts). */
+  mailTemplates?: MailTemplates;
 }

@@ -30,6 +30,9 @@ import { turnstileOf } from "../http/settings";
 import { accountCalls } from "../contract/auth";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
+import { savedPortal } from "../domain/mailtemplates/portal";
+import { storeDefaultsOf } from "../http/settings";
+import { loadStoreSettings } from "../domain/storesettings/settings";
 
 const FORGOT_PER_HOUR = 3;
 
@@ -50,7 +53,16 @@ const forgotPassword = route(accountCalls["forgot-password"], {
       const { token, insert } = await issueToken(ctx.db, user.userId, "reset");
       await runBatch(ctx.env.DB, [
         insert,
-        queueMail(ctx.db, resetMail(portalOf(ctx), email, user.userName, token, requestLanguage(ctx.request) ?? "en")),
+        queueMail(
+          ctx.db,
+          resetMail(
+            await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+            email,
+            user.userName,
+            token,
+            requestLanguage(ctx.request) ?? "en",
+          ),
+        ),
       ]);
       dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     }
@@ -103,7 +115,13 @@ const resendVerification = route(accountCalls["resend-verification"], {
       insert,
       queueMail(
         ctx.db,
-        verificationMail(portalOf(ctx), user.userEmail, user.userName, token, requestLanguage(ctx.request) ?? "en"),
+        verificationMail(
+          await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+          user.userEmail,
+          user.userName,
+          token,
+          requestLanguage(ctx.request) ?? "en",
+        ),
       ),
     ]);
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
@@ -172,7 +190,10 @@ const twoFactorSetup = route(accountCalls["two-factor-setup"], {
       )
       .executeTakeFirst();
     if (Number(stored.numUpdatedRows) !== 1) throw conflict("twoFactorSetupChanged", "two_factor_setup_changed");
-    return json({ secret, otpauthUrl: otpauthUrl(secret, user.userEmail, ctx.env.SITE_NAME) });
+    return json({
+      secret,
+      otpauthUrl: otpauthUrl(secret, user.userEmail, (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName),
+    });
   },
 });
 

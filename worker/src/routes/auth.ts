@@ -29,6 +29,7 @@ import { authCalls } from "../contract/auth";
 import { passkeyCalls } from "../contract/passkeys";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 const CHALLENGE_ATTEMPTS = 5;
 const challengeExpired = () => new HttpError(401, "challenge_expired", "signInExpired");
@@ -254,10 +255,17 @@ function totpClaim(ctx: Ctx, userId: number, secret: string, code: string) {
 }
 
 /** A recovery code to use up, with its audit row and security notice, or null for a wrong or used one. */
-function recoveryStep(ctx: Ctx, userId: number, email: string, typed: string) {
+async function recoveryStep(ctx: Ctx, userId: number, email: string, typed: string) {
   // The actor is the user signing in: the request has no user yet.
   const context = { db: ctx.db, d1: ctx.env.DB, actor: { userId, email, ip: ctx.ip, agent: null } };
-  return recoverySignIn(context, portalOf(ctx), ctx.env.SESSION_PEPPER, { userId, email }, typed, requestLanguage(ctx.request));
+  return recoverySignIn(
+    context,
+    await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+    ctx.env.SESSION_PEPPER,
+    { userId, email },
+    typed,
+    requestLanguage(ctx.request),
+  );
 }
 
 const register = route(authCalls.register, {
@@ -309,7 +317,13 @@ const register = route(authCalls.register, {
       insert,
       queueMail(
         ctx.db,
-        verificationMail(portalOf(ctx), input.userEmail, input.userName, token, requestLanguage(ctx.request) ?? "en"),
+        verificationMail(
+          await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+          input.userEmail,
+          input.userName,
+          token,
+          requestLanguage(ctx.request) ?? "en",
+        ),
       ),
     ]);
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);

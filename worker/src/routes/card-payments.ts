@@ -12,6 +12,7 @@ import { storeDefaultsOf, stripeOf, mailQueueOf } from "../http/settings";
 import { loadStoreSettings, sellerBlockOf } from "../domain/storesettings/settings";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { isSetupEvent, settleSetupEvent } from "../domain/renewals/cards";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
@@ -38,7 +39,7 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     if ((REFUND_EVENTS as readonly string[]).includes(event.type)) {
       const type = event.type as RefundEventType;
       // The credit note's mail signs with the site's name in force.
-      const portal = portalOf(ctx, (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName);
+      const portal = await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env));
       return json({
         message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object)),
       });
@@ -51,7 +52,7 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     if (!session.success) throw badRequest("notASession", "invalid_event");
     // A paid session issues the invoice: it keeps the seller of the settings in force now.
     const settings = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
-    const issuing = { portal: portalOf(ctx, settings.siteName), seller: sellerBlockOf(settings) };
+    const issuing = { portal: await savedPortal(ctx.db, portalOf(ctx, settings.siteName)), seller: sellerBlockOf(settings) };
     const outcome = await settleCardEvent(domainOf(ctx), issuing, event.type as CardEventType, session.data);
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
     return json({ message: success(ctx, outcome) });

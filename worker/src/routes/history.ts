@@ -15,6 +15,7 @@ import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls } from "../contract/history";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
@@ -61,7 +62,7 @@ const updateHistory = route(historyCalls["update-history"], {
             .bind(now, job.uniqueId, agentClaim);
     const notices = await jobNotices(
       ctx.db,
-      portalOf(ctx),
+      await savedPortal(ctx.db, portalOf(ctx)),
       ctx.env.SESSION_PEPPER,
       job,
       input.status === 1 ? { status: 1, similarity: input.similarity!, hasReport: report !== null } : { status: 2 },

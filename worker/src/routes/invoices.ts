@@ -16,6 +16,7 @@ import { queueMail } from "../domain/outbox/queue";
 import { commerceCalls } from "../contract/commerce";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 /** The payments the signed-in caller may read (every one for admins). */
 const readerOf = (ctx: Ctx) => paymentReader(ctx.ability, requireUser(ctx).userId);
@@ -72,7 +73,7 @@ const addPayment = route(commerceCalls["add-payment"], {
     const grant = grantStatements(domainOf(ctx), input.userId, lines, {
       referenceId: ref,
       auditAction: "add-payment",
-      portal: portalOf(ctx, settings.siteName),
+      portal: await savedPortal(ctx.db, portalOf(ctx, settings.siteName)),
       seller: sellerBlockOf(settings),
     });
     const [, marked] = await runBatch(ctx.env.DB, [insert, ...grant]);
@@ -116,7 +117,7 @@ const sendInvoice = route(commerceCalls["send-invoice"], {
     if (!to) throw requiredField("to");
     const view = paymentWithUser(payment);
     const mail = invoiceMail(
-      portalOf(ctx, (parseSellerBlock(payment.sellerJson) ?? (await settingsOf(ctx))).siteName),
+      await savedPortal(ctx.db, portalOf(ctx, (parseSellerBlock(payment.sellerJson) ?? (await settingsOf(ctx))).siteName)),
       to,
       { ...view, invoiceNumber: payment.invoiceNumber, userName: payment.userName },
       buyer?.mailLanguage ?? "en",

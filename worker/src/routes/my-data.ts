@@ -8,11 +8,18 @@ import { domainOf, requireUser } from "../http/context";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 import { myDataCalls } from "../contract/my-data";
+import { loadStoreSettings } from "../domain/storesettings/settings";
+import { storeDefaultsOf } from "../http/settings";
 
 const exportData = route(myDataCalls["export-my-data"], {
   async handler(ctx) {
     const user = requireUser(ctx);
-    const data = await exportMyData({ db: ctx.db, d1: ctx.env.DB }, user.userId, ctx.sessionId, ctx.env.SITE_NAME);
+    const data = await exportMyData(
+      { db: ctx.db, d1: ctx.env.DB },
+      user.userId,
+      ctx.sessionId,
+      (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName,
+    );
     // One file the browser saves: JSON, as the contract declares it, but as an attachment.
     return json(data, 200, { "content-disposition": contentDisposition(`my-data-${data.exportedAt.slice(0, 10)}.json`) });
   },

@@ -9,6 +9,8 @@ import { requestLanguage } from "../http/language";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { passkeyCalls } from "../contract/passkeys";
+import { savedPortal } from "../domain/mailtemplates/portal";
+import { storeDefaultsOf } from "../http/settings";
 
 const rpOf = (ctx: Ctx) => relyingParty(ctx.url, ctx.env.SITE_NAME, ctx.env.SITE_URL);
 
@@ -32,7 +34,13 @@ const register = route(passkeyCalls["passkey-register"], {
   async handler(ctx, { passkeyName, response }) {
     const owner = ownerOf(ctx);
     const credential = await verifyRegistration(ctx.env.DB, rpOf(ctx), owner.userId, response);
-    await addPasskey(domainOf(ctx), portalOf(ctx), owner, { ...credential, passkeyName }, requestLanguage(ctx.request) ?? "en");
+    await addPasskey(
+      domainOf(ctx),
+      await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+      owner,
+      { ...credential, passkeyName },
+      requestLanguage(ctx.request) ?? "en",
+    );
     return json({ message: success(ctx, "passkeyAdded") });
   },
 });
@@ -51,7 +59,13 @@ const searchPasskey = route(passkeyCalls["search-passkey"], {
 
 const deletePasskey = route(passkeyCalls["delete-passkey"], {
   async handler(ctx, { passkeyId }) {
-    await removePasskey(domainOf(ctx), portalOf(ctx), ownerOf(ctx), passkeyId, requestLanguage(ctx.request) ?? "en");
+    await removePasskey(
+      domainOf(ctx),
+      await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
+      ownerOf(ctx),
+      passkeyId,
+      requestLanguage(ctx.request) ?? "en",
+    );
     return json({ message: success(ctx, "passkeyRemoved") });
   },
 });

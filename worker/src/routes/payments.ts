@@ -26,6 +26,7 @@ import { formatMoney, mailTexts, renderAll, byLanguageSql } from "../domain/outb
 import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/files";
 import { commerceCalls } from "../contract/commerce";
 import { dispatchSoon } from "../domain/outbox/dispatch";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
@@ -41,7 +42,7 @@ const settingsOf = (ctx: Ctx) => loadStoreSettings(ctx.db, storeDefaultsOf(ctx.e
 /** What a grant needs of the settings: the receipt's signature and the seller the invoice keeps. */
 async function issuing(ctx: Ctx) {
   const settings = await settingsOf(ctx);
-  return { portal: portalOf(ctx, settings.siteName), seller: sellerBlockOf(settings) };
+  return { portal: await savedPortal(ctx.db, portalOf(ctx, settings.siteName)), seller: sellerBlockOf(settings) };
 }
 
 const paymentDetail = route(commerceCalls["payment-detail"], {
@@ -72,10 +73,10 @@ const paymentProof = route(commerceCalls["payment-proof"], {
     }
     const stored = await storeUpload(ctx.env.FILES, input.file, "proof", "file");
     const now = new Date().toISOString();
-    const { siteName } = await settingsOf(ctx);
+    const portal = await savedPortal(ctx.db, portalOf(ctx, (await settingsOf(ctx)).siteName));
     const notice = renderAll((language) =>
-      mailTexts(language).proofNotice({
-        site: siteName,
+      mailTexts(language, portal.mailTemplates).proofNotice({
+        site: portal.siteName,
         referenceId: input.referenceId,
         amount: formatMoney(language, payment.amount, payment.currency),
         url: `${ctx.url.origin}/apps/invoice/preview/${input.referenceId}`,

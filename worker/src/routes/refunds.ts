@@ -25,6 +25,7 @@ import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { storeDefaultsOf, stripeOf } from "../http/settings";
 import { loadStoreSettings, pdfSettingsOfStore } from "../domain/storesettings/settings";
+import { savedPortal } from "../domain/mailtemplates/portal";
 
 /** Refunds, credit notes, invoice PDFs and billing details (docs/decisions/0012-refunds-taxes-pdf.md). */
 
@@ -41,7 +42,7 @@ const refundPaymentCall = route(refundCalls["refund-payment"], {
     }
     // The credit note's mail signs with the site's name in force.
     const { siteName } = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
-    const outcome = await refundPayment(context, stripeOf(ctx.env), portalOf(ctx, siteName), input);
+    const outcome = await refundPayment(context, stripeOf(ctx.env), await savedPortal(ctx.db, portalOf(ctx, siteName)), input);
     if (outcome.status === "failed") throw conflict("refundRefused", "refund_refused");
     const [payment, refund] = await Promise.all([
       readablePayment(ctx.db, readerOf(ctx), input.referenceId),

@@ -23,6 +23,8 @@ import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 import { mailQueueOf } from "../http/settings";
 import { ADDRESS_LIMITS, userCalls } from "../contract/users";
+import { savedPortal } from "../domain/mailtemplates/portal";
+import { storeDefaultsOf } from "../http/settings";
 
 const languageOr = (stored: string): Language => (isLanguage(stored) ? stored : "en");
 
@@ -182,7 +184,7 @@ const updateUser = route(userCalls.updateuser, {
                   queueMail(
                     ctx.db,
                     verificationMail(
-                      portalOf(ctx),
+                      await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env)),
                       input.userEmail,
                       input.userName,
                       verify.token,

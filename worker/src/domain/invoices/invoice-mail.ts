@@ -22,7 +22,7 @@ export function invoiceMail(
   custom: { subject?: string | null; message?: string | null } = {},
 ): Mail {
   const money = (minor: number) => formatMoney(language, minor, payment.currency);
-  const content = mailTexts(language).invoice({
+  const content = mailTexts(language, portal.mailTemplates).invoice({
     name: payment.userName ?? "",
     site: portal.siteName,
     number: payment.invoiceNumber,

@@ -24,7 +24,7 @@ export function receiptStatement(
   lines: PaymentLine[],
 ): D1PreparedStatement {
   const { en, fr, ar } = renderAll((language) =>
-    mailTexts(language).receipt({
+    mailTexts(language, portal.mailTemplates).receipt({
       name: NAME,
       site: portal.siteName,
       referenceId,

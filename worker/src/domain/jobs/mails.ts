@@ -35,7 +35,7 @@ export function jobDoneMail(
 ): Mail {
   const language = languageOf(job);
   const url = `${portal.origin}${hasReport ? "/portal/download-page" : "/portal/history-user"}`;
-  const content = mailTexts(language).jobDone({
+  const content = mailTexts(language, portal.mailTemplates).jobDone({
     name: job.name,
     site: job.siteName,
     fileName: job.fileName,
@@ -48,7 +48,7 @@ export function jobDoneMail(
 
 export function jobFailedMail(portal: Portal, job: JobMailInput, refunded: number, unsubscribe: Unsubscribe): Mail {
   const language = languageOf(job);
-  const content = mailTexts(language).jobFailed({
+  const content = mailTexts(language, portal.mailTemplates).jobFailed({
     name: job.name,
     site: job.siteName,
     fileName: job.fileName,

@@ -204,7 +204,7 @@ function settleStatements(context: DomainContext, refund: PendingRefund, opts: S
 /** The credit-note mail to the buyer, in their stored language, its PDF attached when it is sent. */
 function creditNoteMail(context: DomainContext, refund: PendingRefund, portal: Portal, token: string): D1PreparedStatement {
   const { en, fr, ar } = renderAll((language) =>
-    mailTexts(language).creditNote({
+    mailTexts(language, portal.mailTemplates).creditNote({
       name: "\u0002name\u0002",
       site: portal.siteName,
       number: creditNoteLabel(NUMBER),

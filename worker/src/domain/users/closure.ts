@@ -145,6 +145,9 @@ export async function closeAccount(
       // Mails to the address (verification and reset links, receipts) hold it and the name: all of them go,
       // so mail still queued is withdrawn too (issue 30). A delivery sending one meanwhile records nothing.
       d1.prepare("DELETE FROM outbox WHERE toEmail = ?1 COLLATE NOCASE").bind(userEmail),
+      // A review's text is the client's own words, in any language, and may name them: their reviews go,
+      // rating and all (an average of ratings whose authors are gone is not the shop's to keep; issue 41).
+      d1.prepare("DELETE FROM reviews WHERE userId = ?1").bind(userId),
       // Audit rows keep what happened, not who the person was: their address and IP go, and the address
       // leaves the details that named it (failed sign-ins, an admin's edits). A rare call reads the log once.
       d1.prepare("UPDATE audit_log SET actorEmail = '', ip = '' WHERE actorId = ?1").bind(userId),

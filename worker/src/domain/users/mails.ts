@@ -12,7 +12,7 @@ export function verificationMail(portal: Portal, to: string, name: string, token
   return {
     to,
     kind: "verify-email",
-    ...renderMail(language, mailTexts(language).verify({ name, site: portal.siteName, url })),
+    ...renderMail(language, mailTexts(language, portal.mailTemplates).verify({ name, site: portal.siteName, url })),
   };
 }
 
@@ -21,6 +21,6 @@ export function resetMail(portal: Portal, to: string, name: string, token: strin
   return {
     to,
     kind: "reset-password",
-    ...renderMail(language, mailTexts(language).reset({ name, site: portal.siteName, url })),
+    ...renderMail(language, mailTexts(language, portal.mailTemplates).reset({ name, site: portal.siteName, url })),
   };
 }

@@ -32,7 +32,7 @@ function passkeyChangedMail(
   ip: string,
   language: Language,
 ): Mail {
-  const content = mailTexts(language).passkeyChanged({
+  const content = mailTexts(language, portal.mailTemplates).passkeyChanged({
     name: owner.name,
     site: portal.siteName,
     passkeyName,

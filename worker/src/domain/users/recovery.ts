@@ -14,7 +14,7 @@ export function recoveryCodeUsedMail(
   ip: string,
   language: Language,
 ): Mail {
-  const content = mailTexts(language).recoveryCodeUsed({
+  const content = mailTexts(language, portal.mailTemplates).recoveryCodeUsed({
     name: user.name,
     site: portal.siteName,
     left,

@@ -1,4 +1,5 @@
 import type { Language } from "../../../errors/language";
+import { withTemplates, type MailTemplates } from "../../mailtemplates/template";
 import { ar } from "./ar";
 import { en } from "./en";
 import { fr } from "./fr";
@@ -7,8 +8,9 @@ import type { MailContent, MailTexts } from "./types";
 const TEXTS: Record<Language, MailTexts> = { en, fr, ar };
 const RTL: readonly Language[] = ["ar"];
 
-export function mailTexts(language: Language): MailTexts {
-  return TEXTS[language];
+/** A language's mail texts; with the admin's templates (read by the call that writes the mail), theirs are in force. */
+export function mailTexts(language: Language, templates?: MailTemplates): MailTexts {
+  return withTemplates(TEXTS[language], language, templates);
 }
 
 /** Money in the currency's minor unit, written the way the reader's language writes it. */
