@@ -14,6 +14,8 @@ import { countSubscriptionDays } from "./domain/stats/subscriptions";
 import { alertThresholds, sendFleetAlerts } from "./domain/fleet/alerts";
 import { claimCutoff } from "./domain/jobs/claims";
 import { renewSubscriptions } from "./domain/renewals/renew";
+import { archiveOldRows, retentionMonthsOf } from "./domain/archive/move";
+import { runArchiveErasures } from "./domain/archive/erase";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -93,8 +95,22 @@ export const cronTasks: CronTask[] = [
       }),
   },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
-  { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
+  {
+    name: "sweep-orphaned-files",
+    schedule: daily,
+    run: (env) =>
+      sweepOrphanedFiles(env.FILES, getDb(env.DB), { retentionMonths: retentionMonthsOf(env.ARCHIVE_RETENTION_MONTHS) }),
+  },
   { name: "count-subscription-days", schedule: daily, run: (env) => countSubscriptionDays(env.DB) },
+  {
+    // Retention to R2 (decision 0025): a few chunks a table each run, then the closed accounts still to erase.
+    name: "archive-old-rows",
+    schedule: frequent,
+    run: async (env) => {
+      await archiveOldRows({ d1: env.DB, bucket: env.FILES, retentionMonths: retentionMonthsOf(env.ARCHIVE_RETENTION_MONTHS) });
+      await runArchiveErasures(env.DB, env.FILES);
+    },
+  },
 ];
 
 /**

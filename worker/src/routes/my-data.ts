@@ -12,7 +12,7 @@ import { myDataCalls } from "../contract/my-data";
 const exportData = route(myDataCalls["export-my-data"], {
   async handler(ctx) {
     const user = requireUser(ctx);
-    const data = await exportMyData({ db: ctx.db, d1: ctx.env.DB }, user.userId, ctx.sessionId, ctx.env.SITE_NAME);
+    const data = await exportMyData({ db: ctx.db, d1: ctx.env.DB }, ctx.env.FILES, user.userId, ctx.sessionId, ctx.env.SITE_NAME);
     // One file the browser saves: JSON, as the contract declares it, but as an attachment.
     return json(data, 200, { "content-disposition": contentDisposition(`my-data-${data.exportedAt.slice(0, 10)}.json`) });
   },
