@@ -264,6 +264,9 @@ describe("search-archive", () => {
     expect(found.body.rows).toHaveLength(1);
     expect(found.body.rows[0].fields).toMatchObject({ toEmail: client.email, mailSubject: "Receipt" });
     expect(found.body.rows[0].fields).not.toHaveProperty("mailBody");
+    const newest = await call("search-archive", { table: "outbox" }, { cookie: admin.cookie });
+    expect(newest.body.month).toBe("2020-03");
+    expect(newest.body.rows.some((row: { fields: { toEmail: string } }) => row.fields.toEmail === client.email)).toBe(true);
     const none = await call("search-archive", { table: "outbox", month: "2020-04" }, { cookie: admin.cookie });
     expect(none.body.rows).toEqual([]);
     expect((await call("search-archive", { table: "outbox", month: "2020-03" }, { cookie: client.cookie })).status).toBe(403);

@@ -23,12 +23,15 @@ export const archiveCalls = defineCalls({
       "One table's month in the R2 archive (decision 0025): the months archived, and the rows of the next few chunks after `after` containing `q`; `next` continues.",
     access: ["read", "Archive"],
     input: z.strictObject({
-      table: z.enum(ARCHIVED_TABLES),
-      month: f.textMatching(7, /^\d{4}-(0[1-9]|1[0-2])$/, "mustBeMonth"),
+      table: f.blankIsAbsent(z.enum(ARCHIVED_TABLES)).transform((table) => table ?? "history"),
+      month: f
+        .blankIsAbsent(f.textMatching(7, /^\d{4}-(0[1-9]|1[0-2])$/, "mustBeMonth"))
+        .meta({ description: "YYYY-MM; absent: the newest month archived." }),
       q: f.optionalText(100),
       after: f.blankIsAbsent(f.id()),
     }),
     answer: z.strictObject({
+      month: z.string().nullable().meta({ description: "The month searched; null with nothing archived." }),
       months: z.array(z.strictObject({ month: z.string(), rows: z.number().int() })),
       rows: z.array(archivedRow),
       next: z.number().int().nullable().meta({ description: "The `after` of the next call; null at the month's end." }),

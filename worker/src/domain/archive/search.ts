@@ -16,12 +16,13 @@ export type ArchivedField = string | number | null;
 
 export interface ArchiveSearch {
   table: ArchivedTable;
-  month: string;
+  month?: string | undefined;
   text?: string | undefined;
   after?: number | undefined;
 }
 
 export interface ArchiveSearchResult {
+  month: string | null;
   months: Array<{ month: string; rows: number }>;
   rows: Array<{ id: number; createdAt: string; fields: Record<string, ArchivedField> }>;
   next: number | null;
@@ -37,8 +38,9 @@ function shown(table: ArchivedTable, row: ArchivedRow): Record<string, ArchivedF
 }
 
 /**
- * Staff search of one table's month in R2: the months archived (one D1 read of the chunk list), and the rows
- * of up to SEARCH_CHUNKS chunks after `after` whose line contains the text (any case).
+ * Staff search of one table's month in R2 (the newest unless named): the months archived and the month's
+ * chunks in one D1 round trip, then the rows of up to SEARCH_CHUNKS chunks after `after` whose line contains
+ * the text (any case).
  */
 export async function searchArchive(d1: D1Database, bucket: R2Bucket, search: ArchiveSearch): Promise<ArchiveSearchResult> {
   const [months, chunks] = await d1.batch([
@@ -49,12 +51,13 @@ export async function searchArchive(d1: D1Database, bucket: R2Bucket, search: Ar
       .bind(search.table),
     d1
       .prepare(
-        `SELECT chunkId, chunkKey FROM archive_chunks WHERE tableName = ?1 AND month = ?2 AND state = 'done' AND chunkId > ?3
-          ORDER BY chunkId LIMIT ?4`,
+        `SELECT chunkId, chunkKey, month FROM archive_chunks WHERE tableName = ?1 AND state = 'done' AND chunkId > ?3
+          AND month = coalesce(?2, (SELECT max(month) FROM archive_chunks WHERE tableName = ?1 AND state = 'done'))
+          ORDER BY chunkId LIMIT ${SEARCH_CHUNKS + 1}`,
       )
-      .bind(search.table, search.month, search.after ?? 0, SEARCH_CHUNKS + 1),
+      .bind(search.table, search.month ?? null, search.after ?? 0),
   ]);
-  const refs = (chunks!.results as Array<{ chunkId: number; chunkKey: string }>).slice(0, SEARCH_CHUNKS);
+  const refs = (chunks!.results as Array<{ chunkId: number; chunkKey: string; month: string }>).slice(0, SEARCH_CHUNKS);
   const needle = search.text?.toLowerCase() ?? "";
   const rows: ArchiveSearchResult["rows"] = [];
   let next: number | null = (chunks!.results.length > SEARCH_CHUNKS ? refs.at(-1)?.chunkId : null) ?? null;
@@ -69,5 +72,6 @@ export async function searchArchive(d1: D1Database, bucket: R2Bucket, search: Ar
       break;
     }
   }
-  return { months: months!.results as ArchiveSearchResult["months"], rows, next };
+  const listed = months!.results as ArchiveSearchResult["months"];
+  return { month: search.month ?? listed[0]?.month ?? null, months: listed, rows, next };
 }
