@@ -15,6 +15,8 @@ import { alertThresholds, sendFleetAlerts } from "./domain/fleet/alerts";
 import { claimCutoff } from "./domain/jobs/claims";
 import { renewSubscriptions } from "./domain/renewals/renew";
 import { expirePoints } from "./domain/points/expire";
+import { archiveOldRows, retentionMonthsOf } from "./domain/archive/move";
+import { runArchiveErasures } from "./domain/archive/erase";
 
 /** A periodic task, run by the cron trigger of its schedule. */
 export interface CronTask {
@@ -94,7 +96,12 @@ export const cronTasks: CronTask[] = [
       }),
   },
   { name: "merge-search-indexes", schedule: daily, run: (env) => mergeSearchIndexes(env.DB) },
-  { name: "sweep-orphaned-files", schedule: daily, run: (env) => sweepOrphanedFiles(env.FILES, getDb(env.DB)) },
+  {
+    name: "sweep-orphaned-files",
+    schedule: daily,
+    run: (env) =>
+      sweepOrphanedFiles(env.FILES, getDb(env.DB), { retentionMonths: retentionMonthsOf(env.ARCHIVE_RETENTION_MONTHS) }),
+  },
   { name: "count-subscription-days", schedule: daily, run: (env) => countSubscriptionDays(env.DB) },
   {
     // Points that expire (decision 0028): reminders 7 days before, then expiry; its mails go with the next hand-over.
@@ -104,6 +111,15 @@ export const cronTasks: CronTask[] = [
       const db = getDb(env.DB);
       const { siteName } = await loadStoreSettings(db, storeDefaultsOf(env));
       await expirePoints({ db, d1: env.DB, portal: { ...cronPortalOf(env), siteName }, pepper: env.SESSION_PEPPER });
+    },
+  },
+  {
+    // Retention to R2 (decision 0025): a few chunks a table each run, then the closed accounts still to erase.
+    name: "archive-old-rows",
+    schedule: frequent,
+    run: async (env) => {
+      await archiveOldRows({ d1: env.DB, bucket: env.FILES, retentionMonths: retentionMonthsOf(env.ARCHIVE_RETENTION_MONTHS) });
+      await runArchiveErasures(env.DB, env.FILES);
     },
   },
 ];

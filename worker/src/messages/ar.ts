@@ -205,6 +205,7 @@ export const ar: BaseCatalog = {
     mustBeTaxRate: "يجب أن يكون نسبة مئوية بمنزلتين عشريتين على الأكثر",
     mustBeDate: "يجب أن يكون تاريخًا (YYYY-MM-DD)",
     notValid: "غير صالح",
+    mustBeMonth: "يجب أن يكون شهرًا (YYYY-MM)",
   },
   successes: {
     // Signing in and accounts

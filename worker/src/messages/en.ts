@@ -176,6 +176,7 @@ export const en = {
     mustBeTaxRate: "must be a percent with at most two decimals",
     mustBeDate: "must be a date (YYYY-MM-DD)",
     notValid: "is not valid",
+    mustBeMonth: "must be a month (YYYY-MM)",
   },
   // What a success answer says (its `message`), through `success(ctx, key, params)` (http/respond.ts).
   successes: {

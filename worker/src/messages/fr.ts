@@ -207,6 +207,7 @@ export const fr: BaseCatalog = {
     mustBeTaxRate: "doit être un pourcentage à deux décimales au plus",
     mustBeDate: "doit être une date (AAAA-MM-JJ)",
     notValid: "n'est pas valide",
+    mustBeMonth: "doit être un mois (AAAA-MM)",
   },
   successes: {
     // Signing in and accounts

@@ -7,6 +7,7 @@ import { notFound } from "../errors";
 import { json, list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
+import { findArchivedJob } from "../domain/archive/read";
 import { serveAttachment } from "../domain/storage/files";
 import { presignDownload, r2S3Settings } from "../domain/storage/presign";
 import type { ListRowOf } from "../contract";
@@ -34,15 +35,30 @@ async function serve(ctx: Ctx, key: string | null | undefined, name: string | nu
   return response;
 }
 
+/** A job's file names and keys, as history or its archive row holds them. */
+interface JobFiles {
+  fileKey?: unknown;
+  fileName?: unknown;
+  reportKey?: unknown;
+  reportName?: unknown;
+}
+
+const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+
 async function jobFile(ctx: Ctx, uniqueId: string, kind: "report" | "job-file") {
   const user = requireUser(ctx);
-  const job = await ctx.db
+  const live = await ctx.db
     .selectFrom("history")
     .select(["userId", "fileKey", "fileName", "reportKey", "reportName"])
     .where("uniqueId", "=", uniqueId)
     .executeTakeFirst();
-  if (!job || (job.userId !== user.userId && scopeOf(ctx.ability, "read", "History") !== "all")) throw missing();
-  return kind === "report" ? serve(ctx, job.reportKey, job.reportName) : serve(ctx, job.fileKey, job.fileName);
+  if (live && live.userId !== user.userId && scopeOf(ctx.ability, "read", "History") !== "all") throw missing();
+  // A job the retention moved to R2 is found by its owner only (decision 0025); its files stayed in R2.
+  const job: JobFiles | null = live ?? (await findArchivedJob(ctx.env.DB, ctx.env.FILES, user.userId, uniqueId));
+  if (!job) throw missing();
+  return kind === "report"
+    ? serve(ctx, textOrNull(job.reportKey), textOrNull(job.reportName))
+    : serve(ctx, textOrNull(job.fileKey), textOrNull(job.fileName));
 }
 
 async function itemFile(ctx: Ctx, itemId: number) {

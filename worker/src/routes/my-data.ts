@@ -16,6 +16,7 @@ const exportData = route(myDataCalls["export-my-data"], {
     const user = requireUser(ctx);
     const data = await exportMyData(
       { db: ctx.db, d1: ctx.env.DB },
+      ctx.env.FILES,
       user.userId,
       ctx.sessionId,
       (await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env))).siteName,

@@ -1,4 +1,4 @@
-import type { StoreSettings } from "../../contract/store-settings";
+import type { StoreSettings } from "../../contract/storesettings";
 import type { DB } from "../../db";
 import type { Portal } from "../context";
 import { loadStoreSettings } from "../storesettings/settings";

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
+import { DEFAULT_RETENTION_MONTHS, retentionCutoff } from "../archive/move";
 
 /**
  * The daily sweep of orphaned R2 objects (issue 30). A job's document is put in R2 before the batch that
@@ -31,10 +32,13 @@ export interface SweepResult {
 export async function sweepOrphanedFiles(
   bucket: R2Bucket,
   db: DB,
-  opts: { now?: Date; batch?: number } = {},
+  opts: { now?: Date; batch?: number; retentionMonths?: number } = {},
 ): Promise<SweepResult> {
   const now = opts.now ?? new Date();
   const result: SweepResult = { listed: 0, removed: [] };
+  // An archived job's files stay (decision 0025): no history row names them, but their row is in R2. A
+  // month before the retention's cutoff, so a job created just before it and finished later is safe too.
+  const archivedBefore = retentionCutoff((opts.retentionMonths ?? DEFAULT_RETENTION_MONTHS) - 1, now);
   for (const { prefix, column } of SWEPT) {
     const cursor = await db.selectFrom("sweep_cursors").select("afterKey").where("prefix", "=", prefix).executeTakeFirst();
     const listed = await bucket.list({
@@ -43,7 +47,9 @@ export async function sweepOrphanedFiles(
       ...(cursor?.afterKey ? { startAfter: cursor.afterKey } : {}),
     });
     result.listed += listed.objects.length;
-    const old = listed.objects.filter((o) => now.getTime() - o.uploaded.getTime() >= ORPHAN_AGE_MS).map((o) => o.key);
+    const old = listed.objects
+      .filter((o) => now.getTime() - o.uploaded.getTime() >= ORPHAN_AGE_MS && o.uploaded.toISOString() >= archivedBefore)
+      .map((o) => o.key);
     if (old.length > 0) {
       const named = sql.ref(`history.${column}`);
       const orphans = await sql<{ key: string }>`SELECT value AS key FROM json_each(${JSON.stringify(old)})

@@ -7,6 +7,7 @@ import { notFound, type HttpError } from "../../errors";
 import { audit } from "../audit";
 import { buyerPartyOf } from "../payments/billing";
 import type { DomainContext } from "../context";
+import { eraseArchivedPerson } from "../archive/erase";
 
 /** The account being closed, as its caller loaded it (not deleted). */
 export interface ClosingAccount {
@@ -153,6 +154,11 @@ export async function closeAccount(
       d1.prepare("UPDATE audit_log SET actorEmail = '', ip = '' WHERE actorId = ?1").bind(userId),
       d1.prepare("UPDATE audit_log SET detail = replace(detail, ?1, '') WHERE instr(detail, ?1) > 0").bind(userEmail),
       audit({ db, actor }, { action: options.auditAction, subject: "User", subjectId: userId }),
+      // Its rows the retention moved to R2 are erased next, and again by the cron until none is left.
+      db
+        .insertInto("archive_erasures")
+        .values({ userId, userEmail })
+        .onConflict((oc) => oc.doNothing()),
     ],
     async () => {
       const still = await db
@@ -165,6 +171,11 @@ export async function closeAccount(
     },
   );
   await eraseFiles(context, bucket, files);
+  try {
+    await eraseArchivedPerson(d1, bucket, { userId, userEmail });
+  } catch (error) {
+    console.error("closing an account: archived rows left for the cron to erase", error);
+  }
 }
 
 /** The R2 objects of a user that closing the account erases, read before the rows that name them change. */

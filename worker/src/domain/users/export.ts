@@ -9,6 +9,26 @@ import { buyerColumns, paymentWithUser } from "../payments/queries";
 import type { DomainContext } from "../context";
 import { notificationView, type NotificationRow } from "../notifications/list";
 import { toUserData, toUserView, userViewOf } from "./view";
+import { archivedRowsOf } from "../archive/read";
+import type { ArchivedRow } from "../archive/tables";
+
+/** An archived row with only the columns its live query selects, so both read alike. */
+const picked = <K extends string>(row: ArchivedRow, columns: readonly K[]) =>
+  Object.fromEntries(columns.map((column) => [column, row[column] ?? null])) as Record<K, unknown>;
+
+const JOB_COLUMNS = [
+  "uniqueId",
+  "siteName",
+  "fileName",
+  "reportName",
+  "pointsSpent",
+  "status",
+  "similarity",
+  "createdAt",
+  "updatedAt",
+] as const;
+const AUDIT_COLUMNS = ["action", "subject", "subjectId", "outcome", "detail", "actorId", "ip", "createdAt"] as const;
+const NOTIFICATION_COLUMNS = ["notificationId", "kind", "params", "link", "createdAt", "readAt"] as const;
 
 export type MyData = z.output<typeof myData>;
 
@@ -35,11 +55,7 @@ function exportQueries(db: DomainContext["db"], userId: number) {
       .where("s.userId", "=", userId)
       .orderBy("s.subscriptionId"),
     // Not the vendor account, its credentials or the claim: those are the portal's, not the client's.
-    jobs: db
-      .selectFrom("history")
-      .select(["uniqueId", "siteName", "fileName", "reportName", "pointsSpent", "status", "similarity", "createdAt", "updatedAt"])
-      .where("userId", "=", userId)
-      .orderBy("historyId"),
+    jobs: db.selectFrom("history").select(JOB_COLUMNS).where("userId", "=", userId).orderBy("historyId"),
     // Never the token's hash.
     sessions: db
       .selectFrom("sessions")
@@ -49,7 +65,7 @@ function exportQueries(db: DomainContext["db"], userId: number) {
     // What they did, and what was done to their account (subjectId has no index: a rare call reads the log once).
     audit: db
       .selectFrom("audit_log")
-      .select(["action", "subject", "subjectId", "outcome", "detail", "actorId", "ip", "createdAt"])
+      .select(AUDIT_COLUMNS)
       .where((eb) =>
         eb.or([
           eb("actorId", "=", userId),
@@ -59,7 +75,7 @@ function exportQueries(db: DomainContext["db"], userId: number) {
       .orderBy("auditId"),
     notifications: db
       .selectFrom("notifications")
-      .select(["notificationId", "kind", "params", "link", "createdAt", "readAt"])
+      .select(NOTIFICATION_COLUMNS)
       .where("userId", "=", userId)
       .orderBy("notificationId"),
     reviews: db
@@ -72,16 +88,28 @@ function exportQueries(db: DomainContext["db"], userId: number) {
 
 type Rows<K extends keyof ReturnType<typeof exportQueries>> = InferResult<ReturnType<typeof exportQueries>[K]>;
 
-/** Everything the portal keeps about a user, without secrets, read in one round trip. */
+/**
+ * Everything the portal keeps about a user, without secrets: D1 read in one round trip, and the rows the
+ * retention moved to R2 (decision 0025), oldest first as they were.
+ */
 export async function exportMyData(
   context: Pick<DomainContext, "db" | "d1">,
+  bucket: R2Bucket,
   userId: number,
   currentSessionId: number | null,
   site: string,
 ): Promise<MyData> {
   const queries = exportQueries(context.db, userId);
-  const [profileRows, ledger, payments, creditNotes, subscriptions, jobs, sessions, audit, notifications, reviews] =
-    await runBatch(context.d1, Object.values(queries));
+  const [
+    [profileRows, ledger, payments, creditNotes, subscriptions, liveJobs, sessions, liveAudit, liveNotifications, reviews],
+    archived,
+  ] = await Promise.all([runBatch(context.d1, Object.values(queries)), archivedRowsOf(context.d1, bucket, userId)]);
+  const jobs = [...archived.jobs.map((row) => picked(row, JOB_COLUMNS)), ...liveJobs!.results];
+  const audit = [...archived.audit.map((row) => picked(row, AUDIT_COLUMNS)), ...liveAudit!.results];
+  const notifications = [
+    ...archived.notifications.map((row) => picked(row, NOTIFICATION_COLUMNS)),
+    ...liveNotifications!.results,
+  ];
   const row = profileRows!.results[0] as Rows<"profile">[number] | undefined;
   if (!row) throw new Error(`export of user ${userId}, who does not exist`);
   const { recoveryCodesLeft, mailLanguage, termsVersion, termsAcceptedAt, updatedAt, ...view } = row;
@@ -94,21 +122,21 @@ export async function exportMyData(
     creditNotes: (creditNotes!.results as unknown as CreditNoteRow[]).map(creditNoteView),
     subscriptions: subscriptions!.results as Rows<"subscriptions">,
     reviews: reviews!.results as Rows<"reviews">,
-    jobs: jobs!.results as Rows<"jobs">,
+    jobs: jobs as Rows<"jobs">,
     sessions: (sessions!.results as Rows<"sessions">).map(({ sessionId, rememberMe, lastSeenAt, ...session }) => ({
       ...session,
       lastSeenAt: new Date(lastSeenAt * 1000).toISOString(),
       rememberMe: rememberMe === 1,
       current: sessionId === currentSessionId,
     })),
-    audit: (audit!.results as Rows<"audit">).map(({ actorId, ip, detail, ...entry }) => ({
+    audit: (audit as Rows<"audit">).map(({ actorId, ip, detail, ...entry }) => ({
       ...entry,
       detail: JSON.parse(detail) as Record<string, unknown>,
       byYou: actorId === userId,
       // Whoever else acted (an admin) is not the caller's data: not their address either.
       ip: actorId === userId ? ip : "",
     })),
-    notifications: (notifications!.results as unknown as NotificationRow[]).map((n) =>
+    notifications: (notifications as unknown as NotificationRow[]).map((n) =>
       notificationView(n, isLanguage(mailLanguage) ? mailLanguage : "en"),
     ),
   };
