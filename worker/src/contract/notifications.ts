@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "fleet-no-vendor",
   "renewal-failed",
   "renewal-payment-due",
+  "ticket-reply",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -23,6 +23,8 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   "fleet-no-vendor": null,
   "renewal-failed": null,
   "renewal-payment-due": null,
+  // A support reply is the conversation itself: always mailed, answered by replying to the mail.
+  "ticket-reply": null,
 };
 
 /** The users column holding each switch (migration 0141). */

@@ -69,6 +69,11 @@ export const ar: NotificationTexts = {
     body: `ينتهي اشتراكك في ${item} في ${f.date(endsAt)}. ادفع ${f.money(amount, currency)} لتجديده.`,
     action: "ادفع الآن",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `رد جديد على التذكرة رقم ${ticketId}: ${subject}`,
+    body: `كتب ${author}: ${text}`,
+    action: "فتح التذكرة",
+  }),
   greeting: (name) => `مرحبًا ${name}،`,
   mailFooter: (what) => ({
     text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,

@@ -74,6 +74,11 @@ export const en: NotificationTexts = {
     body: `Your ${item} subscription ends on ${f.date(endsAt)}. Pay ${f.money(amount, currency)} to renew it.`,
     action: "Pay now",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `New reply on ticket #${ticketId}: ${subject}`,
+    body: `${author} wrote: ${text}`,
+    action: "Open the ticket",
+  }),
   greeting: (name) => `Hello ${name},`,
   mailFooter: (what) => ({
     text: `You get this mail because ${what} are on in your notification settings.`,

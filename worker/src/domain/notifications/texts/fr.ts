@@ -74,6 +74,11 @@ export const fr: NotificationTexts = {
     body: `Votre abonnement ${item} se termine le ${f.date(endsAt)}. Réglez ${f.money(amount, currency)} pour le renouveler.`,
     action: "Payer maintenant",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `Nouvelle réponse au ticket n° ${ticketId} : ${subject}`,
+    body: `${author} a écrit : ${text}`,
+    action: "Ouvrir le ticket",
+  }),
   greeting: (name) => `Bonjour ${name},`,
   mailFooter: (what) => ({
     text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,

@@ -22,6 +22,8 @@ export interface NotificationParams {
     authentication: boolean;
   };
   "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
+  /** A reply in a support ticket: who wrote it, and its text as plain text (the mail carries it whole). */
+  "ticket-reply": { ticketId: number; subject: string; author: string; text: string };
 }
 
 /** Writes money and dates the way the reader's language does. */
