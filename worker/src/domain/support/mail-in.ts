@@ -45,7 +45,10 @@ export async function receiveSupportMail(
     return await receive(db, d1, portal, supportMail, message);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
-    message.setReject(error.message);
+    // A void call in production; locally (`/cdn-cgi/handler/email`) a promise over RPC that must land
+    // before the handler ends, or the refusal is lost.
+    const refused: unknown = message.setReject(error.message);
+    await refused;
     return "rejected";
   }
 }

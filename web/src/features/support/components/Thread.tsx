@@ -234,7 +234,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
                 checked={internal}
                 onChange={(e) => setInternal(e.target.checked)}
               />
-              <span className="label-text">{t("internalNote")}</span>
+              <span className="label-text text-base-content">{t("internalNote")}</span>
             </label>
           )}
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy || reply === ""}>
