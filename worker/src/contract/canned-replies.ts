@@ -21,7 +21,7 @@ export const cannedReplyCalls = defineCalls({
   "search-canned-reply": {
     summary: "The desk's canned replies by name, of one language or all (staff only: who may manage Ticket).",
     access: ["manage", "Ticket"],
-    input: z.object({ language: f.blankIsAbsent(z.enum(CANNED_REPLY_LANGUAGES)) }),
+    input: z.object({ language: z.enum(CANNED_REPLY_LANGUAGES).optional() }),
     answer: z.strictObject({ cannedReplies: z.array(cannedReply) }),
   },
   "save-canned-reply": {
