@@ -20,6 +20,7 @@ export const TEST_SECRETS = {
   VENDOR_SECRET_KEYS: "t2:AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=,t1:AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=",
   WEBHOOK_SECRET: "test-webhook-secret",
   MAIL_API_KEY: "",
+  SUPPORT_MAIL_SECRET: "test-support-mail-secret",
 };
 
 /** Newest modification time of the files under `dir` (0 when it does not exist). */

@@ -34,6 +34,7 @@ export function ensureDevVars(): Record<string, string> {
       `VENDOR_SECRET_KEYS=k1:${randomBytes(32).toString("base64")}`,
       `WEBHOOK_SECRET=${randomBytes(32).toString("base64url")}`,
       "MAIL_API_KEY=",
+      `SUPPORT_MAIL_SECRET=${randomBytes(32).toString("base64url")}`,
       "",
     ];
     writeFileSync(file, lines.join("\n"), { mode: 0o600 });

@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from "../support/stripe-events";
 import { startStripeStandIn } from "../support/stripe-stand-in";
 import { startServer } from "../support/server";
+import { E2E_SUPPORT_MAIL_SECRET } from "../support/support-mail";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,6 +26,8 @@ export default async function setup(project: TestProject) {
       `STRIPE_WEBHOOK_SECRET:${STAND_IN_WEBHOOK_SECRET}`,
       "--var",
       `STRIPE_API_BASE:${stripe.url}`,
+      "--var",
+      `SUPPORT_MAIL_SECRET:${E2E_SUPPORT_MAIL_SECRET}`,
     ],
   }).catch(async (error: unknown) => {
     await stripe.stop();

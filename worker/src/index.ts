@@ -12,9 +12,11 @@ import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
+import { dispatchMail } from "./domain/outbox/dispatch";
+import { receiveSupportMail } from "./domain/support/mail-in";
 import type { MailMessage } from "./domain/outbox/dispatch";
 import { pdfAttachments } from "./domain/invoices/mail-attachments";
-import { mailSettingsOf, pdfSettingsOf, storeDefaultsOf } from "./http/settings";
+import { cronPortalOf, mailQueueOf, mailSettingsOf, pdfSettingsOf, storeDefaultsOf, supportMailOf } from "./http/settings";
 import { loadStoreSettings } from "./domain/storesettings/settings";
 import { QUEUES } from "./queues";
 
@@ -81,5 +83,15 @@ export default {
       await consumeMail(mailSettingsOf(env), db, batch.messages, {
         makeAttachment: pdfAttachments(db, env.PDF, pdfSettingsOf(env)),
       });
+  },
+
+  /**
+   * Mail to a ticket's support address (Email Routing, README "Support mail"; locally a POST to
+   * `/cdn-cgi/handler/email`): the sender's reply in its thread, or refused with a reason.
+   */
+  async email(message, env, _exec): Promise<void> {
+    const db = getDb(env.DB);
+    const outcome = await receiveSupportMail(db, env.DB, cronPortalOf(env), supportMailOf(env), message);
+    if (outcome === "added") await dispatchMail(mailQueueOf(env), db);
   },
 } satisfies ExportedHandler<Env, MailMessage>;

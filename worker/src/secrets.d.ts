@@ -11,5 +11,7 @@ declare namespace Cloudflare {
     STRIPE_WEBHOOK_SECRET?: string;
     /** Cloudflare Turnstile's secret key: with the TURNSTILE_SITE_KEY var, sign-in abuse asks for a Turnstile token. */
     TURNSTILE_SECRET_KEY?: string;
+    /** Signs each ticket's support address (decision 0030); unset, reply mails name no Reply-To and mail-in refuses all. */
+    SUPPORT_MAIL_SECRET?: string;
   }
 }

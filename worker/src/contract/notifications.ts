@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   "renewal-failed",
   "renewal-payment-due",
   "points-expiring",
+  "ticket-reply",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -338,6 +338,8 @@ export interface OutboxTable {
   enqueuedAt: Defaulted<string | null>;
   /** Migration 0141: the one-click unsubscribe URL of a mail that is not transactional. */
   unsubscribeUrl: Defaulted<string | null>;
+  /** Migration 0390: a ticket reply's signed support address (the Reply-To header). */
+  replyTo: Defaulted<string | null>;
 }
 
 /** Migration 0141: a notification in the app, once per user and occasion. */

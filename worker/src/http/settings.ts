@@ -137,3 +137,8 @@ export function mailQueueOf(env: Env) {
 export function cronPortalOf(env: Env) {
   return { siteName: env.SITE_NAME, origin: (env.SITE_URL?.trim() || "http://localhost:8787").replace(/\/+$/, "") };
 }
+
+/** Support mail (domain/support/notices.ts `SupportMail`): the signing secret and the support address's domain. */
+export function supportMailOf(env: Env) {
+  return { secret: env.SUPPORT_MAIL_SECRET ?? "", domain: env.SUPPORT_MAIL_DOMAIN.trim() };
+}

@@ -10,10 +10,13 @@ import {
   type MessageRow,
   type TicketRow,
 } from "../domain/support/tickets";
+import { sendReplyNotices } from "../domain/support/notices";
 import { supportFigures } from "../domain/support/stats";
+import { dispatchMail } from "../domain/outbox/dispatch";
 import { openTicket, replyTicket, updateTicket } from "../domain/support/write";
 import { notFound } from "../errors";
-import { domainOf, requireUser, type Ctx } from "../http/context";
+import { domainOf, portalOf, requireUser, type Ctx } from "../http/context";
+import { mailQueueOf, supportMailOf } from "../http/settings";
 import { json, list, success } from "../http/respond";
 import { route } from "../http/route";
 
@@ -68,6 +71,15 @@ const replyTicketCall = route(supportCalls["reply-ticket"], {
     const reader = readerOf(ctx);
     const reply = await replyTicket(domainOf(ctx), reader, input);
     const user = requireUser(ctx);
+    // After the answer: the notices are their own batch (the reply stays within its write budget); the
+    // cron's dispatch sends any mail this misses.
+    const replied = { ticketId: input.ticketId, seq: reply.seq, body: reply.body, internal: input.internal };
+    const author = { authorId: user.userId, authorName: user.userName, staff: reader.staff };
+    ctx.exec.waitUntil(
+      sendReplyNotices(ctx.db, ctx.env.DB, portalOf(ctx), supportMailOf(ctx.env), { ...replied, ...author })
+        .then(() => dispatchMail(mailQueueOf(ctx.env), ctx.db))
+        .catch((error: unknown) => console.error("ticket reply notices failed", String(error))),
+    );
     return json({
       message: success(ctx, input.internal ? "ticketNoteAdded" : "ticketReplied"),
       ticketMessage: {

@@ -34,3 +34,11 @@ export function viewOf(params: { filter?: string; label?: string }): { folder: T
   if (isFolder(named)) return { folder: named };
   return isLabel(named) ? { folder: "inbox", label: named } : { folder: "inbox" };
 }
+
+export type CannedReply = CallAnswer<"search-canned-reply">["cannedReplies"][number];
+export type CannedReplyLanguage = CannedReply["language"];
+export const CANNED_LANGUAGES: readonly CannedReplyLanguage[] = ["en", "fr", "ar"];
+
+export const searchCannedReplies = () => api("search-canned-reply", {});
+export const saveCannedReply = (body: CallInput<"save-canned-reply">) => api("save-canned-reply", body);
+export const deleteCannedReply = (cannedReplyId: number) => api("delete-canned-reply", { cannedReplyId });

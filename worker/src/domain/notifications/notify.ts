@@ -25,6 +25,8 @@ export const MAIL_PREFERENCE_OF: Record<NotificationKind, MailPreference | null>
   "renewal-payment-due": null,
   // Points about to expire are about the balance: the low-balance switch covers them (decision 0028).
   "points-expiring": "lowBalance",
+  // A support reply is the conversation itself: always mailed, answered by replying to the mail.
+  "ticket-reply": null,
 };
 
 /** The users column holding each switch (migration 0141). */

@@ -99,6 +99,7 @@ async function post(
         text: mail.mailBody,
         ...(mail.mailHtml ? { html: mail.mailHtml } : {}),
         ...(attachments.length ? { attachments } : {}),
+        ...(mail.replyTo ? { reply_to: mail.replyTo } : {}),
         // RFC 8058 one-click unsubscribe for a mail that is not transactional.
         ...(mail.unsubscribeUrl
           ? { headers: { "List-Unsubscribe": `<${mail.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }

@@ -13,6 +13,8 @@ export interface Mail {
   attachment?: string;
   /** A mail that is not transactional: its RFC 8058 one-click unsubscribe URL (List-Unsubscribe). */
   unsubscribeUrl?: string;
+  /** Where answers go (Reply-To): a ticket's signed support address. */
+  replyTo?: string;
 }
 
 /** A file sent with a mail, as the mail API takes it (Resend's `attachments`: base64 content). */
@@ -38,9 +40,10 @@ export function queueMail(db: DB, mail: Mail, onlyIf?: RawBuilder<boolean>) {
     eb.val(mail.html ?? null).as("mailHtml"),
     eb.val(mail.attachment ?? null).as("attachment"),
     eb.val(mail.unsubscribeUrl ?? null).as("unsubscribeUrl"),
+    eb.val(mail.replyTo ?? null).as("replyTo"),
   ]);
   return db
     .insertInto("outbox")
-    .columns(["toEmail", "mailKind", "mailSubject", "mailBody", "mailHtml", "attachment", "unsubscribeUrl"])
+    .columns(["toEmail", "mailKind", "mailSubject", "mailBody", "mailHtml", "attachment", "unsubscribeUrl", "replyTo"])
     .expression(row.where(onlyIf ?? sql<boolean>`1`));
 }

@@ -67,3 +67,18 @@ export function htmlToPlainText(html: string, max = 140): string {
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** The longest text a reply's mail and bell notice carry (the ticket's page has the rest). */
+export const MAIL_TEXT_MAX = 4000;
+
+/** A sanitised message as plain text with its paragraphs and line breaks kept: the reply mail's text. */
+export function htmlToMailText(html: string, max = MAIL_TEXT_MAX): string {
+  const text = plainText
+    .process(html.replace(/<\/(p|li|h[1-3]|blockquote|pre)>/gi, "\n\n").replace(/<br\s*\/?>/gi, "\n"))
+    .replace(/&(lt|gt|quot|#39|amp|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

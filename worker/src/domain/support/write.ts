@@ -177,7 +177,7 @@ export interface TicketChange {
 }
 
 /** Whether a user may answer tickets: an unconditioned `manage Ticket` (or `manage all`) in their role. */
-async function isStaffUser(db: DB, userId: number): Promise<boolean> {
+export async function isStaffUser(db: DB, userId: number): Promise<boolean> {
   const found = await db
     .selectFrom("users as u")
     .innerJoin("roles as r", "r.roleName", "u.userRole")

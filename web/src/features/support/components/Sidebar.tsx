@@ -17,6 +17,8 @@ interface Props {
   label?: TicketLabel | undefined;
   unread: Partial<Record<TicketFolder, number>>;
   onCompose: () => void;
+  /** Staff also get the canned replies' page. */
+  staff?: boolean;
 }
 
 export const LABEL_TONE: Record<Ticket["label"], string> = {
@@ -27,7 +29,7 @@ export const LABEL_TONE: Record<Ticket["label"], string> = {
 };
 
 /** Folders with their unread counts, then labels: a column beside the list, a scrolling row on a phone. */
-export function Sidebar({ folder, label, unread, onCompose }: Props) {
+export function Sidebar({ folder, label, unread, onCompose, staff = false }: Props) {
   const { t } = useTranslation("support");
   const item = (active: boolean) =>
     `flex shrink-0 items-center gap-2 rounded-btn px-3 py-2 text-sm ${active ? "bg-primary/10 font-semibold text-primary" : "hover:bg-base-200"}`;
@@ -69,6 +71,12 @@ export function Sidebar({ folder, label, unread, onCompose }: Props) {
           </li>
         ))}
       </ul>
+      {staff && (
+        <Link href="/apps/email/canned-replies" className={`${item(false)} md:mt-2`}>
+          <Icon name="message" size={16} aria-hidden="true" />
+          <span>{t("canned.title")}</span>
+        </Link>
+      )}
     </nav>
   );
 }

@@ -17,6 +17,7 @@ import {
   type TicketLabel,
   type TicketStatus,
 } from "../api";
+import { CannedReplyPicker } from "./CannedReplyPicker";
 import { MessageBody } from "./MessageBody";
 
 const RichTextEditor = lazy(() => import("./RichTextEditor"));
@@ -40,6 +41,8 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
   const [reply, setReply] = useState("");
   const [internal, setInternal] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The editor shows an inserted canned reply by starting again from the reply's new text.
+  const [editorKey, setEditorKey] = useState(0);
   const ticket = data?.ticket;
 
   // Opening a thread reads it: its unread mark goes, and the folder counts follow.
@@ -211,9 +214,18 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
       </ol>
       <form className="flex flex-col gap-2 border-t border-base-300 p-3" onSubmit={(e) => void send(e)} aria-label={t("reply")}>
         <Suspense fallback={<div className="skeleton h-32 w-full" />}>
-          <RichTextEditor value={reply} onChange={setReply} label={t("reply")} />
+          <RichTextEditor key={editorKey} value={reply} onChange={setReply} label={t("reply")} />
         </Suspense>
         <div className="flex flex-wrap items-center justify-end gap-2">
+          {staff && (
+            <CannedReplyPicker
+              disabled={busy}
+              onInsert={(html) => {
+                setReply((written) => written + html);
+                setEditorKey((k) => k + 1);
+              }}
+            />
+          )}
           {staff && (
             <label className="label me-auto cursor-pointer gap-2">
               <input
@@ -222,7 +234,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
                 checked={internal}
                 onChange={(e) => setInternal(e.target.checked)}
               />
-              <span className="label-text">{t("internalNote")}</span>
+              <span className="label-text text-base-content">{t("internalNote")}</span>
             </label>
           )}
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy || reply === ""}>

@@ -72,6 +72,7 @@ export default function SupportPage() {
           folder={folder}
           label={label}
           unread={(data?.unread ?? {}) as Partial<Record<TicketFolder, number>>}
+          staff={staff}
           onCompose={() => {
             openTicket(null);
             setCompose({});

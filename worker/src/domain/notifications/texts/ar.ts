@@ -92,6 +92,11 @@ export const ar: NotificationTexts = {
     body: `تنتهي صلاحية ${points} من نقاطك في ${f.date(expiresAt)}. استخدمها في أحد المواقع قبل ذلك.`,
     action: "عرض نقاطي",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `رد جديد على التذكرة رقم ${ticketId}: ${subject}`,
+    body: `كتب ${author}: ${text}`,
+    action: "فتح التذكرة",
+  }),
   greeting: (name) => `مرحبًا ${name}،`,
   mailFooter: (what) => ({
     text: `تصلك هذه الرسالة لأن ${what} مفعّلة في إعدادات الإشعارات لديك.`,

@@ -88,6 +88,11 @@ export const en: NotificationTexts = {
     body: `${points} of your points expire on ${f.date(expiresAt)}. Spend them on a site before then.`,
     action: "See my points",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `New reply on ticket #${ticketId}: ${subject}`,
+    body: `${author} wrote: ${text}`,
+    action: "Open the ticket",
+  }),
   greeting: (name) => `Hello ${name},`,
   mailFooter: (what) => ({
     text: `You get this mail because ${what} are on in your notification settings.`,

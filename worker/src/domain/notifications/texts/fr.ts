@@ -88,6 +88,11 @@ export const fr: NotificationTexts = {
     body: `${points} de vos points expirent le ${f.date(expiresAt)}. Utilisez-les sur un site d’ici là.`,
     action: "Voir mes points",
   }),
+  "ticket-reply": ({ ticketId, subject, author, text }) => ({
+    title: `Nouvelle réponse au ticket n° ${ticketId} : ${subject}`,
+    body: `${author} a écrit : ${text}`,
+    action: "Ouvrir le ticket",
+  }),
   greeting: (name) => `Bonjour ${name},`,
   mailFooter: (what) => ({
     text: `Vous recevez ce message car les ${what} sont activés dans vos préférences de notification.`,

@@ -25,6 +25,8 @@ export interface NotificationParams {
   "renewal-payment-due": { item: string; amount: number; currency: string; endsAt: string };
   /** Points of a purchase that expire in 7 days: how many are left and when they go. */
   "points-expiring": { points: number; expiresAt: string };
+  /** A reply in a support ticket: who wrote it, and its text as plain text (the mail carries it whole). */
+  "ticket-reply": { ticketId: number; subject: string; author: string; text: string };
 }
 
 /** How a reminder names a saved card: Stripe's brand and the last four digits. */
