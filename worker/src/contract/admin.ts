@@ -90,6 +90,9 @@ export const AUDIT_ACTIONS = [
   "ticket-reply",
   "ticket-note",
   "update-ticket",
+  "update-webhook",
+  "delete-webhook",
+  "resend-webhook-delivery",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

@@ -15,6 +15,8 @@ import { deleteStored, storeUpload } from "../domain/storage/files";
 import { historyCalls } from "../contract/history";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
@@ -108,6 +110,7 @@ const updateHistory = route(historyCalls["update-history"], {
       throw error;
     }
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
+    emitSoon(ctx.exec, webhookSinkOf(ctx), "job.finished", job.uniqueId);
     return json({
       message: success(ctx, input.status === 1 ? "jobDone" : "jobFailedAndRefunded"),
       history: await loadHistoryView(ctx.db, job.uniqueId),
