@@ -81,7 +81,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, D1_METER: "true" },
+                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, D1_METER: "true", WEBHOOK_ALLOW_LOOPBACK: "true" },
                 workers: [pdfWorker()],
               },
             }),

@@ -1,4 +1,6 @@
+import { createServer, type Server } from "node:http";
 import type { Calls } from "../worker/src/contract";
+import { SIGNATURE_HEADER, verifyWebhook } from "../worker/src/domain/webhooks/signature";
 
 /**
  * An automation agent, written against the API's contract (the types behind GET /api/openapi.json):
@@ -8,6 +10,11 @@ import type { Calls } from "../worker/src/contract";
  *
  * The key comes from /apps/api-keys. A claim lasts JOB_CLAIM_TIMEOUT_MINUTES; a job this agent cannot
  * process is finished as failed (status 2), which refunds the client's points.
+ *
+ * Instead of polling, it can wake on the portal's `job.queued` webhook (docs/decisions/0024-webhooks.md):
+ * add an endpoint at /apps/settings/webhooks pointing at this machine, then
+ *
+ *   PORTAL_WEBHOOK_SECRET=whsec_… … npx tsx scripts/agent-example.ts --listen 8790
  */
 
 type AgentCall = "claim-jobs" | "update-history";
@@ -98,12 +105,59 @@ export async function repeatedLines(job: ClaimedJob, document: Uint8Array): Prom
   return { status: 1, similarity, report: new Blob([report], { type: "text/plain" }), reportName: `${job.fileName}.report.txt` };
 }
 
+/**
+ * A receiver of the portal's webhooks: it verifies each request (signature, time window, event id not
+ * seen before) and calls `onJobQueued` once per `job.queued` event. A forged or stale request gets 400;
+ * an event already handled (a retry or a replay) gets 200 and is skipped. Ids handled are kept in memory:
+ * a real agent keeps them as long as the portal retries (about five hours).
+ */
+export function webhookReceiver(secret: string, onJobQueued: (uniqueId: string) => Promise<void>): Server {
+  const handled = new Set<string>();
+  return createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        const header = request.headers[SIGNATURE_HEADER.toLowerCase()];
+        const verified = await verifyWebhook(typeof header === "string" ? header : null, body, secret, {
+          seen: (id) => handled.has(id),
+        });
+        if (!verified.ok) {
+          response.writeHead(verified.problem === "replayed" ? 200 : 400).end(verified.problem);
+          return;
+        }
+        handled.add(verified.event.id);
+        // Answered at once: the work runs after, so a slow claim is no failed delivery.
+        response.writeHead(200).end("ok");
+        if (verified.event.type === "job.queued") await onJobQueued(String(verified.event.data.uniqueId));
+      })().catch((error: unknown) => {
+        console.error(String(error));
+        if (!response.headersSent) response.writeHead(500).end();
+      });
+    });
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { PORTAL_URL = "http://localhost:8787", PORTAL_API_KEY, PORTAL_SITE_ID } = process.env;
+  const { PORTAL_URL = "http://localhost:8787", PORTAL_API_KEY, PORTAL_SITE_ID, PORTAL_WEBHOOK_SECRET } = process.env;
   if (!PORTAL_API_KEY) throw new Error("Set PORTAL_API_KEY to an agent key (pk_…) made on /apps/api-keys.");
   const claim = { limit: 5, ...(PORTAL_SITE_ID ? { siteId: Number(PORTAL_SITE_ID) } : {}) };
-  const finished = await runOnce(new PortalAgent(PORTAL_URL, PORTAL_API_KEY), claim, repeatedLines);
-  for (const h of finished)
-    console.log(`${h.fileData.uniqueId} ${h.fileName}: status ${h.fileData.status}, ${h.fileData.similarity}%`);
-  console.log(`${finished.length} job(s) finished.`);
+  const agent = new PortalAgent(PORTAL_URL, PORTAL_API_KEY);
+  const round = async () => {
+    const finished = await runOnce(agent, claim, repeatedLines);
+    for (const h of finished)
+      console.log(`${h.fileData.uniqueId} ${h.fileName}: status ${h.fileData.status}, ${h.fileData.similarity}%`);
+    console.log(`${finished.length} job(s) finished.`);
+  };
+  const listen = process.argv.indexOf("--listen");
+  if (listen === -1) await round();
+  else {
+    if (!PORTAL_WEBHOOK_SECRET) throw new Error("Set PORTAL_WEBHOOK_SECRET to the endpoint's signing secret (whsec_…).");
+    const port = Number(process.argv[listen + 1] ?? 8790);
+    webhookReceiver(PORTAL_WEBHOOK_SECRET, async (uniqueId) => {
+      console.log(`job.queued ${uniqueId}: claiming`);
+      await round();
+    }).listen(port, "127.0.0.1", () => console.log(`Waiting for job.queued on http://127.0.0.1:${port}/`));
+  }
 }

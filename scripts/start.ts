@@ -33,4 +33,7 @@ await run(bin("wrangler"), [
   port,
   "--show-interactive-dev-session=false",
   "--test-scheduled",
+  // A local receiver may take webhooks (http://127.0.0.1:<port>); deployed, only public https addresses.
+  "--var",
+  "WEBHOOK_ALLOW_LOOPBACK:true",
 ]);

@@ -61,6 +61,8 @@ export async function startServer(
       "--show-interactive-dev-session=false",
       // `/__scheduled?cron=…` runs a schedule by hand (README "Running the cron by hand").
       "--test-scheduled",
+      "--var",
+      "WEBHOOK_ALLOW_LOOPBACK:true",
       ...assets,
       ...(opts.extraArgs ?? []),
     ],

@@ -219,3 +219,54 @@ describe("the iCalendar feed", () => {
     );
   });
 });
+
+describe("automatic renewals in the calendar (issue 42 item 1)", () => {
+  it("shows a renewing subscription as a renewal, not an end: the client's own, staff everyone's, and in the feed", async () => {
+    const [admin, erin, frank] = await Promise.all([createAdmin(), createUser({ name: "Erin" }), createUser({ name: "Frank" })]);
+    const planId = await createItem({ name: `Renewing ${crypto.randomUUID().slice(0, 6)}` });
+    const erinRenews = await addSubscription(erin.userId, planId, inDays(12));
+    const frankRenews = await addSubscription(frank.userId, planId, inDays(13));
+    await env.DB.prepare("UPDATE subscriptions SET autoRenew = 1 WHERE subscriptionId IN (?1, ?2)")
+      .bind(erinRenews, frankRenews)
+      .run();
+    // A subscription whose renewal was taken already ends as any other.
+    const erinTaken = await addSubscription(erin.userId, planId, inDays(14));
+    await env.DB.prepare("UPDATE subscriptions SET autoRenew = 1, renewalTaken = 1 WHERE subscriptionId = ?1")
+      .bind(erinTaken)
+      .run();
+    const period = { from: dayOf(inDays(-1)), to: dayOf(inDays(30)) };
+
+    const own = (await search(erin, period)).body.events as Event[];
+    expect(own).toEqual([
+      expect.objectContaining({ kind: "renewal", link: "/pages/account-settings/billing" }),
+      expect.objectContaining({ kind: "subscription-ends", link: "/pages/account-settings/billing" }),
+    ]);
+    expect(JSON.stringify(own)).not.toContain("Frank");
+
+    const staff = (await search(admin, { ...period, kinds: ["renewal"] })).body.events as Event[];
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: "renewal",
+          title: expect.stringMatching(/ · Erin$/),
+          link: `/apps/user/view/${erin.userId}`,
+        }),
+        expect.objectContaining({
+          kind: "renewal",
+          title: expect.stringMatching(/ · Frank$/),
+          link: `/apps/user/view/${frank.userId}`,
+        }),
+      ]),
+    );
+    expect(staff.every((e) => e.kind === "renewal")).toBe(true);
+
+    const url = (await call("calendar-feed", {}, { cookie: erin.cookie })).body.url as string;
+    const calendar = new ICAL.Component(ICAL.parse(await (await fetchFeed(url)).text()));
+    const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    const renewal = events.find((e) => e.uid === `renewal-${erinRenews}@portal.test`);
+    expect(renewal?.summary).toMatch(/^Renewal: Renewing/);
+    expect(renewal?.component.getFirstPropertyValue("url")).toBe("http://portal.test/pages/account-settings/billing");
+    expect(events.some((e) => e.uid === `subscription-ends-${erinRenews}@portal.test`)).toBe(false);
+    expect(events.some((e) => e.uid === `renewal-${frankRenews}@portal.test`)).toBe(false);
+  });
+});

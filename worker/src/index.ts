@@ -19,6 +19,8 @@ import { pdfAttachments } from "./domain/invoices/mail-attachments";
 import { cronPortalOf, mailQueueOf, mailSettingsOf, pdfSettingsOf, storeDefaultsOf, supportMailOf } from "./http/settings";
 import { loadStoreSettings } from "./domain/storesettings/settings";
 import { QUEUES } from "./queues";
+import { buryWebhooks, consumeWebhooks, type WebhookMessage } from "./domain/webhooks/deliver";
+import { webhookDeliverySettingsOf } from "./http/webhooks";
 
 const dispatch = createDispatcher(routes, {
   refused: (ctx, call, code) =>
@@ -75,10 +77,14 @@ export default {
     await runCron(env, controller.cron);
   },
 
-  /** The mail queue's batches, and its dead-letter queue's (wrangler.toml [[queues.consumers]]). */
+  /** The mail and webhook queues' batches, and their dead-letter queues' (wrangler.toml [[queues.consumers]]). */
   async queue(batch, env, _exec): Promise<void> {
     const db = getDb(env.DB);
-    if (batch.queue === QUEUES.mailDeadLetters) await buryMail(db, batch.messages);
+    // The queue's name says what its messages carry.
+    const webhookMessages = batch.messages as unknown as readonly WebhookMessage[];
+    if (batch.queue === QUEUES.webhooks) await consumeWebhooks(webhookDeliverySettingsOf(env), db, webhookMessages);
+    else if (batch.queue === QUEUES.webhookDeadLetters) await buryWebhooks(db, webhookMessages);
+    else if (batch.queue === QUEUES.mailDeadLetters) await buryMail(db, batch.messages);
     else
       await consumeMail(mailSettingsOf(env), db, batch.messages, {
         makeAttachment: pdfAttachments(db, env.PDF, pdfSettingsOf(env)),

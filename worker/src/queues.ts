@@ -1,5 +1,10 @@
 /**
- * The Queues of wrangler.toml (a tools test holds them equal): the mail queue and its dead-letter
- * queue. Apart from the Worker's code so that Node scripts (the bench) can name them.
+ * The Queues of wrangler.toml (a tools test holds them equal): the mail queue, the webhook queue and
+ * their dead-letter queues. Apart from the Worker's code so that Node scripts (the bench) can name them.
  */
-export const QUEUES = { mail: "edge-portal-mail", mailDeadLetters: "edge-portal-mail-dlq" } as const;
+export const QUEUES = {
+  mail: "edge-portal-mail",
+  mailDeadLetters: "edge-portal-mail-dlq",
+  webhooks: "edge-portal-webhooks",
+  webhookDeadLetters: "edge-portal-webhooks-dlq",
+} as const;

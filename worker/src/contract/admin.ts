@@ -95,6 +95,9 @@ export const AUDIT_ACTIONS = [
   "delete-article",
   "update-mail-template",
   "reset-mail-template",
+  "update-webhook",
+  "delete-webhook",
+  "resend-webhook-delivery",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

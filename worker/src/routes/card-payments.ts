@@ -13,6 +13,8 @@ import { loadStoreSettings, sellerBlockOf } from "../domain/storesettings/settin
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { isSetupEvent, settleSetupEvent } from "../domain/renewals/cards";
 import { savedPortal } from "../domain/mailtemplates/portal";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 /** Card payments through Stripe Checkout (docs/decisions/0011-card-payments.md); 404 when Stripe is not configured. */
 function requireStripe(ctx: Ctx) {
@@ -55,6 +57,8 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
     const issuing = { portal: await savedPortal(ctx.db, portalOf(ctx, settings.siteName)), seller: sellerBlockOf(settings) };
     const outcome = await settleCardEvent(domainOf(ctx), issuing, event.type as CardEventType, session.data);
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
+    if (outcome === "paymentRecorded")
+      emitSoon(ctx.exec, webhookSinkOf(ctx), "payment.confirmed", session.data.client_reference_id!);
     return json({ message: success(ctx, outcome) });
   },
 });

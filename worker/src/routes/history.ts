@@ -16,6 +16,8 @@ import { historyCalls } from "../contract/history";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { mailQueueOf } from "../http/settings";
 import { savedPortal } from "../domain/mailtemplates/portal";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 const searchHistory = route(historyCalls["search-history"], {
   async handler(ctx, input) {
@@ -109,6 +111,7 @@ const updateHistory = route(historyCalls["update-history"], {
       throw error;
     }
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
+    emitSoon(ctx.exec, webhookSinkOf(ctx), "job.finished", job.uniqueId);
     return json({
       message: success(ctx, input.status === 1 ? "jobDone" : "jobFailedAndRefunded"),
       history: await loadHistoryView(ctx.db, job.uniqueId),

@@ -12,6 +12,8 @@ import { bodyLimitFor } from "../contract/uploads";
 import { consumeGrants } from "../domain/points/grants";
 import { deleteStored, imageUrl, storeUpload } from "../domain/storage/files";
 import { historyCalls } from "../contract/history";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 /** A usable site with its price; null when it does not exist or is switched off. */
 async function usableSite(ctx: Ctx, siteId: number) {
@@ -119,6 +121,7 @@ const submitJob = route(historyCalls["submit-job"], {
     }
     const job = results.at(-1)?.results[0] as HistoryViewRow | undefined;
     if (!job) throw new Error(`submit-job: job ${uniqueId} not read back`);
+    emitSoon(ctx.exec, webhookSinkOf(ctx), "job.queued", uniqueId);
     return json({
       message: success(ctx, "documentSent", { site: site.siteName }),
       history: toHistoryView(job),

@@ -27,6 +27,8 @@ import { deleteStored, serveAttachment, storeUpload } from "../domain/storage/fi
 import { commerceCalls } from "../contract/commerce";
 import { dispatchSoon } from "../domain/outbox/dispatch";
 import { savedPortal } from "../domain/mailtemplates/portal";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 const OPEN = ["pending", "awaiting_confirmation"] as const;
 
@@ -130,6 +132,7 @@ const confirmPayment = route(commerceCalls["confirm-payment"], {
     if (outcome === "already_paid") throw conflict("alreadyPaid", "already_paid");
     if (outcome === "not_payable") throw conflict("onlyPendingConfirmed", "not_payable");
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
+    emitSoon(ctx.exec, webhookSinkOf(ctx), "payment.confirmed", input.referenceId);
     return json({ message: success(ctx, "paymentConfirmed") });
   },
 });
@@ -173,6 +176,7 @@ const paymentWebhook = route(commerceCalls["payment-webhook"], {
     });
     if (outcome === "not_payable") throw conflict("paymentNotOpen", "not_payable");
     dispatchSoon(ctx.exec, mailQueueOf(ctx.env), ctx.db);
+    if (outcome === "granted") emitSoon(ctx.exec, webhookSinkOf(ctx), "payment.confirmed", input.referenceId);
     // A replay of an event already applied is answered as success, so the gateway stops retrying.
     return json({ message: success(ctx, outcome === "granted" ? "paymentRecorded" : "paymentAlreadyRecorded") });
   },

@@ -26,6 +26,8 @@ import { route } from "../http/route";
 import { storeDefaultsOf, stripeOf } from "../http/settings";
 import { loadStoreSettings, pdfSettingsOfStore } from "../domain/storesettings/settings";
 import { savedPortal } from "../domain/mailtemplates/portal";
+import { emitSoon } from "../domain/webhooks/events";
+import { webhookSinkOf } from "../http/webhooks";
 
 /** Refunds, credit notes, invoice PDFs and billing details (docs/decisions/0012-refunds-taxes-pdf.md). */
 
@@ -44,6 +46,7 @@ const refundPaymentCall = route(refundCalls["refund-payment"], {
     const { siteName } = await loadStoreSettings(ctx.db, storeDefaultsOf(ctx.env));
     const outcome = await refundPayment(context, stripeOf(ctx.env), await savedPortal(ctx.db, portalOf(ctx, siteName)), input);
     if (outcome.status === "failed") throw conflict("refundRefused", "refund_refused");
+    if (outcome.status === "succeeded") emitSoon(ctx.exec, webhookSinkOf(ctx), "payment.refunded", input.referenceId);
     const [payment, refund] = await Promise.all([
       readablePayment(ctx.db, readerOf(ctx), input.referenceId),
       creditNoteByKey(ctx.db, outcome.refundKey),

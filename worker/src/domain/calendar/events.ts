@@ -57,15 +57,19 @@ export function periodOfDays(firstDay: string, lastDay: string): CalendarPeriod 
 /**
  * Each kind's rows in the period, as one arm of the union; each walks an index on its moment. Every arm
  * selects the same columns: `ref` is the row's id within its kind (a subscription's or coupon's id, a
- * payment's reference). Subscription ends walk subscriptions_ends, or subscriptions_user for one owner.
+ * payment's reference). Subscription ends walk subscriptions_ends, or subscriptions_user for one owner;
+ * a subscription still to renew automatically (autoRenew, its renewal not taken) is a renewal instead,
+ * walking subscriptions_renewal_due (migration 0310).
  */
-function subscriptionEnds(db: DB, period: CalendarPeriod, ownerId: number | undefined) {
+function subscriptionMoments(db: DB, period: CalendarPeriod, ownerId: number | undefined, renewing: boolean) {
+  const kind: CalendarKind = renewing ? "renewal" : "subscription-ends";
+  const toRenew = sql<boolean>`(s.autoRenew = 1 AND s.renewalTaken = 0)`;
   let query = db
     .selectFrom("subscriptions as s")
     .innerJoin("items as i", "i.itemId", "s.itemId")
     .leftJoin("users as u", "u.userId", "s.userId")
     .select([
-      sql<CalendarKind>`'subscription-ends'`.as("kind"),
+      sql<CalendarKind>`${kind}`.as("kind"),
       "i.itemName as title",
       "s.endsAt as start",
       sql<number | null>`s.userId`.as("userId"),
@@ -73,7 +77,8 @@ function subscriptionEnds(db: DB, period: CalendarPeriod, ownerId: number | unde
       sql<string>`CAST(s.subscriptionId AS TEXT)`.as("ref"),
     ])
     .where("s.endsAt", ">=", period.start)
-    .where("s.endsAt", "<", period.end);
+    .where("s.endsAt", "<", period.end)
+    .where(renewing ? toRenew : sql<boolean>`NOT ${toRenew}`);
   if (ownerId !== undefined) query = query.where("s.userId", "=", ownerId);
   return query;
 }
@@ -123,12 +128,10 @@ export type CalendarRow = RowOf<typeof couponExpiries>;
 function sources(db: DB, period: CalendarPeriod, scope: CalendarScope) {
   const { ownerId } = scope;
   return {
-    "subscription-ends": () => subscriptionEnds(db, period, ownerId),
+    "subscription-ends": () => subscriptionMoments(db, period, ownerId, false),
     "payment-expires": () => paymentExpiries(db, period, ownerId),
     "coupon-expires": scope.coupons ? () => couponExpiries(db, period) : null,
-    // Automatic renewals: subscriptions have no renewal date yet. When they carry one (issue 40's autoRenew),
-    // this is the renewing subscriptions' endsAt in the period, and subscription-ends keeps those that do not renew.
-    renewal: null,
+    renewal: () => subscriptionMoments(db, period, ownerId, true),
   } satisfies Record<CalendarKind, (() => Expression<CalendarRow>) | null>;
 }
 

@@ -83,4 +83,13 @@ export const ar: MailTexts = {
     ],
     action: { label: "فتح إعدادات الأمان", url },
   }),
+  webhookDisabled: ({ name, site, endpoint, since, url }) => ({
+    subject: `${site}: تم إيقاف نقطة استقبال webhook`,
+    greeting: `مرحبًا ${name}،`,
+    paragraphs: [
+      `فشلت كل عمليات التسليم إلى ${endpoint} منذ ${since}، لذلك لن تتلقى أحداثًا بعد الآن.`,
+      "أصلح المستقبِل، ثم أعد تشغيل نقطة الاستقبال وأعد إرسال ما فاتها من سجل التسليم:",
+    ],
+    action: { label: "فتح الـ webhooks", url },
+  }),
 };

@@ -87,4 +87,13 @@ export const en: MailTexts = {
     ],
     action: { label: "Open my security settings", url },
   }),
+  webhookDisabled: ({ name, site, endpoint, since, url }) => ({
+    subject: `${site}: a webhook endpoint was turned off`,
+    greeting: `Hello ${name},`,
+    paragraphs: [
+      `Every delivery to ${endpoint} has failed since ${since}, so it gets no more events.`,
+      "Fix the receiver, turn the endpoint on again and resend what it missed from the delivery log:",
+    ],
+    action: { label: "Open the webhooks", url },
+  }),
 };

@@ -91,4 +91,13 @@ export const fr: MailTexts = {
     ],
     action: { label: "Ouvrir mes paramètres de sécurité", url },
   }),
+  webhookDisabled: ({ name, site, endpoint, since, url }) => ({
+    subject: `${site} : un point de terminaison de webhook a été désactivé`,
+    greeting: `Bonjour ${name},`,
+    paragraphs: [
+      `Toutes les livraisons vers ${endpoint} échouent depuis le ${since} : il ne reçoit plus d’événements.`,
+      "Réparez le récepteur, réactivez le point de terminaison et renvoyez ce qu’il a manqué depuis le journal des livraisons :",
+    ],
+    action: { label: "Ouvrir les webhooks", url },
+  }),
 };

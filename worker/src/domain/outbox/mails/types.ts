@@ -111,4 +111,16 @@ export interface MailTexts {
   recoveryCodeUsed(input: RecoveryCodeUsedInput): MailContent;
   /** A security notice: a passkey was added to the account or removed from it. */
   passkeyChanged(input: PasskeyChangedInput): MailContent;
+  /** To every admin: a webhook endpoint failed for a day and was turned off (decision 0024). */
+  webhookDisabled(input: WebhookDisabledInput): MailContent;
+}
+
+export interface WebhookDisabledInput {
+  name: string;
+  site: string;
+  endpoint: string;
+  /** Already formatted in the mail's language. */
+  since: string;
+  /** The webhooks page. */
+  url: string;
 }
