@@ -1,37 +1,17 @@
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/mailtemplates/locales/ar.json";
 import en from "../../web/src/features/mailtemplates/locales/en.json";
 import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
 import { englishOnPage } from "./untranslated";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 41 item 6 in a real browser: an admin rewords a mail, previews it filled in, is refused an unknown
  * placeholder under the field, saves; the page fits a 390 px phone in English and Arabic, axe-clean.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 const PAGE = "/apps/ecommerce/mail-templates";
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** A 390 px phone signed in as the admin, in `language`. */
 async function phone(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {

@@ -1,9 +1,9 @@
-import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportAddress } from "../../worker/src/auth/support-mail-token";
 import { E2E_SUPPORT_MAIL_SECRET } from "../support/support-mail";
 import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
+import { seriousViolations } from "./axe";
 
 /**
  * Issue 39 item 2 in a real browser: a client's answer mailed to the ticket's support address (a raw
@@ -11,21 +11,6 @@ import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInCon
  * in the client's open ticket after a reload, once though delivered twice; a forged address is refused.
  * Staff's canned replies fit a 390 px phone in English and Arabic with no serious axe violation.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Posts a raw RFC 5322 message to the local server's email handler, as README "Support mail" shows with curl. */
 function sendMail(from: string, to: string, text: string, messageId: string) {
