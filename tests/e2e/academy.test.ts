@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/academy/locales/ar.json";
 import en from "../../web/src/features/academy/locales/en.json";
-import { ADMIN, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, baseUrl, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { seriousViolations } from "./axe";
 
 /**
@@ -79,24 +79,7 @@ describe("guides (issue 43 item 1)", () => {
 
   for (const language of ["en", "ar"] as const) {
     it(`fits a 390 px phone in ${language === "ar" ? "Arabic, right to left" : "English"}, with no serious axe violation`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        bypassCSP: true,
-        locale: language,
-      });
-      const host = new URL(baseUrl()).hostname;
-      const cookies = { theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" };
-      await context.addCookies(
-        Object.entries(cookies).map(([name, value]) => ({
-          name,
-          value: encodeURIComponent(JSON.stringify(value)),
-          domain: host,
-          path: "/",
-        })),
-      );
+      const context = await phoneContext(browser, language);
       await signInContext(context, ADMIN);
       const page = await context.newPage();
       const errors: string[] = [];

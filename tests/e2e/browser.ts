@@ -34,6 +34,31 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * A 390 px touch phone in `language`: its language and direction cookies set as the app's switcher sets them,
+ * the light theme, and the page's CSP bypassed so an injected axe may run.
+ */
+export async function phoneContext(browser: Browser, language: "en" | "fr" | "ar"): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+    locale: language,
+  });
+  const cookies = { theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" };
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({
+      name,
+      value: encodeURIComponent(JSON.stringify(value)),
+      domain: new URL(baseUrl()).hostname,
+      path: "/",
+    })),
+  );
+  return context;
+}
+
 /** A page that records console errors and failed page scripts, to assert none happened. */
 export async function newPage(browser: Browser, opts: { locale?: string; colorScheme?: "light" | "dark" } = {}) {
   const context = await browser.newContext({

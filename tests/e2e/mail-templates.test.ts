@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../web/src/features/mailtemplates/locales/ar.json";
 import en from "../../web/src/features/mailtemplates/locales/en.json";
-import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, apiFromPage, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 import { seriousViolations } from "./axe";
 
@@ -15,23 +15,7 @@ const PAGE = "/apps/ecommerce/mail-templates";
 
 /** A 390 px phone signed in as the admin, in `language`. */
 async function phone(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-    locale: language,
-  });
-  const host = new URL(baseUrl()).hostname;
-  await context.addCookies(
-    Object.entries({ theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" }).map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(JSON.stringify(value)),
-      domain: host,
-      path: "/",
-    })),
-  );
+  const context = await phoneContext(browser, language);
   await signInContext(context, ADMIN);
   return context;
 }

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn } from "./browser";
+import { ADMIN, apiFromPage, launch, newPage, signIn, phoneContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 import { seriousViolations } from "./axe";
 
@@ -56,24 +56,7 @@ describe("points that expire in a real browser (issue 40)", () => {
 
   for (const language of ["en", "ar"] as const) {
     it(`shows what expires when on a 390 px phone in ${language === "en" ? "English" : "Arabic"}, axe clean`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        bypassCSP: true,
-        locale: language,
-      });
-      const host = new URL(baseUrl()).hostname;
-      const cookies = { theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" };
-      await context.addCookies(
-        Object.entries(cookies).map(([name, value]) => ({
-          name,
-          value: encodeURIComponent(JSON.stringify(value)),
-          domain: host,
-          path: "/",
-        })),
-      );
+      const context = await phoneContext(browser, language);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(String(error)));
@@ -88,7 +71,7 @@ describe("points that expire in a real browser (issue 40)", () => {
       const text = (await item.first().textContent()) ?? "";
       expect(text).toContain(expected);
       expect(text).toContain(language === "en" ? "35 points" : new Intl.NumberFormat("ar").format(35));
-      expect(await page.evaluate(() => document.documentElement.dir)).toBe(cookies.direction);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
       const problems: string[] = [];
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) problems.push(`${width} px wide`);

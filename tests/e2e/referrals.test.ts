@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, apiFromPage, baseUrl, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, apiFromPage, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 import { seriousViolations } from "./axe";
 
@@ -124,24 +124,7 @@ describe("referrals and reviews in a real browser (issue 41)", () => {
 
   for (const language of ["en", "ar"] as const) {
     it(`fits a 390 px phone in ${language === "en" ? "English" : "Arabic"} on the new pages, with no serious axe violation`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        bypassCSP: true,
-        locale: language,
-      });
-      const host = new URL(baseUrl()).hostname;
-      const cookies = { theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" };
-      await context.addCookies(
-        Object.entries(cookies).map(([name, value]) => ({
-          name,
-          value: encodeURIComponent(JSON.stringify(value)),
-          domain: host,
-          path: "/",
-        })),
-      );
+      const context = await phoneContext(browser, language);
       await signInContext(context, ADMIN);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -151,7 +134,7 @@ describe("referrals and reviews in a real browser (issue 41)", () => {
         await page.goto(path);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => document.documentElement.dir)).toBe(cookies.direction);
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === "ar" ? "rtl" : "ltr");
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         if (width > 390) problems.push(`${path}: ${width} px wide`);
         for (const v of await seriousViolations(page)) problems.push(`${path}: ${v}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGES } from "../../web/src/features/styleguide/catalogue";
 import ar from "../../web/src/features/styleguide/locales/ar.json";
 import en from "../../web/src/features/styleguide/locales/en.json";
-import { ADMIN, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, baseUrl, CLIENT, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { englishOnPage } from "./untranslated";
 import { seriousViolations } from "./axe";
 
@@ -87,23 +87,7 @@ describe("the living style guide (issue 43 item 4)", () => {
   }, 120_000);
 
   it("fits a 390 px phone in Arabic on two pages, right to left, with no English and no serious axe violation", async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl(),
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      bypassCSP: true,
-      locale: "ar",
-    });
-    const host = new URL(baseUrl()).hostname;
-    await context.addCookies(
-      Object.entries({ theme: "light", language: "ar", direction: "rtl" }).map(([name, value]) => ({
-        name,
-        value: encodeURIComponent(JSON.stringify(value)),
-        domain: host,
-        path: "/",
-      })),
-    );
+    const context = await phoneContext(browser, "ar");
     await signInContext(context, ADMIN);
     const page = await context.newPage();
     const errors: string[] = [];

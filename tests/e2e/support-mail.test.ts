@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { supportAddress } from "../../worker/src/auth/support-mail-token";
 import { E2E_SUPPORT_MAIL_SECRET } from "../support/support-mail";
-import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { seriousViolations } from "./axe";
 
 /**
@@ -27,27 +27,6 @@ function sendMail(from: string, to: string, text: string, messageId: string) {
   ].join("\r\n");
   const query = new URLSearchParams({ from, to });
   return fetch(`${baseUrl()}/cdn-cgi/handler/email?${query}`, { method: "POST", body: raw });
-}
-
-async function phoneContext(browser: Browser, language: "en" | "ar"): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-    locale: language,
-  });
-  const host = new URL(baseUrl()).hostname;
-  await context.addCookies(
-    Object.entries({ theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" }).map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(JSON.stringify(value)),
-      domain: host,
-      path: "/",
-    })),
-  );
-  return context;
 }
 
 describe("support mail and canned replies (issue 39 item 2)", () => {

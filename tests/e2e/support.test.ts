@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, apiFromPage, baseUrl, CLIENT, launch, newPage, signIn, signInContext } from "./browser";
+import { ADMIN, apiFromPage, CLIENT, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
 import { seriousViolations } from "./axe";
 
 /**
@@ -95,23 +95,7 @@ describe("the support desk (issue 39)", () => {
 
   for (const language of ["en", "ar"] as const) {
     it(`fits a 390 px phone in ${language === "en" ? "English" : "Arabic"}: the list, then the thread, no serious axe violation`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        bypassCSP: true,
-        locale: language,
-      });
-      const host = new URL(baseUrl()).hostname;
-      await context.addCookies(
-        Object.entries({ theme: "light", language, direction: language === "ar" ? "rtl" : "ltr" }).map(([name, value]) => ({
-          name,
-          value: encodeURIComponent(JSON.stringify(value)),
-          domain: host,
-          path: "/",
-        })),
-      );
+      const context = await phoneContext(browser, language);
       await signInContext(context, CLIENT);
       const page = await context.newPage();
       const errors: string[] = [];
