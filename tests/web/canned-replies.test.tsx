@@ -7,7 +7,7 @@ import SupportPage from "../../web/src/features/support/pages/SupportPage";
 import { callsTo, fail, mockApi, ok, renderAt, setupPageTests, signIn, type Body } from "./page-support";
 
 // TipTap needs a layout engine happy-dom lacks: a textarea stands in for the editor.
-vi.mock("../../web/src/features/support/components/RichTextEditor", () => ({
+vi.mock("../../web/src/components/RichTextEditor", () => ({
   default: ({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) => (
     <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value ? `<p>${e.target.value}</p>` : "")} />
   ),

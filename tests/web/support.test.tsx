@@ -10,7 +10,7 @@ import SupportPage from "../../web/src/features/support/pages/SupportPage";
 import { callsTo, listOf, mockApi, ok, renderAt, renderRoutes, setupPageTests, signIn, type Body } from "./page-support";
 
 // TipTap needs a layout engine happy-dom lacks; the page's own behaviour is what is tested here.
-vi.mock("../../web/src/features/support/components/RichTextEditor", () => ({
+vi.mock("../../web/src/components/RichTextEditor", () => ({
   default: ({ value, onChange, label }: { value: string; onChange: (html: string) => void; label: string }) => (
     <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value ? `<p>${e.target.value}</p>` : "")} />
   ),

@@ -4,7 +4,7 @@ import { ApiError } from "../../../lib/api";
 import { useSnackbar } from "../../../lib/snackbar";
 import { LABELS, openTicket, type TicketLabel } from "../api";
 
-const RichTextEditor = lazy(() => import("./RichTextEditor"));
+const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
 
 /** How long typing pauses before the draft is saved on the server. */
 export const AUTOSAVE_MS = 1500;

@@ -20,7 +20,7 @@ import {
 import { CannedReplyPicker } from "./CannedReplyPicker";
 import { MessageBody } from "./MessageBody";
 
-const RichTextEditor = lazy(() => import("./RichTextEditor"));
+const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
 
 export const STATUS_TONE: Record<TicketStatus, string> = { open: "badge-info", pending: "badge-warning", closed: "badge-ghost" };
 

@@ -17,7 +17,7 @@ import {
 } from "../api";
 import { MessageBody } from "../components/MessageBody";
 
-const RichTextEditor = lazy(() => import("../components/RichTextEditor"));
+const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
 
 interface Draft {
   cannedReplyId?: number;
