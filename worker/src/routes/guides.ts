@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { ListRowOf } from "../contract";
-import { guideCalls } from "../contract/guides";
+import { guideCalls } from "../contract/academy";
 import { runBatch } from "../db";
 import { listPage } from "../db/list";
 import { audit, insertedRowId } from "../domain/audit";

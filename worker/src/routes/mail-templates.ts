@@ -1,4 +1,4 @@
-import { mailTemplateCalls } from "../contract/mail-templates";
+import { mailTemplateCalls } from "../contract/mailtemplates";
 import { prepare, runBatch } from "../db";
 import { audit } from "../domain/audit";
 import type { MailKind } from "../domain/mailtemplates/samples";
