@@ -266,6 +266,7 @@ describe("dashboard", () => {
             averageOrderValue: { current: 100000, previous: 50000 },
             newCustomers: { current: 5, previous: 0 },
           },
+          referrals: { newCustomers: { current: 0, previous: 0 }, revenue: { current: 0, previous: 0 } },
           series: { revenue: [0, 0, 300000, 0, 0, 0, 0], orders: [0, 0, 3, 0, 0, 0, 0] },
           topProducts: [{ kind: "bundle", refId: 3, name: "", points: 50, qty: 4, amount: 2000 }],
         }),

@@ -275,6 +275,16 @@ describe("query plans of list calls", () => {
     }
   });
 
+  it("store-stats reads its figures and referral share through the roll-ups' day ranges only", async () => {
+    const def = routes.find((r) => r.name === "store-stats")!;
+    const { res, log } = await runHandler(def, "admin", { range: 365, end: "2001-06-30" });
+    expect(res.status).toBe(200);
+    expect(log.map((s) => s.sql).join("\n")).toContain("referredPaidAmount");
+    const plans = (await Promise.all(log.map(planOf))).flat().join("\n");
+    expect(plans).toContain("SEARCH daily_stats USING PRIMARY KEY (day>? AND day<?)");
+    expect(plans).toContain("SEARCH daily_product_stats USING PRIMARY KEY (day>? AND day<?)");
+  });
+
   it("search-payment finds a reference by its first characters through the referenceId index", async () => {
     const def = routes.find((r) => r.name === "search-payment")!;
     const { res, log } = await runHandler(def, "admin", { search: "Xk3v9QpL" });

@@ -76,7 +76,7 @@ export const storeCalls = defineCalls({
   },
   "store-stats": {
     summary:
-      "The store's figures for `range` UTC days ending with `end` (default today), against the period before: revenue net of refunds, orders, average order value, new customers, and the top products by sales.",
+      "The store's figures for `range` UTC days ending with `end` (default today), against the period before: revenue net of refunds, orders, average order value, new customers, the referred part of new customers and revenue, and the top products by sales.",
     access: ["read", "Sales"],
     input: z.object({
       range: z.preprocess(
@@ -93,6 +93,10 @@ export const storeCalls = defineCalls({
       days: z.array(day()),
       currency: z.string(),
       kpis: z.strictObject({ revenue: kpi, orders: kpi, averageOrderValue: kpi, newCustomers: kpi }),
+      referrals: z.strictObject({ newCustomers: kpi, revenue: kpi }).meta({
+        description:
+          "The part of `kpis.newCustomers` who signed up by a referral, and of `kpis.revenue` (net of refunds) paid by referred clients.",
+      }),
       series: z.strictObject({ revenue: z.array(z.number()), orders: z.array(z.number()) }),
       topProducts: z.array(
         z.strictObject({

@@ -36,12 +36,16 @@ const TOP_PRODUCTS = `SELECT g.kind, g.refId, coalesce(i.itemName, b.bundleName,
 /**
  * store-stats in one batch: the days of both periods from daily_stats (paid payments and what they kept
  * after refunds, by paid day: migration 0191; accounts created) and the top products of the period.
- * An order is a paid payment; the average order value is revenue over orders, rounded.
+ * An order is a paid payment; the average order value is revenue over orders, rounded. `referrals` is the
+ * part of new customers and revenue that came by a referral (migration 0400): the page shows it as a share.
  */
 export async function storeFigures(d1: D1Database, p: StorePeriod) {
   const [days, top] = await runBatch<Row>(d1, [
     d1
-      .prepare("SELECT day, paidCount, paidAmount, newUsers FROM daily_stats WHERE day >= ?1 AND day < ?2")
+      .prepare(
+        `SELECT day, paidCount, paidAmount, newUsers, referredUsers, referredPaidAmount FROM daily_stats
+         WHERE day >= ?1 AND day < ?2`,
+      )
       .bind(p.previousFrom, p.to),
     d1.prepare(TOP_PRODUCTS).bind(p.from, p.to),
   ]);
@@ -49,7 +53,8 @@ export async function storeFigures(d1: D1Database, p: StorePeriod) {
   const index = new Map(p.days.map((day, i) => [day, i]));
   const revenue = new Array<number>(p.days.length).fill(0);
   const orders = new Array<number>(p.days.length).fill(0);
-  const previous = { revenue: 0, orders: 0, newUsers: 0 };
+  const previous = { revenue: 0, orders: 0, newUsers: 0, referredUsers: 0, referredRevenue: 0 };
+  const referred = { users: 0, revenue: 0 };
   let newUsers = 0;
   for (const row of rows) {
     const at = index.get(String(row.day));
@@ -57,11 +62,15 @@ export async function storeFigures(d1: D1Database, p: StorePeriod) {
       previous.revenue += num(row.paidAmount);
       previous.orders += num(row.paidCount);
       previous.newUsers += num(row.newUsers);
+      previous.referredUsers += num(row.referredUsers);
+      previous.referredRevenue += num(row.referredPaidAmount);
       continue;
     }
     revenue[at]! += num(row.paidAmount);
     orders[at]! += num(row.paidCount);
     newUsers += num(row.newUsers);
+    referred.users += num(row.referredUsers);
+    referred.revenue += num(row.referredPaidAmount);
   }
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   const current = { revenue: sum(revenue), orders: sum(orders) };
@@ -75,6 +84,10 @@ export async function storeFigures(d1: D1Database, p: StorePeriod) {
         previous: average(previous.revenue, previous.orders),
       },
       newCustomers: { current: newUsers, previous: previous.newUsers },
+    },
+    referrals: {
+      newCustomers: { current: referred.users, previous: previous.referredUsers },
+      revenue: { current: referred.revenue, previous: previous.referredRevenue },
     },
     series: { revenue, orders },
     topProducts: (top?.results ?? []).map((row) => ({

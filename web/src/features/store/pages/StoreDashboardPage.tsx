@@ -8,12 +8,13 @@ import { ErrorState, Loading } from "../../../components/PageStates";
 import { formatCompact, formatCount, formatDay, formatMoney, formatMoneyCompact, formatNumber } from "../../../lib/format";
 import { useStoreStats, type StoreRange, type StoreStats } from "../api";
 import { bucketed } from "../components/buckets";
+import { ReferralShare } from "../components/ReferralShare";
 import { StoreKpi } from "../components/StoreKpi";
 import { useProductName } from "./ProductListPage";
 
 const RANGES: StoreRange[] = [7, 30, 90, 365];
 
-/** The store at a glance over a chosen range: revenue net of refunds, orders, basket, sign-ups, best sellers. */
+/** The store at a glance over a chosen range: revenue net of refunds, orders, basket, sign-ups, referral share, best sellers. */
 export default function StoreDashboardPage() {
   const { t } = useTranslation("store");
   const [range, setRange] = useState<StoreRange>(30);
@@ -62,7 +63,7 @@ function StoreFigures({ data }: { data: StoreStats }) {
   const revenue = bucketed(data.days, data.series.revenue);
   const orders = bucketed(data.days, data.series.orders);
   const labels = revenue.starts.map((day) => formatDay(day, revenue.unit));
-  const { kpis } = data;
+  const { kpis, referrals } = data;
   return (
     <>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -100,6 +101,10 @@ function StoreFigures({ data }: { data: StoreStats }) {
             />
           </div>
         </section>
+        <ReferralShare
+          customers={{ part: referrals.newCustomers.current, whole: kpis.newCustomers.current, format: formatNumber }}
+          revenue={{ part: referrals.revenue.current, whole: kpis.revenue.current, format: money }}
+        />
         <section className="card bg-base-100 shadow-sm lg:col-span-2">
           <div className="card-body min-w-0 gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
