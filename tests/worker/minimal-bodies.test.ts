@@ -38,6 +38,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   "^[A-Za-z0-9][A-Za-z0-9_-]*$": "minimal",
   // base64url, as WebAuthn's ids and buffers travel (worker/src/contract/passkeys.ts).
   "^[A-Za-z0-9_-]*$": "AAAA",
+  // A slug: lower-case words joined by hyphens (an article's, decision 0023).
+  "^[a-z0-9]+(?:-[a-z0-9]+)*$": "minimal-slug",
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {

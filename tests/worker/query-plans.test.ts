@@ -326,6 +326,8 @@ describe("query plans of list calls", () => {
     await call("claim-jobs", { limit: 1 }, { bearer: (await createAgentKey()).key, env: recorded });
     await call("login", { email: client.email, password: "wrong password" }, { env: recorded });
     await call("deleteuser", { userId: client.userId }, { cookie: (await createAdmin()).cookie, env: recorded });
+    // The academy's staff dashboard (decision 0023): readers per article, the searches that found nothing.
+    await call("article-stats", {}, { cookie: (await createAdmin()).cookie, env: recorded });
     // A refund made in Stripe's dashboard: its event finds the payment by its PaymentIntent.
     const card = await paidCard();
     const { refund } = await dashboardRefund(card.paymentIntent, 10);

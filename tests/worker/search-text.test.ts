@@ -34,6 +34,9 @@ const HOSTILE: Array<[string, string]> = [
   ["line separator", "abc\u2028def"],
 ];
 
+/** The one list call that writes, by design: the help center's search counts what found nothing (decision 0023). */
+const WRITES_OF: Record<string, string> = { "search-article": "article_searches" };
+
 const LIST_CALLS = routes.filter((r) => r.name.startsWith("search") || r.name.startsWith("export-"));
 
 describe("control characters in list inputs", () => {
@@ -73,7 +76,9 @@ describe("control characters in list inputs", () => {
             if (field === "search" && res.status !== 200) problems.push(`${role} search with ${label}: ${res.status}`);
           }
         }
-        const changed = await changedTables(before, await snapshot(tables));
+        const changed = (await changedTables(before, await snapshot(tables))).filter(
+          (change) => !(WRITES_OF[def.name] && change.startsWith(`${WRITES_OF[def.name]}:`)),
+        );
         if (changed.length) problems.push(`${role}: changed ${changed.join("; ")}`);
       }
       expect(problems).toEqual([]);
