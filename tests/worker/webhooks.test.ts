@@ -6,6 +6,8 @@ import { buryWebhooks, consumeWebhooks, FAILING_DAY_MS } from "../../worker/src/
 import { emitWebhookEvent } from "../../worker/src/domain/webhooks/events";
 import { signatureHeader, verifyWebhook } from "../../worker/src/domain/webhooks/signature";
 import { call, callForm, createAdmin, createJobSite, createUser, pdfFile, type TestUser } from "./helpers";
+import { dashboardRefund, paidCard } from "./refund-support";
+import { postEvent, stripeEnv } from "./stripe-support";
 import { localReceiver, RECEIVER_URL, recordingWebhookQueue, webhookMessages } from "./webhook-support";
 
 /** Outbound webhooks (issue 42 item 3, decision 0024). */
@@ -238,6 +240,20 @@ describe("delivery", () => {
       data: { referenceId, status: "pending", amount: 1990, currency: "USD", refundedAmount: 0, paidAt: null },
     });
     await call("delete-webhook", { webhookId }, { cookie: admin.cookie });
+  });
+
+  it("tells of a refund made in Stripe's dashboard once, when its event settles it, not again on a replay", async () => {
+    const { webhookId } = await createEndpoint(["payment.refunded"]);
+    const { queue, sent } = recordingWebhookQueue();
+    const card = await paidCard();
+    const { refund } = await dashboardRefund(card.paymentIntent, 10);
+    const stripe = { env: { ...stripeEnv(), WEBHOOK_QUEUE: queue } };
+    expect((await postEvent("refund.created", refund, stripe)).status).toBe(200);
+    expect((await postEvent("refund.created", refund, stripe)).status).toBe(200);
+    expect(sent).toHaveLength(1);
+    const row = await deliveryRow(sent[0]!.deliveryId);
+    expect(row).toMatchObject({ webhookId, eventType: "payment.refunded" });
+    expect(JSON.parse(String(row!.payload))).toMatchObject({ data: { referenceId: card.referenceId } });
   });
 
   it("turns an endpoint off after a day of failures and mails the admins once; the dead-letter queue gives up", async () => {

@@ -43,7 +43,12 @@ const stripeWebhook = route(commerceCalls["stripe-webhook"], {
       // The credit note's mail signs with the site's name in force.
       const portal = await savedPortal(ctx.db, portalOf(ctx), storeDefaultsOf(ctx.env));
       return json({
-        message: success(ctx, await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object)),
+        message: success(
+          ctx,
+          await settleRefundEvent(domainOf(ctx), config, portal, type, event.data.object, (referenceId) =>
+            emitSoon(ctx.exec, webhookSinkOf(ctx), "payment.refunded", referenceId),
+          ),
+        ),
       });
     }
     if (isSetupEvent(event.type, event.data.object)) {

@@ -244,16 +244,18 @@ export async function applyRefundEvent(
   portal: Portal,
   refund: StripeRefund,
   paymentIntentId: string,
+  onRefunded: (referenceId: string) => void = () => undefined,
 ): Promise<"refundApplied" | "refundIgnored"> {
   const known = await context.db
     .selectFrom("refunds")
-    .select(["refundKey", "status"])
+    .select(["refundKey", "status", "referenceId"])
     .where((eb) => eb.or([eb("stripeRefundId", "=", refund.id), eb("refundKey", "=", refund.metadata?.refundKey ?? "\u0000")]))
     .executeTakeFirst();
   if (known) {
     if (known.status === "failed") return "refundIgnored";
     if (known.status === "succeeded" && refund.status !== "failed") return "refundIgnored";
-    await applyStripeRefund(context, portal, refund, known.refundKey);
+    const applied = await applyStripeRefund(context, portal, refund, known.refundKey);
+    if (applied.status === "succeeded") onRefunded(known.referenceId);
     return "refundApplied";
   }
   if (refund.status !== "succeeded") return "refundIgnored";
@@ -287,6 +289,7 @@ export async function applyRefundEvent(
   });
   if (!reserved) return "refundIgnored";
   await settleRefund(stripeContext, { refundKey: reserved.refundKey, stripeRefundId: refund.id, portal });
+  onRefunded(payment.referenceId);
   return "refundApplied";
 }
 
@@ -349,7 +352,8 @@ export type RefundEventType = (typeof REFUND_EVENTS)[number];
 /**
  * Applies one verified refund event. A refund event carries the Refund; `charge.refunded` carries the
  * Charge, whose refunds Stripe no longer includes (API versions since 2022-11-15), so they are listed.
- * Each refund then takes the path of applyRefundEvent, once.
+ * Each refund then takes the path of applyRefundEvent, once; `onRefunded` hears of each that it settled
+ * as succeeded (the `payment.refunded` webhook, decision 0024).
  */
 export async function settleRefundEvent(
   context: DomainContext,
@@ -357,6 +361,7 @@ export async function settleRefundEvent(
   portal: Portal,
   type: RefundEventType,
   object: Record<string, unknown>,
+  onRefunded?: (referenceId: string) => void,
 ): Promise<"refundApplied" | "refundIgnored"> {
   let refunds: StripeRefund[];
   let intent: string | null;
@@ -376,7 +381,7 @@ export async function settleRefundEvent(
   let outcome: "refundApplied" | "refundIgnored" = "refundIgnored";
   // Oldest first, as they were made.
   for (const refund of [...refunds].reverse()) {
-    if ((await applyRefundEvent(context, portal, refund, intent)) === "refundApplied") outcome = "refundApplied";
+    if ((await applyRefundEvent(context, portal, refund, intent, onRefunded)) === "refundApplied") outcome = "refundApplied";
   }
   return outcome;
 }
