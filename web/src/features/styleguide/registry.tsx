@@ -62,14 +62,16 @@ export const REGISTRY: Record<Slug, Entry> = {
 <ActiveBadge active={site.inUse} activeText={texts.inUse} inactiveText={texts.paused} />`,
   },
   button: {
-    components: ["SubmitButton", "CopyButton", "useCopy", "RowActions", "BuyButtons", "useBuyActions"],
+    components: ["SubmitButton", "CopyButton", "useCopy", "RowActions", "BuyButtons", "useBuyActions", "RangePicker", "useRange"],
     demo: demo(feedback, (m) => m.ButtonDemo),
     snippet: `<SubmitButton sending={form.sending} disabled={!ready}>{t("save")}</SubmitButton>
 <CopyButton text={payment.referenceId} label={texts.copyReference} />
 const { copied, copy } = useCopy(); // the same, for a button of your own
 <RowActions onEdit={() => edit(row)} onDelete={() => remove(row)} />
 const actions = useBuyActions({ kind: "item", cartFailed, buyFailed, failedDefault });
-<BuyButtons refId={item.itemId} actions={actions} addText={texts.addToCart} buyText={texts.buy} />`,
+<BuyButtons refId={item.itemId} actions={actions} addText={texts.addToCart} buyText={texts.buy} />
+const [range, setRange] = useRange(RANGES, 30); // kept in ?range=
+<RangePicker ranges={RANGES} value={range} onChange={setRange} label={texts.period} name={(days) => formatCount("days", days)} />`,
   },
   chip: {
     components: ["Icon"],

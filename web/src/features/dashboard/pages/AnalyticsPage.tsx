@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type BusinessStats, type DashboardStats } from "../api";
+import { useDashboardStats, type BusinessStats, type DashboardStats, RANGES } from "../api";
 import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";
 import { KpiCard } from "../components/KpiCard";
-import { RangePicker, useRange } from "../components/RangePicker";
+import { RangePicker, useRange } from "../../../components/RangePicker";
 import { RevenueChart } from "../components/RevenueChart";
 
 /** The product's traffic: jobs and payments over time. */
 export default function AnalyticsPage() {
   const { t } = useTranslation("dashboard");
-  const [range, setRange] = useRange(30);
+  const [range, setRange] = useRange(RANGES, 30);
   const stats = useDashboardStats(range);
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -20,7 +20,13 @@ export default function AnalyticsPage() {
           <h1 className="text-2xl font-semibold">{t("analyticsTitle")}</h1>
           <p className="text-sm text-base-content/70">{t("analyticsIntro")}</p>
         </div>
-        <RangePicker value={range} onChange={setRange} />
+        <RangePicker
+          ranges={RANGES}
+          value={range}
+          onChange={setRange}
+          label={t("rangeLabel")}
+          name={(days) => t(`range${days}`)}
+        />
       </header>
       <BusinessStatsBody stats={stats}>{(data, business) => <Traffic data={data} business={business} />}</BusinessStatsBody>
     </div>

@@ -1,13 +1,13 @@
 import { useDeferredValue, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCount, formatMoney, formatNumber } from "../../../lib/format";
-import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName } from "../api";
+import { useDashboardStats, type BusinessStats, type DashboardStats, type KpiName, RANGES } from "../api";
 import { BusinessStatsBody } from "../components/BusinessStatsBody";
 import { BarListCard, TimeSeriesCard } from "../components/Cards";
 import { JobsChart } from "../components/JobsChart";
 import { KpiCard } from "../components/KpiCard";
 import { MailOffNotice } from "../components/MailOffNotice";
-import { RangePicker, useRange } from "../components/RangePicker";
+import { RangePicker, useRange } from "../../../components/RangePicker";
 import { RevenueChart } from "../components/RevenueChart";
 import { SetupChecklist } from "../components/SetupChecklist";
 import { SupportCard } from "../components/SupportCard";
@@ -27,7 +27,7 @@ const KPIS: { name: KpiName; icon: string; money?: boolean; pointInTime?: boolea
 /** The admin home: KPI cards against the previous period, and the business over time. */
 export default function CrmDashboardPage() {
   const { t } = useTranslation("dashboard");
-  const [range, setRange] = useRange(30);
+  const [range, setRange] = useRange(RANGES, 30);
   const stats = useDashboardStats(range);
   const { data, isValidating } = stats;
   return (
@@ -41,7 +41,13 @@ export default function CrmDashboardPage() {
           {isValidating && data && (
             <span className="loading loading-spinner loading-sm text-primary" aria-label={t("updating")} />
           )}
-          <RangePicker value={range} onChange={setRange} />
+          <RangePicker
+            ranges={RANGES}
+            value={range}
+            onChange={setRange}
+            label={t("rangeLabel")}
+            name={(days) => t(`range${days}`)}
+          />
         </div>
       </header>
       <BusinessStatsBody stats={stats}>{(data, business) => <CrmContent data={data} business={business} />}</BusinessStatsBody>

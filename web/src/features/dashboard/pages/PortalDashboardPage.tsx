@@ -4,9 +4,9 @@ import { useSession } from "../../../providers/session";
 import { Icon } from "../../../components/Icon";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { formatCount, formatDate, formatNumber, formatPercent } from "../../../lib/format";
-import { useDashboardStats, type OwnStats } from "../api";
+import { useDashboardStats, type OwnStats, RANGES } from "../api";
 import { TimeSeriesCard } from "../components/Cards";
-import { RangePicker, useRange } from "../components/RangePicker";
+import { RangePicker, useRange } from "../../../components/RangePicker";
 
 const STATUS_DOT = ["bg-warning", "bg-success", "bg-error"] as const;
 
@@ -14,13 +14,19 @@ const STATUS_DOT = ["bg-warning", "bg-success", "bg-error"] as const;
 export default function PortalDashboardPage() {
   const { t } = useTranslation("dashboard");
   const { userData } = useSession();
-  const [range, setRange] = useRange(30);
+  const [range, setRange] = useRange(RANGES, 30);
   const { data, error, mutate } = useDashboardStats(range);
   return (
     <div className="grid grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("greeting", { name: userData?.userName ?? "" })}</h1>
-        <RangePicker value={range} onChange={setRange} />
+        <RangePicker
+          ranges={RANGES}
+          value={range}
+          onChange={setRange}
+          label={t("rangeLabel")}
+          name={(days) => t(`range${days}`)}
+        />
       </header>
       <QuickActions />
       {error && !data ? (

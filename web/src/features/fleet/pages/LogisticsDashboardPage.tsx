@@ -4,9 +4,9 @@ import { Link } from "wouter";
 import { PageHeader } from "../../../components/PageHeader";
 import { Empty, ErrorState, Loading } from "../../../components/PageStates";
 import { formatDay, formatNumber } from "../../../lib/format";
-import { fetchPipeline, pipelineKey } from "../api";
+import { fetchPipeline, pipelineKey, RANGES, DEFAULT_RANGE } from "../api";
 import { ChartPanel } from "../components/ChartPanel";
-import { RangePicker, useRange } from "../components/RangePicker";
+import { RangePicker, useRange } from "../../../components/RangePicker";
 import { bucketsOf, meanFinishMinutes } from "../lib/buckets";
 
 /**
@@ -15,7 +15,7 @@ import { bucketsOf, meanFinishMinutes } from "../lib/buckets";
  */
 export default function LogisticsDashboardPage() {
   const { t } = useTranslation("fleet");
-  const [range, setRange] = useRange();
+  const [range, setRange] = useRange(RANGES, DEFAULT_RANGE);
   const pipeline = useSWR(pipelineKey(range), () => fetchPipeline(range), { keepPreviousData: true });
   const data = pipeline.data;
   const grouped = data ? bucketsOf(data) : null;
@@ -30,7 +30,13 @@ export default function LogisticsDashboardPage() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t("dashboardTitle")} subtitle={t("dashboardSubtitle")}>
         <div className="flex flex-wrap items-center gap-2">
-          <RangePicker value={range} onChange={setRange} />
+          <RangePicker
+            ranges={RANGES}
+            value={range}
+            onChange={setRange}
+            label={t("rangeLabel")}
+            name={(days) => t(`range${days}`)}
+          />
           <Link href="/apps/logistics/fleet" className="btn btn-sm btn-ghost">
             {t("openFleet")}
           </Link>

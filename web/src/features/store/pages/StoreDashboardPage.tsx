@@ -11,6 +11,7 @@ import { bucketed } from "../components/buckets";
 import { ReferralShare } from "../components/ReferralShare";
 import { StoreKpi } from "../components/StoreKpi";
 import { useProductName } from "./ProductListPage";
+import { RangePicker } from "../../../components/RangePicker";
 
 const RANGES: StoreRange[] = [7, 30, 90, 365];
 
@@ -30,19 +31,13 @@ export default function StoreDashboardPage() {
             </p>
           )}
         </div>
-        <div className="join" role="group" aria-label={t("dashboard.range")}>
-          {RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              className={`btn join-item btn-sm ${range === r ? "btn-primary" : "btn-ghost bg-base-100"}`}
-              aria-pressed={range === r}
-              onClick={() => setRange(r)}
-            >
-              {formatCount("days", r)}
-            </button>
-          ))}
-        </div>
+        <RangePicker
+          ranges={RANGES}
+          value={range}
+          onChange={setRange}
+          label={t("dashboard.range")}
+          name={(days) => formatCount("days", days)}
+        />
       </header>
       {stats.error && !stats.data ? (
         <ErrorState onRetry={() => void stats.mutate()} />

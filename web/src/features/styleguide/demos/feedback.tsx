@@ -6,7 +6,9 @@ import { CopyButton } from "../../../components/CopyButton";
 import { FormError, SubmitButton } from "../../../components/FormField";
 import { Icon } from "../../../components/Icon";
 import { ErrorState, Loading } from "../../../components/PageStates";
+import { RangePicker } from "../../../components/RangePicker";
 import { RowActions } from "../../../components/RowActions";
+import { formatCount } from "../../../lib/format";
 import { useSnackbar } from "../../../lib/snackbar";
 import { Thumbnail } from "../../../components/Thumbnail";
 import { UploadProgress, useUpload } from "../../../components/UploadProgress";
@@ -90,6 +92,7 @@ export function BadgeDemo() {
 /** Buttons: submit (idle, sending, disabled), copy, row actions and the shop card's buy buttons. */
 export function ButtonDemo() {
   const { t } = useTranslation("styleguide");
+  const [days, setDays] = useState(30);
   const [pending, setPending] = useState<number | null>(null);
   const actions = { pending, addToCart: async () => undefined, buyNow: async (refId: number) => setPending(refId) };
   return (
@@ -112,6 +115,15 @@ export function ButtonDemo() {
       </Sample>
       <Sample label={t("state.rowActions")}>
         <RowActions onEdit={() => undefined} onDelete={() => undefined} />
+      </Sample>
+      <Sample label={t("state.rangePicker")}>
+        <RangePicker
+          ranges={[7, 30, 90]}
+          value={days}
+          onChange={setDays}
+          label={t("demo.period")}
+          name={(range) => formatCount("days", range)}
+        />
       </Sample>
       <Sample label={pending === null ? t("state.default") : t("state.pending")}>
         <div className="flex flex-wrap gap-2">
