@@ -1,6 +1,7 @@
-import type { CalendarTranslation } from "./en";
+import type { FeatureCatalog } from "../catalog-types";
+import type { en } from "./en";
 
-export const ar: CalendarTranslation = {
+export const ar: FeatureCatalog<typeof en> = {
   messages: {
     calendarPeriodInvalid: "يجب أن يكون تاريخ النهاية في يوم البداية أو بعده، وبحدّ أقصى 92 يومًا.",
     ownCalendarOnly: "يمكنك رؤية تقويمك فقط.",

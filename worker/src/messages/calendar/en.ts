@@ -1,3 +1,5 @@
+import type { FeatureEnglish, FeatureSamples } from "../catalog-types";
+
 /** The calendar feature's API texts in English: its key set (fr.ts and ar.ts must have every key). */
 export const en = {
   messages: {
@@ -11,15 +13,9 @@ export const en = {
     calendarCouponExpires: "Coupon expires: {title}",
     calendarRenewal: "Renewal: {title}",
   },
-} as const;
+} as const satisfies FeatureEnglish;
 
-/**
- * What fr.ts and ar.ts must be: every English key, each a text. Written here rather than as messages/types.ts's
- * `FeatureCatalog`: importing types.ts, which reads features.gen.ts, which reads these files, is an import circle.
- */
-export type CalendarTranslation = { [Section in keyof typeof en]: { [Key in keyof (typeof en)[Section]]: string } };
-
-export const samples = {
+export const samples: FeatureSamples = {
   successes: {
     calendarSubscriptionEnds: { title: "Pro" },
     calendarPaymentExpires: { title: "Pro" },

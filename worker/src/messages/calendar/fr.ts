@@ -1,6 +1,7 @@
-import type { CalendarTranslation } from "./en";
+import type { FeatureCatalog } from "../catalog-types";
+import type { en } from "./en";
 
-export const fr: CalendarTranslation = {
+export const fr: FeatureCatalog<typeof en> = {
   messages: {
     calendarPeriodInvalid: "La date de fin doit être le jour de début ou après, au plus 92 jours plus tard.",
     ownCalendarOnly: "Vous ne pouvez voir que votre propre calendrier.",

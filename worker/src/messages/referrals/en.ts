@@ -1,6 +1,6 @@
-/** The referral program's API texts in English: its key set (fr.ts and ar.ts must have every key).
- * Unlike docs/adding-a-feature.md, no import of ../types: types.ts imports features.gen.ts, which imports
- * this file, and tests/tools/import-cycles.test.ts refuses that circle. */
+import type { FeatureEnglish } from "../catalog-types";
+
+/** The referral program's API texts in English: its key set (fr.ts and ar.ts must have every key). */
 export const en = {
   messages: {
     noSuchReferralCode: "No client has this referral code.",
@@ -9,4 +9,4 @@ export const en = {
     referralAfterPayment: "A referral code counts only before the first payment.",
   },
   successes: {},
-} as const;
+} as const satisfies FeatureEnglish;

@@ -1,6 +1,7 @@
-import type { RenewalsCatalog } from "./en";
+import type { FeatureCatalog } from "../catalog-types";
+import type { en } from "./en";
 
-export const ar: RenewalsCatalog = {
+export const ar: FeatureCatalog<typeof en> = {
   messages: {
     noSuchCard: "لا توجد بطاقة محفوظة لك بهذا المعرّف.",
     noSuchSubscriptionOfYours: "لا يوجد اشتراك لك بهذا المعرّف.",

@@ -1,9 +1,6 @@
-/**
- * Saved cards and automatic renewal (issue 40): the feature's API texts in English, its key set. Its
- * catalogs name no type of ../types.ts, which imports the collected index of every catalog: the import
- * circle tests/tools/import-cycles.test.ts refuses. Plain texts (no parameters), so a catalog's type is
- * the same keys with strings.
- */
+import type { FeatureEnglish } from "../catalog-types";
+
+/** Saved cards and automatic renewal (issue 40): the feature's API texts in English, its key set. */
 export const en = {
   messages: {
     noSuchCard: "No saved card of yours has this id.",
@@ -17,9 +14,4 @@ export const en = {
     autoRenewOn: "This subscription now renews automatically.",
     autoRenewOff: "This subscription no longer renews automatically.",
   },
-} as const;
-
-/** A translation of these texts: every key, no other. */
-export type RenewalsCatalog = {
-  [S in keyof typeof en]: { readonly [K in keyof (typeof en)[S]]: string };
-};
+} as const satisfies FeatureEnglish;

@@ -1,6 +1,7 @@
-import type { RenewalsCatalog } from "./en";
+import type { FeatureCatalog } from "../catalog-types";
+import type { en } from "./en";
 
-export const fr: RenewalsCatalog = {
+export const fr: FeatureCatalog<typeof en> = {
   messages: {
     noSuchCard: "Aucune de vos cartes enregistrées n’a cet identifiant.",
     noSuchSubscriptionOfYours: "Aucun de vos abonnements n’a cet identifiant.",
