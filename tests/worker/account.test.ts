@@ -51,7 +51,8 @@ describe("register and verify-email", () => {
         .map((a) => [a.status, a.body.code ?? null])
         .sort(),
     ).toEqual([[200, null], ...Array(5).fill([409, "email_taken"])]);
-  });
+    // Eighteen password hashes at once (PBKDF2, 100,000 rounds each): seconds of CPU on a loaded machine.
+  }, 30_000);
 
   it("refuses a short password and a bad email with 400", async () => {
     expect((await call("register", { userName: "A", userEmail: uniqueEmail(), password: "short" })).status).toBe(400);
