@@ -89,11 +89,11 @@ describe("the route table in the app (guard branches and redirects)", () => {
   });
 
   it("sends / for a signed-in user of another role to login keeping the query, whose guard sends them on", async () => {
-    setCookie("userData", { ...userData("client"), role: "support" });
+    setCookie("userData", { ...userData("client"), role: "auditor" });
     setCookie("userAbilityRules", [{ action: "read", subject: "Portal" }]);
     mockApi({
       me: {
-        body: { userData: { ...userData("client"), role: "support" }, userAbilityRules: [{ action: "read", subject: "Portal" }] },
+        body: { userData: { ...userData("client"), role: "auditor" }, userAbilityRules: [{ action: "read", subject: "Portal" }] },
       },
     });
     const app = renderApp("/?ref=mail");
