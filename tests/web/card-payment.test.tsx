@@ -69,7 +69,8 @@ describe("pay by card on the public payment page", () => {
     document.body.focus();
     drop();
     expect((await screen.findByRole("alert")).textContent).toBe(common.networkError);
-    expect(document.activeElement).toBe(pay);
+    // The focus comes back once the button is enabled again (an effect after the alert's render).
+    await waitFor(() => expect(document.activeElement).toBe(pay));
     expect(pay.disabled).toBe(false);
     expect(assign).not.toHaveBeenCalled();
     document.body.removeAttribute("tabindex");
