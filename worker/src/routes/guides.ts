@@ -113,7 +113,11 @@ const markArticleRead = route(guideCalls["mark-article-read"], {
 
 const articleStats = route(guideCalls["article-stats"], {
   async handler(ctx) {
-    const [articles, searches] = await Promise.all([articleReaders(ctx.db).execute(), missedSearches(ctx.db).execute()]);
+    const language = requestLanguage(ctx.request) ?? "en";
+    const [articles, searches] = await Promise.all([
+      articleReaders(ctx.db, language).execute(),
+      missedSearches(ctx.db).execute(),
+    ]);
     return json({
       articles: articles.map((a) => ({ ...a, published: Boolean(a.published), readers: Number(a.readers) })),
       missedSearches: searches,

@@ -95,15 +95,15 @@ export function countMissedSearch(db: DB, search: string, language: Language) {
     );
 }
 
-/** For staff: each article with how many users read it, in course order. */
-export function articleReaders(db: DB) {
+/** For staff: each article with how many users read it, in course order, titled in `language` (English where unwritten). */
+export function articleReaders(db: DB, language: Language) {
   return db
     .selectFrom("articles as a")
     .innerJoin("courses as c", "c.courseId", "a.courseId")
     .select([
       "a.articleId",
       "a.articleSlug as slug",
-      "a.titleEn as title",
+      inLanguage("a", "title", language).as("title"),
       sql<boolean>`a.published = 1`.as("published"),
       (eb) =>
         eb

@@ -171,7 +171,7 @@ function EditorForm({ article, courses }: { article: Article | null; courses: Co
               type="button"
               role="tab"
               aria-selected={language === l}
-              className={`tab ${language === l ? "tab-active" : ""}`}
+              className={`tab ${language === l ? "tab-active" : "text-base-content"}`}
               onClick={() => setLanguage(l)}
             >
               {t(`languageName.${l}`)}

@@ -195,7 +195,8 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
           </code>
         </p>
       )}
-      <ol className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3" aria-label={t("messages")}>
+      {/* Focusable: a scrolling list must be reachable by keyboard (axe scrollable-region-focusable). */}
+      <ol className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3" aria-label={t("messages")} tabIndex={0}>
         {data.messages.map((m) => (
           <li
             key={m.messageId}
