@@ -13,10 +13,20 @@ interface Violation {
 
 /**
  * The serious and critical axe violations of the page (or of the part `within` selects), each as
- * "impact rule (help): where", the first three places. Adds axe to the page once.
+ * "impact rule (help): where", the first three places. Adds axe to the page once. Waits for the CSS
+ * transitions running (a button's colours ease for 0.2 s after a theme change): axe measuring contrast
+ * half-way reads colours no reader is left with.
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async (selector) => {
     type Run = (context: Element | Document, options: object) => Promise<{ violations: Violation[] }>;
     const axe = (window as unknown as { axe: { run: Run } }).axe;
