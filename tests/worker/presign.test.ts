@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkAnswer } from "./contract-check";
 import { BASE, call, callForm, createAdmin, createAgentKey, createJobSite, createUser, directFetch } from "./helpers";
 
@@ -73,9 +73,6 @@ async function expectedSignature(url: URL, secret: string): Promise<string> {
 }
 
 describe("download with R2's S3 settings (presigned)", () => {
-  // The first presigned link loads the S3 signer (imported on demand): seconds on a busy 2-core machine.
-  beforeAll(() => import("../../worker/src/domain/storage/s3-sign"), 60_000);
-
   it("answers a short-lived signed link to the owner's report, named and typed as an attachment", async () => {
     const { owner, uniqueId, reportKey } = await finishedJob();
     const before = Date.now();

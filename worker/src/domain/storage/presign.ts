@@ -1,3 +1,4 @@
+import { AwsV4Signer } from "aws4fetch";
 import { contentDisposition } from "./files";
 
 /** How long a presigned download link stays valid (the design says "a few minutes"; at most 5). */
@@ -38,7 +39,7 @@ export interface PresignedDownload {
 
 /**
  * A GET link to `key` that R2 answers itself, as an attachment named `fileName` (SigV4 query
- * signature, path style on the account's S3 host). Signing is local: no network.
+ * signature with aws4fetch, path style on the account's S3 host). Signing is local (Web Crypto): no network.
  */
 export async function presignDownload(
   settings: R2S3Settings,
@@ -46,37 +47,31 @@ export async function presignDownload(
   fileName: string,
   contentType: string | undefined,
 ): Promise<PresignedDownload> {
-  const { S3RequestPresigner, Sha256WebCrypto } = await import("./s3-sign");
-  const presigner = new S3RequestPresigner({
-    region: "auto",
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    sha256: Sha256WebCrypto,
-  });
   const hostname = `${settings.accountId}.r2.cloudflarestorage.com`;
   const path = `/${escapeUri(settings.bucket)}/${key.split("/").map(escapeUri).join("/")}`;
   const signedAt = Date.now();
-  const signed = await presigner.presign(
-    {
-      method: "GET",
-      protocol: "https:",
-      hostname,
-      path,
-      // R2 answers with these headers in place of the stored ones: the browser saves, never renders.
-      query: {
-        "response-content-disposition": contentDisposition(fileName),
-        "response-content-type": contentType ?? "application/octet-stream",
-        "response-cache-control": "private, no-store",
-      },
-      headers: { host: hostname },
-    },
-    { expiresIn: PRESIGN_SECONDS, signingDate: new Date(signedAt) },
-  );
-  const query = Object.entries(signed.query ?? {})
-    .filter((entry): entry is [string, string] => typeof entry[1] === "string")
-    .map(([name, value]) => `${escapeUri(name)}=${escapeUri(value)}`)
-    .join("&");
+  const url = new URL(`https://${hostname}${path}`);
+  url.searchParams.set("X-Amz-Expires", String(PRESIGN_SECONDS));
+  // R2 answers with these headers in place of the stored ones: the browser saves, never renders.
+  url.searchParams.set("response-content-disposition", contentDisposition(fileName));
+  url.searchParams.set("response-content-type", contentType ?? "application/octet-stream");
+  url.searchParams.set("response-cache-control", "private, no-store");
+  const signer = new AwsV4Signer({
+    method: "GET",
+    url: url.toString(),
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    service: "s3",
+    region: "auto",
+    signQuery: true,
+    datetime: new Date(signedAt).toISOString().replace(/[:-]|\.\d{3}/g, ""),
+  });
+  const signed = await signer.sign();
+  // Written with SigV4's own encoding rather than URLSearchParams' form encoding (a space as "+"), so the link
+  // carries exactly what was signed.
+  const query = [...signed.url.searchParams].map(([name, value]) => `${escapeUri(name)}=${escapeUri(value)}`).join("&");
   return {
-    url: `https://${hostname}${signed.path}?${query}`,
+    url: `https://${hostname}${path}?${query}`,
     expiresAt: new Date(signedAt + PRESIGN_SECONDS * 1000).toISOString(),
   };
 }
