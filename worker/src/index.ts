@@ -53,7 +53,7 @@ function serveOpenApi(): Response {
 const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get("/api/openapi.json", serveOpenApi)
   .get(`${FEED_PATH}:file`, (_request, env, _exec, url) =>
-    serveCalendarFeed(getDb(env.DB), env.DB, { pepper: env.SESSION_PEPPER, siteName: env.SITE_NAME }, url),
+    serveCalendarFeed(getDb(env.DB), env.DB, { pepper: env.SESSION_PEPPER, siteName: env.SITE_NAME, pdf: env.PDF }, url),
   )
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
@@ -97,7 +97,7 @@ export default {
    */
   async email(message, env, _exec): Promise<void> {
     const db = getDb(env.DB);
-    const outcome = await receiveSupportMail(db, env.DB, cronPortalOf(env), supportMailOf(env), message);
+    const outcome = await receiveSupportMail(db, env.DB, cronPortalOf(env), supportMailOf(env), message, env.PDF);
     if (outcome === "added") await dispatchMail(mailQueueOf(env), db);
   },
 } satisfies ExportedHandler<Env, MailMessage>;

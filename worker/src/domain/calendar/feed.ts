@@ -1,11 +1,12 @@
-import ICAL from "ical.js";
 import { buildAbility } from "../../auth/ability";
 import { base64url, hmacSha256, randomToken, sha256Hex } from "../../auth/crypto";
 import { roleRules } from "../../auth/session";
 import { CALENDAR_KINDS, type CalendarKind } from "../../contract/calendar";
 import type { DB } from "../../db";
+import { HttpError } from "../../errors";
 import type { Language } from "../../errors/language";
 import { renderSuccess, type Success } from "../../messages";
+import { renderDocument } from "../invoices/pdf";
 import { calendarEvent, calendarQuery, calendarScope, periodOfDays, type CalendarRow } from "./events";
 
 /** Where the feed lives: GET /api/calendar/<secret>.ics (worker/src/index.ts routes it before the calls). */
@@ -61,37 +62,32 @@ const SUMMARIES: Record<CalendarKind, Success["key"]> = {
 
 const dayOffset = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The iCalendar (RFC 5545) text of events, built with ical.js's components and properties. */
-export function icalendarOf(
+/**
+ * What the PDF Worker writes as the feed's iCalendar (RFC 5545) text (pdf/src/icalendar.ts, with ical.js): each
+ * event's uid, start, summary in the owner's language, kind and link.
+ */
+export function icalendarRequestOf(
   rows: CalendarRow[],
   viewerId: number,
   at: { origin: string; siteName: string; language: Language; now: Date },
 ) {
-  const calendar = new ICAL.Component(["vcalendar", [], []]);
-  calendar.updatePropertyWithValue("prodid", `-//${at.siteName}//Calendar//EN`);
-  calendar.updatePropertyWithValue("version", "2.0");
-  calendar.updatePropertyWithValue("calscale", "GREGORIAN");
-  calendar.updatePropertyWithValue("method", "PUBLISH");
-  calendar.updatePropertyWithValue("x-wr-calname", at.siteName);
-  const stamp = ICAL.Time.fromJSDate(at.now, true);
   const host = new URL(at.origin).hostname;
-  for (const row of rows) {
-    const event = calendarEvent(row, viewerId);
-    const vevent = new ICAL.Component("vevent");
-    vevent.updatePropertyWithValue("uid", `${row.kind}-${row.ref}@${host}`);
-    vevent.updatePropertyWithValue("dtstamp", stamp);
-    // A coupon's last day is a whole day (a DATE); the others are moments (UTC DATE-TIME).
-    const start =
-      event.start.length === 10 ? ICAL.Time.fromDateString(event.start) : ICAL.Time.fromJSDate(new Date(event.start), true);
-    vevent.updatePropertyWithValue("dtstart", start);
-    const summary = { key: SUMMARIES[row.kind], params: { title: event.title } } as Success;
-    vevent.updatePropertyWithValue("summary", renderSuccess(summary, at.language));
-    vevent.updatePropertyWithValue("categories", row.kind);
-    vevent.updatePropertyWithValue("url", `${at.origin}${event.link}`);
-    vevent.updatePropertyWithValue("transp", "TRANSPARENT");
-    calendar.addSubcomponent(vevent);
-  }
-  return calendar.toString();
+  return {
+    siteName: at.siteName,
+    stamp: at.now.toISOString(),
+    events: rows.map((row) => {
+      const event = calendarEvent(row, viewerId);
+      const summary = { key: SUMMARIES[row.kind], params: { title: event.title } } as Success;
+      return {
+        uid: `${row.kind}-${row.ref}@${host}`,
+        // A coupon's last day is a whole day (a DATE); the others are moments (UTC DATE-TIME).
+        start: event.start.length === 10 ? event.start : new Date(event.start).toISOString(),
+        summary: renderSuccess(summary, at.language),
+        category: row.kind,
+        url: `${at.origin}${event.link}`,
+      };
+    }),
+  };
 }
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
@@ -104,7 +100,7 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "cont
 export async function serveCalendarFeed(
   db: DB,
   d1: D1Database,
-  settings: { pepper: string; siteName: string },
+  settings: { pepper: string; siteName: string; pdf: Fetcher },
   url: URL,
 ): Promise<Response> {
   const file = url.pathname.slice(FEED_PATH.length);
@@ -125,12 +121,23 @@ export async function serveCalendarFeed(
   const period = periodOfDays(dayOffset(now, -FEED_PAST_DAYS), dayOffset(now, FEED_FUTURE_DAYS));
   const query = scope === "forbidden" ? null : calendarQuery(db, period, scope);
   const rows = query ? (await query.execute(db)).rows : [];
-  const body = icalendarOf(rows, owner.userId, {
+  const request = icalendarRequestOf(rows, owner.userId, {
     origin: url.origin,
     siteName: settings.siteName,
     language: owner.mailLanguage,
     now,
   });
+  let body: Uint8Array;
+  try {
+    body = await renderDocument(settings.pdf, request, "/icalendar");
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // Calendar apps retry a failed poll later; Retry-After tells them when.
+    return new Response("The calendar is unavailable; try again later.", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "300" },
+    });
+  }
   return new Response(body, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",

@@ -1,4 +1,3 @@
-import PostalMime from "postal-mime";
 import { ticketOfSupportAddress } from "../../auth/support-mail-token";
 import type { DB } from "../../db";
 import { HttpError } from "../../errors";
@@ -6,6 +5,7 @@ import type { Portal } from "../context";
 import { TICKET_BODY_MAX } from "../../contract/support";
 import { sendReplyNotices, type SupportMail } from "./notices";
 import { mailText, stripQuotedHistory, textToHtml } from "./mail-text";
+import { parseMail, type ParsedMail } from "./parse-mail";
 import { isStaffUser, replyTicket } from "./write";
 
 /** What the email() handler gets of a message (Cloudflare's ForwardableEmailMessage, the part used). */
@@ -25,8 +25,7 @@ export type MailInOutcome = "added" | "duplicate" | "rejected";
 /** The reason a mail is refused: the sending server reports it to the sender. */
 class Refused extends Error {}
 
-const senderAddress = (mail: Awaited<ReturnType<typeof PostalMime.parse>>, envelope: string) =>
-  (mail.from?.address ?? envelope).trim().toLowerCase();
+const senderAddress = (mail: ParsedMail, envelope: string) => (mail.from?.address ?? envelope).trim().toLowerCase();
 
 /**
  * A mail sent to a ticket's support address becomes the sender's reply in its thread (decision 0030):
@@ -40,9 +39,10 @@ export async function receiveSupportMail(
   portal: Portal,
   supportMail: SupportMail,
   message: IncomingMail,
+  pdf: Fetcher,
 ): Promise<MailInOutcome> {
   try {
-    return await receive(db, d1, portal, supportMail, message);
+    return await receive(db, d1, portal, supportMail, message, pdf);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     // A void call in production; locally (`/cdn-cgi/handler/email`) a promise over RPC that must land
@@ -53,11 +53,11 @@ export async function receiveSupportMail(
   }
 }
 
-async function receive(db: DB, d1: D1Database, portal: Portal, supportMail: SupportMail, message: IncomingMail) {
+async function receive(db: DB, d1: D1Database, portal: Portal, supportMail: SupportMail, message: IncomingMail, pdf: Fetcher) {
   const ticketId = await ticketOfSupportAddress(supportMail.secret, message.to);
   if (ticketId === null) throw new Refused("This address is not a ticket's support address.");
   if (message.rawSize > RAW_MAX_BYTES) throw new Refused("The message is too large.");
-  const mail = await PostalMime.parse(message.raw);
+  const mail = await parseMail(pdf, message.raw);
   const mailMessageId = mail.messageId?.trim();
   if (!mailMessageId) throw new Refused("The message has no Message-ID.");
   const ticket = await db
