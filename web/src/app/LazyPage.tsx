@@ -2,7 +2,7 @@ import i18n from "i18next";
 import type { ComponentType } from "react";
 import { lazyComponent, tracked, type TrackedPromise } from "../lib/lazyComponent";
 import { loadPreload } from "./swrPreload";
-import type { AppRoute } from "../lib/feature";
+import type { RegisteredRoute } from "./types";
 
 type PageModule = { default: ComponentType };
 
@@ -13,7 +13,7 @@ const loads = new Map<string, TrackedPromise<PageModule>>();
  * be retried. A page with preloaded first calls also waits for SWR's preload, so that whatever it
  * preloads is in place before the page can render and ask for it (app/prefetch.ts).
  */
-export function loadPage(route: AppRoute): TrackedPromise<PageModule> {
+export function loadPage(route: RegisteredRoute): TrackedPromise<PageModule> {
   let load = loads.get(route.name);
   if (!load) {
     load = tracked(route.preload ? Promise.all([route.page(), loadPreload()]).then(([page]) => page) : route.page());
@@ -26,7 +26,7 @@ export function loadPage(route: AppRoute): TrackedPromise<PageModule> {
 const pages = new Map<string, ComponentType>();
 
 /** A route's page, made once per route (so it keeps its state): at once when its chunk has loaded, else suspended until it has. */
-export function RoutePage({ route }: { route: AppRoute }) {
+export function RoutePage({ route }: { route: RegisteredRoute }) {
   let Page = pages.get(route.name);
   if (!Page) {
     Page = lazyComponent(() => loadPage(route));

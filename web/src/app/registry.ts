@@ -37,9 +37,17 @@ function bySpecificity(a: string, b: string): number {
   return 0;
 }
 
+/** A route's name from its path: its words joined by "-", parameters included ("payment-reference-id"). */
+const nameOf = (path: string) =>
+  path
+    .slice(1)
+    .replace(/[:*]/g, "")
+    .replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+    .replace(/\//g, "-");
+
 /** Every route, the most specific first (a static `/payment/payment` before `/payment/:referenceId`). */
 export const appRoutes: RegisteredRoute[] = Object.entries(features)
-  .flatMap(([ns, f]) => f.routes.map((route) => ({ ...route, ns })))
+  .flatMap(([ns, f]) => f.routes.map((route) => ({ ...route, name: route.name ?? nameOf(route.path), ns })))
   .sort((a, b) => bySpecificity(a.path, b.path));
 
 export const redirects: AppRedirect[] = [
@@ -56,7 +64,7 @@ export const redirects: AppRedirect[] = [
  */
 export const fallbackRedirects: AppRedirect[] = [{ path: "/pages/account-settings/:tab", to: "/pages/account-settings/account" }];
 
-export const notFoundRoute: RegisteredRoute = { ...features.misc!.notFoundRoute!, ns: "misc" };
+export const notFoundRoute: RegisteredRoute = { ...features.misc!.notFoundRoute!, name: "$error", ns: "misc" };
 
 /** Navbar widgets of every feature (say, a cart badge), in ascending order. */
 export const navbarWidgets: NavbarWidget[] = Object.values(features)

@@ -2,6 +2,7 @@ import type { AppRoute } from "../lib/feature";
 
 /** A route of the table with the i18n namespace of its feature (registry.ts adds it). */
 export interface RegisteredRoute extends AppRoute {
+  name: string;
   ns: string;
 }
 

@@ -38,7 +38,8 @@ export interface PreloadContext {
 /** One entry of the route table: loaded on demand. */
 export interface AppRoute {
   path: string;
-  name: string;
+  /** What the router keys the page by; the path's words when absent ("/payment/:referenceId": "payment-reference-id"). */
+  name?: string;
   page: () => Promise<{ default: ComponentType }>;
   meta?: RouteMeta;
   /**

@@ -10,35 +10,30 @@ const pages = () => import("./pages/AcademyPages");
 export const routes: AppRoute[] = [
   {
     path: "/apps/academy/dashboard",
-    name: "apps-academy-dashboard",
     title: "academy:title",
     page: () => pages().then((m) => ({ default: m.AcademyDashboardPage })),
     meta: readGuides,
   },
   {
     path: "/apps/academy/my-course",
-    name: "apps-academy-my-course",
     title: "academy:myCourseTitle",
     page: () => pages().then((m) => ({ default: m.MyCoursePage })),
     meta: readGuides,
   },
   {
     path: "/apps/academy/course-details",
-    name: "apps-academy-course-details",
     title: "academy:courseTitle",
     page: () => pages().then((m) => ({ default: m.CourseDetailsPage })),
     meta: readGuides,
   },
   {
     path: "/apps/academy/article-editor",
-    name: "apps-academy-article-editor",
     title: "academy:editorTitle",
     page: () => pages().then((m) => ({ default: m.ArticleEditorPage })),
     meta: writeGuides,
   },
   {
     path: "/dashboards/academy",
-    name: "dashboards-academy",
     title: "academy:statsTitle",
     page: () => pages().then((m) => ({ default: m.AcademyStatsPage })),
     meta: writeGuides,

@@ -9,14 +9,12 @@ const meta = { action: "read", subject: "Profile", navActiveLink: "/pages/accoun
 export const routes: AppRoute[] = [
   {
     path: "/pages/account-settings/account",
-    name: "pages-account-settings-account",
     title: "account:menuTitle",
     page: () => import("./pages/AccountTabPage"),
     meta,
   },
   {
     path: "/pages/account-settings/security",
-    name: "pages-account-settings-security",
     title: "account:securityTitle",
     page: () => import("./pages/SecurityTabPage"),
     meta,

@@ -5,7 +5,6 @@ export const readKeys = { action: "read", subject: "ApiKey" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/api-keys",
-    name: "apps-api-keys",
     title: "apikeys:title",
     page: () => import("./pages/ApiKeysPage"),
     meta: readKeys,

@@ -5,7 +5,6 @@ export const readArchive = { action: "read", subject: "Archive" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/archive",
-    name: "archive",
     title: "archive:title",
     page: () => import("./pages/ArchivePage"),
     meta: readArchive,

@@ -5,7 +5,6 @@ export const readAudit = { action: "read", subject: "Audit" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/audit-log",
-    name: "apps-audit-log",
     title: "audit:title",
     page: () => import("./pages/AuditPage"),
     meta: readAudit,

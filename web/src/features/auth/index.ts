@@ -15,7 +15,6 @@ const verify = () => import("./pages/VerifyEmailPage");
 function looks(page: string, load: AppRoute["page"], meta: RouteMeta, title: string): AppRoute[] {
   return (["v1", "v2"] as const).map((look) => ({
     path: `/pages/authentication/${page}-${look}`,
-    name: `pages-authentication-${page}-${look}`,
     title,
     page: load,
     meta,
@@ -26,7 +25,6 @@ export const routes: AppRoute[] = [
   // The first visit's pages, prerendered per language (web/prerender.ts).
   {
     path: "/login",
-    name: "login",
     title: "auth:pageTitle.login",
     description: "auth:pageDescription.login",
     prerender: true,
@@ -35,7 +33,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/register",
-    name: "register",
     title: "auth:registerTitle",
     description: "auth:pageDescription.register",
     prerender: true,
@@ -44,7 +41,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/forgot-password",
-    name: "forgot-password",
     title: "auth:forgotTitle",
     description: "auth:pageDescription.forgot",
     prerender: true,
@@ -55,7 +51,6 @@ export const routes: AppRoute[] = [
   ...looks("register", register, guest, "auth:registerTitle"),
   {
     path: "/pages/authentication/register-multi-steps",
-    name: "pages-authentication-register-multi-steps",
     title: "auth:registerTitle",
     page: () => import("./pages/RegisterMultiStepsPage"),
     meta: guest,

@@ -7,7 +7,6 @@ export const readBundles = { action: "read", subject: "Bundle" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/bundle",
-    name: "portal-bundle",
     title: "bundles:title",
     page: () => import("./pages/BundlePage"),
     meta: readBundles,

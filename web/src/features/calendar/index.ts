@@ -6,7 +6,6 @@ export const signedIn = { action: "read", subject: "Profile" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/calendar",
-    name: "apps-calendar",
     title: "calendar:title",
     page: () => import("./pages/CalendarPage"),
     meta: signedIn,

@@ -7,7 +7,6 @@ export const readCoupons = { action: "read", subject: "Coupon" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/coupon",
-    name: "portal-coupon",
     title: "coupons:title",
     page: () => import("./pages/CouponPage"),
     meta: readCoupons,

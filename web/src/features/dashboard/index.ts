@@ -10,7 +10,6 @@ function statsPreload({ search }: PreloadContext): FirstCall[] {
 export const routes: AppRoute[] = [
   {
     path: "/portal/dashboard",
-    name: "portal-dashboard",
     title: "dashboard:pageTitle",
     page: () => import("./pages/PortalDashboardPage"),
     meta: { action: "read", subject: "Portal" },
@@ -18,14 +17,12 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/access-control",
-    name: "access-control",
     title: "dashboard:access.title",
     page: () => import("./pages/AccessControlPage"),
     meta: { action: "read", subject: "AclDemo" },
   },
   {
     path: "/dashboards/crm",
-    name: "dashboards-crm",
     title: "dashboard:crmTitle",
     page: () => import("./pages/CrmDashboardPage"),
     meta: { action: "manage", subject: "all" },
@@ -33,7 +30,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/dashboards/analytics",
-    name: "dashboards-analytics",
     title: "dashboard:analyticsTitle",
     page: () => import("./pages/AnalyticsPage"),
     meta: { action: "manage", subject: "all" },

@@ -5,7 +5,6 @@ export const readDownloads = { action: "read", subject: "Download" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/download-page",
-    name: "portal-download-page",
     title: "downloads:title",
     page: () => import("./pages/DownloadPage"),
     meta: readDownloads,

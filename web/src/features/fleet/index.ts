@@ -7,9 +7,9 @@ const fleet = () => pages().then((m) => ({ default: m.FleetPage }));
 const dashboard = () => pages().then((m) => ({ default: m.LogisticsDashboardPage }));
 
 export const routes: AppRoute[] = [
-  { path: "/apps/logistics/fleet", name: "logistics-fleet", title: "fleet:title", page: fleet, meta },
-  { path: "/apps/logistics/dashboard", name: "logistics-dashboard", title: "fleet:dashboardTitle", page: dashboard, meta },
-  { path: "/dashboards/logistics", name: "dashboards-logistics", title: "fleet:dashboardTitle", page: dashboard, meta },
+  { path: "/apps/logistics/fleet", title: "fleet:title", page: fleet, meta },
+  { path: "/apps/logistics/dashboard", title: "fleet:dashboardTitle", page: dashboard, meta },
+  { path: "/dashboards/logistics", title: "fleet:dashboardTitle", page: dashboard, meta },
 ];
 
 // The dashboard of /apps/logistics is reached from the fleet page's header.

@@ -15,7 +15,6 @@ export const portal = { action: "read", subject: "Portal" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/front-pages/landing-page",
-    name: "front-pages-landing-page",
     title: "front:pageTitle.landing",
     description: "front:pageDescription.landing",
     prerender: true,
@@ -25,7 +24,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/front-pages/pricing",
-    name: "front-pages-pricing",
     title: "front:pricing.title",
     description: "front:pageDescription.pricing",
     prerender: true,
@@ -35,7 +33,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/front-pages/checkout",
-    name: "front-pages-checkout",
     title: "front:checkout.title",
     page: () => import("./pages/CheckoutPage"),
     preload: catalogue,
@@ -43,14 +40,12 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/front-pages/payment",
-    name: "front-pages-payment",
     title: "front:payment.title",
     page: () => import("./pages/PaymentEntryPage"),
     meta: front,
   },
   {
     path: "/front-pages/help-center",
-    name: "front-pages-help-center",
     title: "front:help.title",
     description: "front:pageDescription.help",
     prerender: true,
@@ -59,7 +54,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/front-pages/help-center/article/:title",
-    name: "front-pages-help-center-article-title",
     title: ({ title }) => `front:help.articles.${title}.title`,
     description: ({ title }) => `front:help.articles.${title}.summary`,
     prerender: ARTICLE_SLUGS.map((slug) => `/front-pages/help-center/article/${slug}`),
@@ -68,7 +62,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/front-pages/faq",
-    name: "front-pages-faq",
     title: "front:faq.title",
     description: "front:pageDescription.faq",
     prerender: true,
@@ -77,7 +70,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/pages/pricing",
-    name: "pages-pricing",
     title: "front:pricing.title",
     page: () => import("./pages/PortalPricingPage"),
     preload: catalogue,
@@ -85,7 +77,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/extensions/swiper",
-    name: "extensions-swiper",
     title: "front:carousel.title",
     page: () => import("./pages/SwiperPage"),
     preload: catalogue,
@@ -93,7 +84,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/pages/faq",
-    name: "pages-faq",
     title: "front:faq.title",
     page: () => import("./pages/FaqPage"),
     meta: { ...portal, visitorPath: "/front-pages/faq" },

@@ -9,7 +9,6 @@ export const readOwnJobs = { action: "read", subject: "History" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/history",
-    name: "portal-history",
     title: "history:titleAdmin",
     page: () => import("./pages/HistoryAdminPage"),
     meta: processJobs,
@@ -17,7 +16,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/portal/history-user",
-    name: "portal-history-user",
     title: "history:titleUser",
     page: () => import("./pages/HistoryUserPage"),
     meta: readOwnJobs,

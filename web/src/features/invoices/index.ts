@@ -6,28 +6,24 @@ const managePayments = { action: "update", subject: "Payment", navActiveLink: "/
 export const routes: AppRoute[] = [
   {
     path: "/apps/invoice/list",
-    name: "apps-invoice-list",
     title: "invoices:title",
     page: () => import("./pages/InvoiceListPage"),
     meta: readPayments,
   },
   {
     path: "/apps/invoice/preview/:id",
-    name: "apps-invoice-preview-id",
     title: "invoices:pageTitle.preview",
     page: () => import("./pages/InvoicePreviewPage"),
     meta: { ...readPayments, navActiveLink: "/apps/invoice/list" },
   },
   {
     path: "/apps/invoice/add",
-    name: "apps-invoice-add",
     title: "invoices:addTitle",
     page: () => import("./pages/InvoiceAddPage"),
     meta: managePayments,
   },
   {
     path: "/apps/invoice/edit/:id",
-    name: "apps-invoice-edit-id",
     title: "invoices:editTitle",
     page: () => import("./pages/InvoiceEditPage"),
     meta: managePayments,

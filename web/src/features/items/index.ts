@@ -9,7 +9,6 @@ export const manageItems = { action: "manage", subject: "Item" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/item",
-    name: "portal-item",
     title: "items:shopTitle",
     page: () => import("./pages/ItemShopPage"),
     meta: readItems,
@@ -17,7 +16,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/portal/itemSetting",
-    name: "portal-itemSetting",
     title: "items:settingTitle",
     page: () => import("./pages/ItemSettingPage"),
     meta: manageItems,

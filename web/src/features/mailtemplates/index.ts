@@ -5,7 +5,6 @@ export const mailTemplates = { action: "manage", subject: "MailTemplate" } as co
 export const routes: AppRoute[] = [
   {
     path: "/apps/ecommerce/mail-templates",
-    name: "apps-ecommerce-mail-templates",
     title: "mailtemplates:title",
     page: () => import("./pages/MailTemplatesPage"),
     meta: mailTemplates,

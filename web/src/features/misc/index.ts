@@ -3,52 +3,45 @@ import type { AppRoute } from "../../lib/feature";
 export const routes: AppRoute[] = [
   {
     path: "/not-authorized",
-    name: "not-authorized",
     title: "misc:notAuthorizedTitle",
     page: () => import("./pages/NotAuthorizedPage"),
     meta: { layout: "blank", public: true },
   },
   {
     path: "/pages/misc/not-authorized",
-    name: "pages-misc-not-authorized",
     title: "misc:notAuthorizedTitle",
     page: () => import("./pages/NotAuthorizedPage"),
     meta: { layout: "blank", public: true },
   },
   {
     path: "/pages/misc/coming-soon",
-    name: "pages-misc-coming-soon",
     title: "misc:comingSoonTitle",
     page: () => import("./pages/ComingSoonPage"),
     meta: { layout: "blank", public: true },
   },
   {
     path: "/pages/misc/under-maintenance",
-    name: "pages-misc-under-maintenance",
     title: "misc:maintenanceTitle",
     page: () => import("./pages/UnderMaintenancePage"),
     meta: { layout: "blank", public: true },
   },
   {
     path: "/pages/misc/not-found/:error*",
-    name: "pages-misc-not-found",
     title: "misc:notFoundTitle",
     page: () => import("./pages/NotFoundPage"),
     meta: { layout: "blank", public: true },
   },
   {
     path: "/unsubscribe",
-    name: "unsubscribe",
     title: "misc:unsubscribe.title",
     page: () => import("./pages/UnsubscribePage"),
     meta: { layout: "blank", public: true },
   },
 ];
 
-/** The catch-all (name $error): blank layout, public. */
+/** The catch-all: blank layout, public (the registry names it "$error"). */
 export const notFoundRoute: AppRoute = {
   path: "*",
-  name: "$error",
   title: "misc:notFoundTitle",
   page: () => import("./pages/NotFoundPage"),
   meta: { layout: "blank", public: true },

@@ -10,14 +10,12 @@ const own = { action: "read", subject: "Profile" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/pages/notifications",
-    name: "pages-notifications",
     title: "notifications:title",
     page: () => import("./pages/NotificationsPage"),
     meta: own,
   },
   {
     path: "/pages/account-settings/notifications",
-    name: "pages-account-settings-notifications",
     title: "notifications:settingsTitle",
     page: () => import("./pages/NotificationSettingsPage"),
     meta: { ...own, navActiveLink: "/pages/account-settings/account" },

@@ -5,7 +5,6 @@ export const readOutbox = { action: "read", subject: "Outbox" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/outbox",
-    name: "apps-outbox",
     title: "outbox:title",
     page: () => import("./pages/OutboxPage"),
     meta: readOutbox,

@@ -6,7 +6,6 @@ import { paymentDetail, paymentDetailKey } from "./preload";
 export const routes: AppRoute[] = [
   {
     path: "/payment/payment",
-    name: "payment-payment",
     title: "payment:cartTitle",
     page: () => import("./pages/CheckoutPage"),
     meta: { action: "create", subject: "Payment" },
@@ -14,7 +13,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/payment/:referenceId",
-    name: "payment-reference-id",
     title: "payment:paymentTitle",
     description: "payment:pageDescription",
     // One shell for every payment (the Worker serves it for any reference): the page fills it from one call.

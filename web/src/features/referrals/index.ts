@@ -5,7 +5,6 @@ export const manageReferrals = { action: "manage", subject: "Referral" } as cons
 export const routes: AppRoute[] = [
   {
     path: "/apps/ecommerce/referrals",
-    name: "apps-ecommerce-referrals",
     title: "referrals:title",
     page: () => import("./pages/ReferralsPage"),
     meta: manageReferrals,

@@ -7,7 +7,6 @@ export const readSites = { action: "read", subject: "Site" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/site",
-    name: "portal-site",
     title: "sites:title",
     page: () => import("./pages/SitePage"),
     meta: readSites,

@@ -6,11 +6,10 @@ export const BASE = "/apps/ecommerce/";
 
 type PageName = keyof typeof import("./pages");
 
-/** A route: its name follows its path ("/apps/ecommerce/order/details/:id" is "apps-ecommerce-order-details-id"). */
+/** A route of the store's back office, under its pages module. */
 function route(path: string, title: string, page: PageName, navActiveLink?: string): AppRoute {
   return {
     path,
-    name: path.slice(1).replace(/\/:?/g, "-"),
     title: `store:${title}.title`,
     page: () => import("./pages").then((pages) => ({ default: pages[page] })),
     meta: navActiveLink ? { ...sales, navActiveLink: BASE + navActiveLink } : sales,

@@ -5,7 +5,6 @@ export const storeSettings = { action: "manage", subject: "StoreSettings" } as c
 export const routes: AppRoute[] = [
   {
     path: "/apps/ecommerce/settings",
-    name: "apps-ecommerce-settings",
     title: "storesettings:title",
     page: () => import("./pages/StoreSettingsPage"),
     meta: storeSettings,

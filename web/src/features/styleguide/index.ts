@@ -18,14 +18,12 @@ const NAMED = ["typography", "icons", "dialog-examples"];
 export const routes: AppRoute[] = [
   ...PATTERNS.map((path) => ({
     path,
-    name: `styleguide${path.replace(/\/:slug$/, "").replace(/\//g, "-")}`,
     title: ({ slug }: Record<string, string>) => `styleguide:page.${slug}.title`,
     page,
     meta: staffOnly,
   })),
   ...NAMED.map((slug) => ({
     path: `/pages/${slug}`,
-    name: `styleguide-${slug}`,
     title: `styleguide:page.${slug}.title`,
     page,
     meta: staffOnly,

@@ -13,12 +13,11 @@ export const routes: AppRoute[] = [
   "/apps/email/filter/:filter",
   "/apps/email/label/:label",
   "/apps/email/:filter",
-].map((path) => ({ path, name: path.slice(1).replace(/\/:?/g, "-"), title: "support:title", page, meta: readTickets }));
+].map((path) => ({ path, title: "support:title", page, meta: readTickets }));
 
 /** Staff's canned replies (decision 0030): a static path, ranked before the folder's `:filter`. */
 routes.push({
   path: "/apps/email/canned-replies",
-  name: "apps-email-canned-replies",
   title: "support:canned.title",
   page: () => import("./pages/CannedRepliesPage"),
   meta: { action: "manage", subject: "Ticket" },

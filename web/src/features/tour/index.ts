@@ -9,7 +9,6 @@ const parts = () => import("./parts");
 export const routes: AppRoute[] = [
   {
     path: "/extensions/tour",
-    name: "extensions-tour",
     title: "tour:title",
     page: () => parts().then((m) => ({ default: m.TourPage })),
     meta: signedIn,

@@ -18,7 +18,6 @@ function usersPreload(at: PreloadContext): FirstCall[] {
 export const routes: AppRoute[] = [
   {
     path: "/portal/user",
-    name: "portal-user",
     title: "users:title",
     page: () => import("./pages/UserListPage"),
     meta: readUsers,
@@ -26,7 +25,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/apps/user/list",
-    name: "apps-user-list",
     title: "users:title",
     page: () => import("./pages/UserListPage"),
     meta: readUsers,
@@ -34,7 +32,6 @@ export const routes: AppRoute[] = [
   },
   {
     path: "/apps/user/view/:id",
-    name: "apps-user-view-id",
     title: "users:pageTitle.view",
     page: () => import("./pages/UserViewPage"),
     meta: { ...readUsers, navActiveLink: "/portal/user" },

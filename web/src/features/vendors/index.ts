@@ -5,7 +5,6 @@ export const readVendors = { action: "read", subject: "Vendor" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/portal/vendor",
-    name: "portal-vendor",
     title: "vendors:title",
     page: () => import("./pages/VendorPage"),
     meta: readVendors,

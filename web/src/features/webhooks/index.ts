@@ -5,7 +5,6 @@ export const readWebhooks = { action: "read", subject: "Webhook" } as const;
 export const routes: AppRoute[] = [
   {
     path: "/apps/settings/webhooks",
-    name: "apps-settings-webhooks",
     title: "webhooks:title",
     page: () => import("./pages/WebhooksPage"),
     meta: readWebhooks,

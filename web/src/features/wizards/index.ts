@@ -15,7 +15,6 @@ const page = () => import("./pages/WizardPage");
 
 export const routes: AppRoute[] = WIZARDS.map(([slug, key, meta]) => ({
   path: `/wizard-examples/${slug}`,
-  name: `wizard-examples-${slug}`,
   title: `wizards:${key}.title`,
   page,
   meta,
