@@ -14,8 +14,13 @@ export const CHUNK_GROUPS = [
   // loads them without the kit.
   { name: "forms", test: (id: string) => /\/web\/src\/(components\/(FormField|Snackbar)|lib\/form)\.tsx?$/.test(id) },
   // The shared pieces pages are made of (tables, toolbars, dialogs, list helpers, SWR), in one file
-  // instead of a dozen per page.
-  { name: "kit", test: (id: string) => /\/web\/src\/(components|lib)\/|\/node_modules\/swr\//.test(id) },
+  // instead of a dozen per page. Not the rich-text editor, which pages load with import() only: a group
+  // takes each module's libraries along, so in the kit TipTap (130 kB gzipped) came with every page.
+  {
+    name: "kit",
+    test: (id: string) =>
+      /\/web\/src\/(components|lib)\/|\/node_modules\/swr\//.test(id) && !/\/components\/RichTextEditor\.tsx$/.test(id),
+  },
 ];
 
 /** What index.html names for web/boot.js to preload with the app (`<meta name="first-load">`). */

@@ -118,6 +118,8 @@ describe("the build's file groups", () => {
     expect(kit!.test(src("components/DataTable.tsx"))).toBe(true);
     expect(kit!.test(src("lib/useList.ts"))).toBe(true);
     expect(kit!.test("/work/portal/node_modules/swr/dist/index/index.mjs")).toBe(true);
+    // Loaded with import() only: in the kit, it would bring TipTap to every page that uses the kit.
+    expect(kit!.test(src("components/RichTextEditor.tsx"))).toBe(false);
     expect(kit!.test(src("features/sites/pages/SitePage.tsx"))).toBe(false);
   });
 });
