@@ -58,9 +58,14 @@ const MAY_PROCEED: Record<HumanCheck, string> = {
  * Counts a sign-in attempt of `email` from `ip` if it may be tried now, in one statement: its three rows
  * (pair, email, address) are inserted only when the counts before it allow, so concurrent attempts are
  * decided one after another. SQLite reads the whole SELECT before inserting (it reads the table it fills),
- * so the three rows are all or nothing. Answers the new rows' ids, or null when the attempt must wait.
+ * so the three rows are all or nothing. Answers the new rows' keys, or null when the attempt must wait.
  */
-export async function claimSignIn(d1: D1Database, email: string, ip: string, human: HumanCheck): Promise<number[] | null> {
+export async function claimSignIn(
+  d1: D1Database,
+  email: string,
+  ip: string,
+  human: HumanCheck,
+): Promise<ClaimedAttempt[] | null> {
   const now = nowSeconds();
   const claimed = await d1
     .prepare(
@@ -73,11 +78,18 @@ export async function claimSignIn(d1: D1Database, email: string, ip: string, hum
         WHERE (pair.n < ${THROTTLE.freeFailures}
                OR pair.lastAt + ${delaySql("pair.n", THROTTLE.freeFailures, THROTTLE.windowSeconds)} <= ?4)
           AND ${MAY_PROCEED[human]}
-       RETURNING attemptId`,
+       RETURNING attemptKey, createdAt, attemptId`,
     )
     .bind(pairKey(email, ip), emailKey(email), addressKey(ip), now, now - THROTTLE.windowSeconds)
-    .all<{ attemptId: number }>();
-  return claimed.results.length > 0 ? claimed.results.map((row) => row.attemptId) : null;
+    .all<ClaimedAttempt>();
+  return claimed.results.length > 0 ? claimed.results : null;
+}
+
+/** A counted attempt's row (migration 0410: the table is keyed by these three). */
+export interface ClaimedAttempt {
+  attemptKey: string;
+  createdAt: number;
+  attemptId: number;
 }
 
 export interface SignInState {
@@ -121,11 +133,15 @@ export async function signInState(d1: D1Database, email: string, ip: string): Pr
   };
 }
 
-/** Takes back the count of attempts whose secret turned out right (their ids, from `claimSignIn`). */
-export function forgetAttempts(d1: D1Database, attemptIds: number[]): D1PreparedStatement {
+/** Takes back the count of attempts whose secret turned out right (their keys, from `claimSignIn`). */
+export function forgetAttempts(d1: D1Database, attempts: ClaimedAttempt[]): D1PreparedStatement {
   return d1
-    .prepare("DELETE FROM login_attempts WHERE attemptId IN (SELECT value FROM json_each(?1))")
-    .bind(JSON.stringify(attemptIds));
+    .prepare(
+      `DELETE FROM login_attempts WHERE (attemptKey, createdAt, attemptId) IN
+         (SELECT json_extract(value, '$.attemptKey'), json_extract(value, '$.createdAt'), json_extract(value, '$.attemptId')
+            FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(attempts));
 }
 
 /** After a sign-in: the email's failures, from here and elsewhere, no longer count. */

@@ -4,7 +4,15 @@ import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
 import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
-import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
+import {
+  claimAttempt,
+  claimSignIn,
+  clearEmailFailures,
+  forgetAttempts,
+  signInState,
+  type ClaimedAttempt,
+  type HumanCheck,
+} from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
 import { issueToken } from "../auth/tokens";
@@ -127,9 +135,9 @@ async function recordFailure(ctx: Ctx, email: string, reason: string) {
  * Counts this sign-in before its password is checked, or refuses it: 429 when tried too soon after failures
  * of the same email from the same address, or (Turnstile off) too soon after the address's last failure once
  * it failed often; with Turnstile on a targeted email or a busy address is asked for a token instead
- * (auth/throttle.ts). Answers the counted rows' ids, taken back if the password is right.
+ * (auth/throttle.ts). Answers the counted rows, taken back if the password is right.
  */
-async function claimSignInAttempt(ctx: Ctx, email: string, turnstileToken: string | undefined): Promise<number[]> {
+async function claimSignInAttempt(ctx: Ctx, email: string, turnstileToken: string | undefined): Promise<ClaimedAttempt[]> {
   const turnstile = turnstileOf(ctx.env);
   let human: HumanCheck = turnstile ? "unchecked" : "off";
   // A second round only after a token passed, or when the counts changed between the claim and the read.
