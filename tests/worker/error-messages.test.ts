@@ -148,6 +148,21 @@ describe("every error text in every language", () => {
     expect(renderReason(reason("mustBeType", { expected: "string" }), "fr")).toBe("doit être un texte");
     expect(renderReason(reason("mustBeType", { expected: "bigint" }), "fr")).toBe("doit être de type bigint");
   });
+
+  it("counts the seconds of a sign-in's wait in each language's number", () => {
+    const wait = (seconds: number, language: "en" | "fr" | "ar") => renderMessage(msg("signInWait", { seconds }), language);
+    expect(wait(1, "en")).toBe("Too many failed sign-ins for this account from here. Try again in 1 second.");
+    expect(wait(2, "en")).toBe("Too many failed sign-ins for this account from here. Try again in 2 seconds.");
+    expect(renderMessage(msg("addressSignInWait", { seconds: 1 }), "en")).toBe(
+      "Many sign-ins failed from this network. Try again in 1 second.",
+    );
+    expect(wait(1, "fr")).toMatch(/Réessayez dans 1 seconde\.$/);
+    expect(wait(30, "fr")).toMatch(/Réessayez dans 30 secondes\.$/);
+    expect(wait(1, "ar")).toMatch(/بعد ثانية واحدة\.$/);
+    expect(wait(2, "ar")).toMatch(/بعد ثانيتين\.$/);
+    expect(wait(4, "ar")).toMatch(/بعد 4 ثوانٍ\.$/);
+    expect(wait(30, "ar")).toMatch(/بعد 30 ثانية\.$/);
+  });
 });
 
 describe("the catalogs and the messages are typed by the English key set", () => {

@@ -34,14 +34,18 @@ function counted(count: number, forms: { one: string; two: string; few: string; 
   return form === "one" || form === "two" || form === "few" ? forms[form] : forms.other;
 }
 
+/** A number of seconds, as the wait messages say it. */
+const secondsText = (seconds: number) =>
+  counted(seconds, { one: "ثانية واحدة", two: "ثانيتين", few: `${seconds} ثوانٍ`, other: `${seconds} ثانية` });
+
 export const ar: BaseCatalog = {
   messages: {
     // Signing in
     signInRequired: "يُرجى تسجيل الدخول للمتابعة.",
     wrongCredentials: "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
     accountDeactivated: "هذا الحساب معطّل. يُرجى التواصل مع الدعم.",
-    addressSignInWait: "فشلت محاولات دخول كثيرة من هذه الشبكة. حاول مرة أخرى بعد {seconds} ثانية.",
-    signInWait: "محاولات دخول فاشلة كثيرة لهذا الحساب من هذا المكان. حاول مرة أخرى بعد {seconds} ثانية.",
+    addressSignInWait: ({ seconds }) => `فشلت محاولات دخول كثيرة من هذه الشبكة. حاول مرة أخرى بعد ${secondsText(seconds)}.`,
+    signInWait: ({ seconds }) => `محاولات دخول فاشلة كثيرة لهذا الحساب من هذا المكان. حاول مرة أخرى بعد ${secondsText(seconds)}.`,
     humanCheckRequired: "يُرجى تأكيد أنك شخص حقيقي ثم المحاولة مرة أخرى.",
     humanCheckFailed: "لم ينجح التحقق من أنك شخص حقيقي. يُرجى إعادة المحاولة.",
     humanCheckUnavailable: "التحقق من أنك شخص حقيقي غير متاح الآن. يُرجى المحاولة بعد قليل.",

@@ -3,14 +3,18 @@
  * must translate (types.ts), and the texts the contract promises automated clients (docs/API.md), byte for
  * byte. `{name}` is a parameter.
  */
+const secondsText = (seconds: number) => (seconds === 1 ? "1 second" : `${seconds} seconds`);
+
 export const en = {
   messages: {
     // Signing in
     signInRequired: "Please sign in to continue.",
     wrongCredentials: "The email or password is incorrect.",
     accountDeactivated: "This account is deactivated. Please contact support.",
-    addressSignInWait: "Many sign-ins failed from this network. Try again in {seconds} seconds.",
-    signInWait: "Too many failed sign-ins for this account from here. Try again in {seconds} seconds.",
+    addressSignInWait: ({ seconds }: { seconds: number }) =>
+      `Many sign-ins failed from this network. Try again in ${secondsText(seconds)}.`,
+    signInWait: ({ seconds }: { seconds: number }) =>
+      `Too many failed sign-ins for this account from here. Try again in ${secondsText(seconds)}.`,
     humanCheckRequired: "Please confirm you are a person, then try again.",
     humanCheckFailed: "The check that you are a person did not pass. Please try it again.",
     humanCheckUnavailable: "The check that you are a person is not available right now. Please try again in a moment.",

@@ -23,14 +23,19 @@ const TYPES: Record<string, string> = {
   file: "un fichier",
 };
 
+/** A number of seconds: French keeps the singular for 0 and 1. */
+const secondsText = (seconds: number) => (seconds <= 1 ? `${seconds} seconde` : `${seconds} secondes`);
+
 export const fr: BaseCatalog = {
   messages: {
     // Signing in
     signInRequired: "Veuillez vous connecter pour continuer.",
     wrongCredentials: "L'adresse e-mail ou le mot de passe est incorrect.",
     accountDeactivated: "Ce compte est désactivé. Veuillez contacter l'assistance.",
-    addressSignInWait: "De nombreuses connexions ont échoué depuis ce réseau. Réessayez dans {seconds} secondes.",
-    signInWait: "Trop de connexions échouées pour ce compte depuis cet endroit. Réessayez dans {seconds} secondes.",
+    addressSignInWait: ({ seconds }) =>
+      `De nombreuses connexions ont échoué depuis ce réseau. Réessayez dans ${secondsText(seconds)}.`,
+    signInWait: ({ seconds }) =>
+      `Trop de connexions échouées pour ce compte depuis cet endroit. Réessayez dans ${secondsText(seconds)}.`,
     humanCheckRequired: "Veuillez confirmer que vous êtes une personne, puis réessayer.",
     humanCheckFailed: "La vérification que vous êtes une personne n'a pas abouti. Veuillez la refaire.",
     humanCheckUnavailable:
