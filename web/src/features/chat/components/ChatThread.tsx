@@ -87,7 +87,10 @@ export function ChatThread({ ticketId, staff, onBack, onActivity }: Props) {
     }
   }, [data, theirLast, ticketId, onActivity]);
 
-  useEffect(() => end.current?.scrollIntoView?.({ block: "end" }), [messages?.length, typing]);
+  // A block body: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: "end" });
+  }, [messages?.length, typing]);
 
   function typed(value: string) {
     setText(value);
