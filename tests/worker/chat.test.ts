@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { chatEvent } from "../../worker/src/contract/chat";
 import worker from "../../worker/src/index";
 import { BASE, call, createUser, type TestUser } from "./helpers";
 
@@ -33,7 +34,8 @@ async function socket(user: TestUser, ticketId: number) {
   const ws = response.webSocket!;
   const events: Array<Record<string, any>> = [];
   ws.addEventListener("message", (event) => {
-    events.push(JSON.parse(event.data as string));
+    // Every frame is one the contract declares.
+    events.push(chatEvent.parse(JSON.parse(event.data as string)));
   });
   ws.accept();
   return { ws, events };

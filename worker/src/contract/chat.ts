@@ -1,6 +1,15 @@
 import * as z from "zod";
 import { defineCalls } from "./call";
 import * as f from "./fields";
+import { ticketMessage } from "./support";
+
+/** What a ticket's room sends over its socket (docs/API.md "Live chat"): the web app reads its type. */
+export const chatEvent = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("message"), message: ticketMessage }),
+  z.strictObject({ type: z.literal("read"), staff: z.boolean(), seq: z.number().int() }),
+  z.strictObject({ type: z.literal("typing"), userName: z.string(), staff: z.boolean() }),
+]);
+export type ChatEvent = z.output<typeof chatEvent>;
 
 /**
  * Live chat (decision 0031): the support desk's tickets as conversations. Messages, typing and read marks

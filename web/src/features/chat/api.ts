@@ -5,10 +5,7 @@ export type ChatThread = CallAnswer<"ticket-detail">;
 export type ChatMessage = ChatThread["messages"][number];
 
 /** What a ticket's room sends over its socket (docs/API.md "Live chat"). */
-export type ChatEvent =
-  | { type: "message"; message: ChatMessage }
-  | { type: "read"; staff: boolean; seq: number }
-  | { type: "typing"; userName: string; staff: boolean };
+export type { ChatEvent } from "../../../../worker/src/contract/chat";
 
 /** The conversations: the reader's inbox of tickets, latest activity first. */
 export const conversations = () => api("search-ticket", { folder: "inbox", limit: 50 });

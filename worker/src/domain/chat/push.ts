@@ -1,16 +1,20 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import type { TicketReader } from "../support/tickets";
+import type { ChatEvent } from "../../contract/chat";
 import type { ChatPush, ConversationRoom } from "./room";
 
 /** The rooms' namespace (wrangler.toml CHAT_ROOMS): one ConversationRoom per ticket. */
 export type ChatRooms = DurableObjectNamespace<ConversationRoom>;
 
+/** A message as ticket-detail answers it. */
+type ChatMessage = Extract<ChatEvent, { type: "message" }>["message"];
+
 export const roomOf = (rooms: ChatRooms, ticketId: number) => rooms.get(rooms.idFromName(String(ticketId)));
 
 /** A committed reply to the ticket's open pages: an internal note reaches staff's sockets only. */
-export function pushReply(rooms: ChatRooms, ticketId: number, message: { internal: boolean }): Promise<void> {
-  const event = { type: "message", message } as const;
+export function pushReply(rooms: ChatRooms, ticketId: number, message: ChatMessage): Promise<void> {
+  const event: ChatEvent = { type: "message", message };
   return roomOf(rooms, ticketId).push({ staff: event, client: message.internal ? null : event });
 }
 
@@ -78,7 +82,7 @@ const logPushFailure = (error: unknown) => console.error("chat push failed", Str
  * The hooks reply-ticket and update-ticket call once D1 committed (D1 stays the record): they run after the
  * answer, and a room that cannot be reached loses only the live push (pages poll while their socket is down).
  */
-export function chatAfterReply(later: Later, rooms: ChatRooms, ticketId: number, message: { internal: boolean }) {
+export function chatAfterReply(later: Later, rooms: ChatRooms, ticketId: number, message: ChatMessage) {
   later.waitUntil(pushReply(rooms, ticketId, message).catch(logPushFailure));
 }
 

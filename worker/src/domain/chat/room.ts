@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import type { ChatEvent } from "../../contract/chat";
 
 /** Who holds a socket of a room, kept with the socket (it survives hibernation). */
 export interface ChatMember {
@@ -9,12 +10,6 @@ export interface ChatMember {
 
 /** The header the Worker names the member in when it hands a checked socket request to the room. */
 export const CHAT_MEMBER_HEADER = "x-chat-member";
-
-/** What a room sends: a new message, a read mark, someone typing (docs/API.md "Live chat"). */
-export type ChatEvent =
-  | { type: "message"; message: unknown }
-  | { type: "read"; staff: boolean; seq: number }
-  | { type: "typing"; userName: string; staff: boolean };
 
 /** What a room pushes to each side: staff see everything; `client: null` is kept from the client (a note). */
 export interface ChatPush {

@@ -42,6 +42,7 @@ export function ChatThread({ ticketId, staff, onBack, onActivity }: Props) {
   const { t } = useTranslation("chat");
   const [typing, setTyping] = useState<string | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The handler runs on a socket frame, after this render: `mutate` and `mutateSeen` below exist by then.
   const { live, sendTyping } = useRoom(ticketId, (event: ChatEvent) => {
     if (event.type === "message") {
       void mutate((thread) => withMessage(thread, event.message), { revalidate: false });
