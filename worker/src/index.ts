@@ -10,6 +10,7 @@ import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
 import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
+import { openChatSocket } from "./routes/chat";
 import { getDb } from "./db";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import { dispatchMail } from "./domain/outbox/dispatch";
@@ -21,6 +22,9 @@ import { loadStoreSettings } from "./domain/storesettings/settings";
 import { QUEUES } from "./queues";
 import { buryWebhooks, consumeWebhooks, type WebhookMessage } from "./domain/webhooks/deliver";
 import { webhookDeliverySettingsOf } from "./http/webhooks";
+
+/** One ticket's live conversation (wrangler.toml CHAT_ROOMS, decision 0031). */
+export { ConversationRoom } from "./domain/chat/room";
 
 const dispatch = createDispatcher(routes, {
   refused: (ctx, call, code) =>
@@ -55,6 +59,8 @@ const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
   .get(`${FEED_PATH}:file`, (_request, env, _exec, url) =>
     serveCalendarFeed(getDb(env.DB), env.DB, { pepper: env.SESSION_PEPPER, siteName: env.SITE_NAME, pdf: env.PDF }, url),
   )
+  // Live chat's WebSocket (decision 0031), before the calls: a GET that is no call.
+  .get("/api/chat/:ticketId", (request, env, exec, url) => openChatSocket(request, env, exec, url, request.params.ticketId!))
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)
@@ -65,7 +71,10 @@ const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
 export default {
   async fetch(request, env, exec): Promise<Response> {
     const url = new URL(request.url);
-    const response = withSecurityHeaders((await router.fetch(request, env, exec, url)) as Response, url);
+    const routed = (await router.fetch(request, env, exec, url)) as Response;
+    // An accepted socket is handed over as the room made it (its 101 answer carries no page to protect).
+    if (routed.webSocket) return routed;
+    const response = withSecurityHeaders(routed, url);
     // Metered runs (tests, `npm run bench`) tell which answers ran the Worker: static files served without
     // it have no such entry (tests/bench/public-pages.ts counts a page load's invocations so).
     if (env.D1_METER === "true") response.headers.append("server-timing", WORKER_TIMING);

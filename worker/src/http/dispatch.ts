@@ -111,6 +111,15 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
   }
 }
 
+/**
+ * The caller of a request that is no call (the live chat's socket, decision 0031), resolved as calls resolve
+ * theirs: the same Origin check (403), then the session cookie or API key. Throws an HttpError.
+ */
+export async function requestCaller(request: Request, url: URL, env: Env, exec: ExecutionContext): Promise<Ctx> {
+  checkOrigin(request, url);
+  return authenticate(request, url, env, exec, false, null);
+}
+
 const API_PREFIX = "/api/";
 
 /** How a call failed, for its log line: the answer's code, and an unexpected error's self. */

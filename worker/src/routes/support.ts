@@ -11,6 +11,7 @@ import {
   type TicketRow,
 } from "../domain/support/tickets";
 import { sendReplyNotices } from "../domain/support/notices";
+import { chatAfterRead, chatAfterReply } from "../domain/chat/push";
 import { supportFigures } from "../domain/support/stats";
 import { dispatchMail } from "../domain/outbox/dispatch";
 import { openTicket, replyTicket, updateTicket } from "../domain/support/write";
@@ -80,23 +81,23 @@ const replyTicketCall = route(supportCalls["reply-ticket"], {
         .then(() => dispatchMail(mailQueueOf(ctx.env), ctx.db))
         .catch((error: unknown) => console.error("ticket reply notices failed", String(error))),
     );
-    return json({
-      message: success(ctx, input.internal ? "ticketNoteAdded" : "ticketReplied"),
-      ticketMessage: {
-        messageId: reply.messageId,
-        seq: reply.seq,
-        author: { userId: user.userId, userName: user.userName, staff: reader.staff },
-        body: reply.body,
-        internal: input.internal,
-        createdAt: reply.createdAt,
-      },
-    });
+    const ticketMessage = {
+      messageId: reply.messageId,
+      seq: reply.seq,
+      author: { userId: user.userId, userName: user.userName, staff: reader.staff },
+      body: reply.body,
+      internal: input.internal,
+      createdAt: reply.createdAt,
+    };
+    chatAfterReply(ctx.exec, ctx.env.CHAT_ROOMS, input.ticketId, ticketMessage);
+    return json({ message: success(ctx, input.internal ? "ticketNoteAdded" : "ticketReplied"), ticketMessage });
   },
 });
 
 const updateTicketCall = route(supportCalls["update-ticket"], {
   async handler(ctx, input) {
     await updateTicket(domainOf(ctx), readerOf(ctx), input);
+    if (input.read !== undefined) chatAfterRead(ctx.exec, ctx.db, ctx.env.CHAT_ROOMS, readerOf(ctx), input.ticketId);
     return json({ message: success(ctx, "ticketUpdated"), ticket: await currentTicket(ctx, input.ticketId) });
   },
 });
