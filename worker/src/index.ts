@@ -10,7 +10,8 @@ import { createDispatcher } from "./http/dispatch";
 import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
 import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
-import { getDb } from "./db";
+import { getDb, nowSeconds } from "./db";
+import { endViewAs } from "./domain/viewas/sessions";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import { dispatchMail } from "./domain/outbox/dispatch";
 import { receiveSupportMail } from "./domain/support/mail-in";
@@ -25,6 +26,14 @@ import { webhookDeliverySettingsOf } from "./http/webhooks";
 const dispatch = createDispatcher(routes, {
   refused: (ctx, call, code) =>
     audit(domainOf(ctx), { action: "refused", subject: call, outcome: "denied", detail: { reason: code } }).execute(),
+  viewAsExpired: (d1, viewAs, userId, ip) =>
+    endViewAs(
+      { db: getDb(d1), d1, actor: { userId: viewAs.staffId, email: viewAs.staffEmail, ip, agent: null } },
+      viewAs.viewAsId,
+      userId,
+      "expired",
+      nowSeconds(),
+    ),
 });
 
 /** The store settings in force, for a page that needs them (an admin's change shows on the next page served). */

@@ -3,7 +3,8 @@ import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } fr
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
-import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
+import { clearSessionCookie, clearStaffCookie, newSession, readCookie, roleRules, SESSION_COOKIE } from "../auth/session";
+import { sessionCookie } from "../auth/session";
 import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
@@ -11,6 +12,7 @@ import { issueToken } from "../auth/tokens";
 import { nowIso, nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
+import { endViewAs, viewAsState } from "../domain/viewas/sessions";
 import { verificationMail } from "../domain/users/mails";
 import { recoverySignIn } from "../domain/users/recovery";
 import { referrerOfCode, tieReferral } from "../domain/referrals/codes";
@@ -333,8 +335,12 @@ const register = route(authCalls.register, {
 
 const logout = route(authCalls.logout, {
   async handler(ctx) {
-    requireUser(ctx);
-    await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
+    const user = requireUser(ctx);
+    if (ctx.viewAs) {
+      // Signing out of a view-as ends it (and its session); the staff session stays signed in.
+      await endViewAs(domainOf(ctx), ctx.viewAs.viewAsId, user.userId, "logout", nowSeconds());
+      ctx.cookies.push(clearStaffCookie(ctx.secure));
+    } else await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
     ctx.cookies.push(clearSessionCookie(ctx.secure));
     return json({ message: success(ctx, "signedOut") });
   },
@@ -344,7 +350,8 @@ const me = route(authCalls.me, {
   async handler(ctx) {
     const user = requireUser(ctx);
     // The session already carries the role's rules: one query less on every page load.
-    return json(await signedInAs(ctx, user.userId, ctx.rules, true));
+    const answer = await signedInAs(ctx, user.userId, ctx.rules, true);
+    return json(ctx.viewAs ? { ...answer, viewAs: viewAsState(ctx.viewAs) } : answer);
   },
 });
 
