@@ -8,7 +8,18 @@ import en from "../../web/src/features/users/locales/en.json";
 import UserViewPage from "../../web/src/features/users/pages/UserViewPage";
 import layoutAr from "../../web/src/i18n/locales/layout/ar.json";
 import layout from "../../web/src/i18n/locales/layout/en.json";
-import { callsTo, inArabic, listOf, mockApi, ok, renderAt, sessionAnswer, setupPageTests, signIn } from "./page-support";
+import {
+  callsTo,
+  inArabic,
+  listOf,
+  mockApi,
+  ok,
+  readTestCookie,
+  renderAt,
+  sessionAnswer,
+  setupPageTests,
+  signIn,
+} from "./page-support";
 
 /** View as client (decision 0033): the user view's button and dialog, the banner on every page, the security card. */
 
@@ -107,10 +118,10 @@ const VIEW_AS = {
 
 function mockClientSession(viewAs: object | undefined) {
   signIn({ userId: 5, userName: "Alice Martin", role: "client" }, []);
-  mockApi({
-    me: ok({ userData: { ...ALICE, role: "client", recoveryCodesLeft: 0 }, userAbilityRules: [], viewAs }),
-    "end-view-as": ok({ message: "Ended." }),
-  });
+  const client = ok({ userData: { ...ALICE, role: "client", recoveryCodesLeft: 0 }, userAbilityRules: [], viewAs });
+  const staff = ok({ userData: { ...ALICE, userId: 1, role: "admin", recoveryCodesLeft: 0 }, userAbilityRules: MANAGE_ALL });
+  // After End, `me` answers the staff member again.
+  mockApi({ me: () => (callsTo("end-view-as").length ? staff : client), "end-view-as": ok({ message: "Ended." }) });
 }
 
 describe("the view-as banner", () => {
@@ -123,6 +134,7 @@ describe("the view-as banner", () => {
     fireEvent.click(within(banner).getByRole("button", { name: layout.viewAs.end }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/apps/user/view/5"));
     expect(callsTo("end-view-as")).toHaveLength(1);
+    expect(readTestCookie("userData")).toMatchObject({ userId: 1, role: "admin" });
   });
 
   it("is not there in an ordinary session", async () => {

@@ -126,6 +126,8 @@ describe("view-as: read-only", () => {
     expect(tickets.status).toBe(200);
     expect(tickets.body.data.map((t: { ticketId: number }) => t.ticketId)).toEqual([ticketId]);
     expect((await call("search-quota", {}, { cookie: sid })).status).toBe(200);
+    // Every page load asks for the public settings.
+    expect((await call("app-settings", {}, { cookie: sid })).status).toBe(200);
     expect((await call("ticket-detail", { ticketId }, { cookie: sid })).status).toBe(200);
 
     const writes: Array<Promise<CallResult>> = [

@@ -264,10 +264,11 @@ async function authenticate(
 }
 
 /**
- * What a view-as session may call besides reads: its end, and signing out. search-article is public and
- * writes only its missed-search counter, which it skips in a view-as.
+ * What a view-as session may call besides reads: its end, signing out, and two public calls not declared
+ * reads: app-settings (every page load; it writes nothing) and search-article (it writes only its
+ * missed-search counter, which it skips in a view-as).
  */
-const VIEW_AS_ALLOWED = new Set(["end-view-as", "logout", "search-article"]);
+const VIEW_AS_ALLOWED = new Set(["end-view-as", "logout", "app-settings", "search-article"]);
 /** Calls declared as reads that still write the caller's data. */
 const VIEW_AS_REFUSED = new Set(["mark-article-read"]);
 

@@ -23,6 +23,7 @@ export function ViewAsBanner() {
 
 function Banner({ viewAs, clientName, clientId }: { viewAs: ViewAsState; clientName: string; clientId: number }) {
   const { t } = useTranslation(["common", LAYOUT_NAMESPACE]);
+  const { signIn } = useSession();
   const [now, setNow] = useState(() => Date.now());
   const [ending, setEnding] = useState(false);
   const ended = useRef(false);
@@ -33,6 +34,8 @@ function Banner({ viewAs, clientName, clientId }: { viewAs: ViewAsState; clientN
     setEnding(true);
     try {
       await api("end-view-as");
+      // The staff's data and rules before the full load: the user's page is theirs, not the client's.
+      signIn(await api("me"));
     } finally {
       // A full load: the staff's session, rules and caches replace the client's everywhere.
       window.location.assign(`/apps/user/view/${clientId}`);
