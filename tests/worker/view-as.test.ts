@@ -217,11 +217,13 @@ describe("view-as: ending", () => {
     expect(await auditRows("view-as-end", client.userId)).toHaveLength(1);
   });
 
-  it("signing out of a view-as ends it and leaves the staff session signed in", async () => {
+  it("signing out of a view-as ends it and clears the staff cookie, without touching the staff session", async () => {
     const admin = await createAdmin();
     const client = await createUser();
     const { client: sid } = await start(admin, client);
-    expect((await call("logout", {}, { cookie: sid })).status).toBe(200);
+    const out = await call("logout", {}, { cookie: sid });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().some((c) => c.startsWith("sid_staff=;") && c.includes("Max-Age=0"))).toBe(true);
     expect(JSON.parse((await auditRows("view-as-end", client.userId))[0]!.detail)).toEqual({ reason: "logout" });
     expect((await call("me", {}, { cookie: admin.cookie })).status).toBe(200);
   });

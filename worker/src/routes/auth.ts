@@ -3,8 +3,15 @@ import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } fr
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
-import { clearSessionCookie, clearStaffCookie, newSession, readCookie, roleRules, SESSION_COOKIE } from "../auth/session";
-import { sessionCookie } from "../auth/session";
+import {
+  clearSessionCookie,
+  clearStaffCookie,
+  newSession,
+  readCookie,
+  roleRules,
+  SESSION_COOKIE,
+  sessionCookie,
+} from "../auth/session";
 import { claimAttempt, claimSignIn, clearEmailFailures, forgetAttempts, signInState, type HumanCheck } from "../auth/throttle";
 import { requireHuman } from "../auth/turnstile";
 import { claimTotpStep, codeUsed, totpStep } from "../auth/totp";
@@ -336,12 +343,10 @@ const register = route(authCalls.register, {
 const logout = route(authCalls.logout, {
   async handler(ctx) {
     const user = requireUser(ctx);
-    if (ctx.viewAs) {
-      // Signing out of a view-as ends it (and its session); the staff session stays signed in.
-      await endViewAs(domainOf(ctx), ctx.viewAs.viewAsId, user.userId, "logout", nowSeconds());
-      ctx.cookies.push(clearStaffCookie(ctx.secure));
-    } else await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
-    ctx.cookies.push(clearSessionCookie(ctx.secure));
+    // Signing out of a view-as ends it (and its session); a staff cookie left in this browser goes too.
+    if (ctx.viewAs) await endViewAs(domainOf(ctx), ctx.viewAs.viewAsId, user.userId, "logout", nowSeconds());
+    else await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
+    ctx.cookies.push(clearSessionCookie(ctx.secure), clearStaffCookie(ctx.secure));
     return json({ message: success(ctx, "signedOut") });
   },
 });
