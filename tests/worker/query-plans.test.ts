@@ -93,6 +93,8 @@ const FILTERS: Record<string, Array<Record<string, unknown>>> = {
   ],
   "search-customer": [{ status: "active" }, { userId: 1 }],
   "search-credit-note": [{ userId: 1 }, { referenceId: "Xk3v9QpLXk3v9QpLXk3v9Q" }],
+  // Staff reading a user's view-as sessions (the client's own list is the same range of view_as_sessions_user).
+  "search-view-as": [{ userId: 1 }],
 };
 
 /** A trigram search and a short (LIKE) search, for the calls that take a search. */

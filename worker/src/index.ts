@@ -6,12 +6,13 @@ import { audit } from "./domain/audit";
 import { serveImage } from "./domain/storage/files";
 import { FEED_PATH, serveCalendarFeed } from "./domain/calendar/feed";
 import { domainOf } from "./http/context";
-import { createDispatcher } from "./http/dispatch";
+import { createDispatcher, type DispatchHooks } from "./http/dispatch";
 import { withSecurityHeaders, WORKER_TIMING } from "./http/headers";
 import { servePage, serveRobots, serveSitemap } from "./http/pages";
 import { routes } from "./routes";
 import { openChatSocket } from "./routes/chat";
-import { getDb } from "./db";
+import { getDb, nowSeconds } from "./db";
+import { endViewAs } from "./domain/viewas/sessions";
 import { buryMail, consumeMail } from "./domain/outbox/consumer";
 import { dispatchMail } from "./domain/outbox/dispatch";
 import { receiveSupportMail } from "./domain/support/mail-in";
@@ -26,10 +27,19 @@ import { webhookDeliverySettingsOf } from "./http/webhooks";
 /** One ticket's live conversation (wrangler.toml CHAT_ROOMS, decision 0031). */
 export { ConversationRoom } from "./domain/chat/room";
 
-const dispatch = createDispatcher(routes, {
+const hooks: DispatchHooks = {
   refused: (ctx, call, code) =>
     audit(domainOf(ctx), { action: "refused", subject: call, outcome: "denied", detail: { reason: code } }).execute(),
-});
+  viewAsExpired: (d1, viewAs, userId, ip) =>
+    endViewAs(
+      { db: getDb(d1), d1, actor: { userId: viewAs.staffId, email: viewAs.staffEmail, ip, agent: null } },
+      viewAs.viewAsId,
+      userId,
+      "expired",
+      nowSeconds(),
+    ),
+};
+const dispatch = createDispatcher(routes, hooks);
 
 /** The store settings in force, for a page that needs them (an admin's change shows on the next page served). */
 const pageSettings = (env: Env) => () => loadStoreSettings(getDb(env.DB), storeDefaultsOf(env));
@@ -60,7 +70,9 @@ const router = IttyRouter<IRequest, [Env, ExecutionContext, URL]>()
     serveCalendarFeed(getDb(env.DB), env.DB, { pepper: env.SESSION_PEPPER, siteName: env.SITE_NAME, pdf: env.PDF }, url),
   )
   // Live chat's WebSocket (decision 0031), before the calls: a GET that is no call.
-  .get("/api/chat/:ticketId", (request, env, exec, url) => openChatSocket(request, env, exec, url, request.params.ticketId!))
+  .get("/api/chat/:ticketId", (request, env, exec, url) =>
+    openChatSocket(request, env, exec, url, request.params.ticketId!, hooks),
+  )
   .all("/api/*", (request, env, exec, url) => dispatch(request, env, exec, url))
   .get("/images/*", image)
   .head("/images/*", image)

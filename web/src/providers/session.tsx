@@ -9,11 +9,15 @@ export type { AbilityRule };
 /** What signing in and `me` answer: userData (the User plus role) and the caller's rules (`me` adds the notification settings). */
 export type SignInAnswer = Pick<CallAnswer<"me">, "userData" | "userAbilityRules">;
 export type UserData = SignInAnswer["userData"];
+/** While staff view as this client (decision 0033): who views, since and until when. */
+export type ViewAsState = NonNullable<CallAnswer<"me">["viewAs"]>;
 
 interface SessionValue {
   userData: UserData | null;
   isLoggedIn: boolean;
   ability: AppAbility;
+  /** Set once `me` says staff are viewing as this client (read-only). */
+  viewAs: ViewAsState | null;
   /** Stores the answer of login / two-steps / register / me. */
   signIn: (answer: SignInAnswer) => void;
   /** Merges changed fields (say, a new name or avatar) into the stored userData. */
@@ -37,6 +41,7 @@ export const RULES_COOKIE = "userAbilityRules";
 export function SessionProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   const [userData, setUserData] = useState<UserData | null>(() => readCookie<UserData>(USER_DATA_COOKIE));
   const ability = useMemo(() => new ClientAbility(readCookie<AbilityRule[]>(RULES_COOKIE) ?? []), []);
+  const [viewAs, setViewAs] = useState<ViewAsState | null>(null);
   const clearing = useRef(false);
 
   const clear = useCallback(() => {
@@ -44,6 +49,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     removeCookie(RULES_COOKIE);
     ability.update([]);
     setUserData(null);
+    setViewAs(null);
   }, [ability]);
 
   const signIn = useCallback(
@@ -69,7 +75,9 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   const refresh = useCallback(async () => {
     const answer = await api("me");
     // Signed out meanwhile (another tab, a 401): do not bring the old state back.
-    if (readCookie(USER_DATA_COOKIE)) signIn(answer);
+    if (!readCookie(USER_DATA_COOKIE)) return;
+    signIn(answer);
+    setViewAs(answer.viewAs ?? null);
   }, [signIn]);
 
   // Rules follow role changes: reloaded at start and whenever the tab becomes visible again.
@@ -102,8 +110,8 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, [clear, onSignedOut]);
 
   const value = useMemo<SessionValue>(
-    () => ({ userData, isLoggedIn: userData !== null, ability, signIn, updateUserData, refresh, signOut, forget: clear }),
-    [userData, ability, signIn, updateUserData, refresh, signOut, clear],
+    () => ({ userData, isLoggedIn: userData !== null, ability, viewAs, signIn, updateUserData, refresh, signOut, forget: clear }),
+    [userData, ability, viewAs, signIn, updateUserData, refresh, signOut, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -25,15 +25,32 @@ export interface SessionUser {
   twoFactorEnabled: number;
 }
 
+/** A view-as session's staff member and start (decision 0033): the session's user is the client viewed. */
+export interface ViewAs {
+  viewAsId: number;
+  staffId: number;
+  staffName: string;
+  staffEmail: string;
+  /** Unix seconds; the view-as ends VIEW_AS_SECONDS later whatever happens. */
+  startedAt: number;
+}
+
+/** A view-as's hard limit: 30 minutes from its start, however busy (issue 39). */
+export const VIEW_AS_SECONDS = 30 * 60;
+
 export interface LoadedSession {
   sessionId: number;
   lastSeenAt: number;
   user: SessionUser;
   rules: AppRule[];
+  viewAs: ViewAs | null;
 }
 
+// A view-as session lives only while its view-as runs and its staff member may still sign in.
 const SESSION_FROM = `FROM sessions s JOIN users u ON u.userId = s.userId
- WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL`;
+  LEFT JOIN view_as_sessions v ON v.id = s.viewAsId LEFT JOIN users st ON st.userId = v.staffId
+ WHERE s.tokenHash = ?1 AND u.userIsActive = 1 AND u.deletedAt IS NULL
+   AND (s.viewAsId IS NULL OR (v.endedAt IS NULL AND st.userIsActive = 1 AND st.deletedAt IS NULL))`;
 
 const RULES_JSON = `(SELECT json_group_array(json_object('action', action, 'subject', subject,
                                             'inverted', inverted, 'conditions', conditions))
@@ -42,7 +59,7 @@ const RULES_JSON = `(SELECT json_group_array(json_object('action', action, 'subj
                  WHERE ro.roleName = u.userRole ORDER BY r.ruleId))`;
 
 /** Everything a handler may rely on, as one text: equal fingerprints mean an unchanged session. */
-const FINGERPRINT = `json_array(s.sessionId, s.idleSeconds, u.userId, u.userName, u.userEmail, u.userRole, u.userImage,
+const FINGERPRINT = `json_array(s.sessionId, s.idleSeconds, s.viewAsId, u.userId, u.userName, u.userEmail, u.userRole, u.userImage,
        u.userQuota, u.emailVerified, u.twoFactorEnabled, json(${RULES_JSON}))`;
 
 /**
@@ -52,6 +69,8 @@ const FINGERPRINT = `json_array(s.sessionId, s.idleSeconds, u.userId, u.userName
 const SESSION_SQL = `
 SELECT s.sessionId, s.lastSeenAt, s.idleSeconds,
        u.userId, u.userName, u.userEmail, u.userRole, u.userImage, u.userQuota, u.emailVerified, u.twoFactorEnabled,
+       s.viewAsId, v.staffId AS viewAsStaffId, st.userName AS viewAsStaffName, st.userEmail AS viewAsStaffEmail,
+       v.startedAt AS viewAsStartedAt,
        ${FINGERPRINT} AS fingerprint
   ${SESSION_FROM}`;
 
@@ -66,6 +85,11 @@ interface SessionRow extends SessionUser {
   sessionId: number;
   lastSeenAt: number;
   idleSeconds: number;
+  viewAsId: number | null;
+  viewAsStaffId: number | null;
+  viewAsStaffName: string | null;
+  viewAsStaffEmail: string | null;
+  viewAsStartedAt: number | null;
   fingerprint: string;
 }
 
@@ -79,14 +103,36 @@ export interface FingerprintedSession extends LoadedSession {
 export async function loadSession(d1: D1Database, tokenHash: string): Promise<FingerprintedSession | null> {
   const found = await d1.prepare(SESSION_SQL).bind(tokenHash).first<SessionRow>();
   if (!found) return null;
-  if (nowSeconds() - found.lastSeenAt > found.idleSeconds) {
+  // A view-as session is left to the dispatcher, which ends its view-as (and audits that) once expired.
+  if (found.viewAsId === null && nowSeconds() - found.lastSeenAt > found.idleSeconds) {
     await d1.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(found.sessionId).run();
     return null;
   }
-  const { sessionId, lastSeenAt, idleSeconds: _idle, fingerprint, ...user } = found;
+  const {
+    sessionId,
+    lastSeenAt,
+    idleSeconds: _idle,
+    fingerprint,
+    viewAsId,
+    viewAsStaffId,
+    viewAsStaffName,
+    viewAsStaffEmail,
+    viewAsStartedAt,
+    ...user
+  } = found;
   // The rules are the fingerprint's last element: parsed once, never queried twice.
   const stored = (JSON.parse(fingerprint) as unknown[]).at(-1) as StoredRule[];
-  return { sessionId, lastSeenAt, user, rules: rulesForUser(stored, user.userId), tokenHash, fingerprint };
+  const viewAs =
+    viewAsId === null
+      ? null
+      : {
+          viewAsId,
+          staffId: viewAsStaffId!,
+          staffName: viewAsStaffName!,
+          staffEmail: viewAsStaffEmail!,
+          startedAt: viewAsStartedAt!,
+        };
+  return { sessionId, lastSeenAt, user, rules: rulesForUser(stored, user.userId), viewAs, tokenHash, fingerprint };
 }
 
 export const tokenHashOf = (token: string) => sha256Hex(token);
@@ -117,14 +163,22 @@ export interface NewSession {
 /** A fresh 256-bit session token and the statement that stores its hash (for the caller's batch). */
 export async function newSession(
   d1: D1Database,
-  opts: { userId: number; role: string; rememberMe: boolean; userAgent: string; ip: string },
+  opts: {
+    userId: number;
+    role: string;
+    rememberMe: boolean;
+    userAgent: string;
+    ip: string;
+    /** A view-as's session: its view_as_sessions row is the batch's insert just before this one. */
+    viewAs?: boolean;
+  },
 ): Promise<NewSession> {
   const token = randomToken(32);
-  const idleSeconds = idleSecondsFor(opts.role, opts.rememberMe);
+  const idleSeconds = opts.viewAs ? VIEW_AS_SECONDS : idleSecondsFor(opts.role, opts.rememberMe);
   const statement = d1
     .prepare(
-      `INSERT INTO sessions (userId, tokenHash, rememberMe, idleSeconds, userAgent, ip, lastSeenAt)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+      `INSERT INTO sessions (userId, tokenHash, rememberMe, idleSeconds, userAgent, ip, lastSeenAt, viewAsId)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ${opts.viewAs ? "last_insert_rowid()" : "NULL"})`,
     )
     .bind(
       opts.userId,
@@ -157,4 +211,19 @@ export function readCookie(request: Request, name: string): string | null {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
   }
   return null;
+}
+
+/** Where a view-as keeps the staff member's own session token: sent only to end-view-as (decision 0033). */
+export const STAFF_COOKIE = "sid_staff";
+const END_VIEW_AS_PATH = "/api/end-view-as";
+
+export function staffCookie(token: string, secure: boolean, maxAge: number | null = null): string {
+  const parts = [`${STAFF_COOKIE}=${token}`, `Path=${END_VIEW_AS_PATH}`, "HttpOnly", "SameSite=Strict"];
+  if (secure) parts.push("Secure");
+  if (maxAge !== null) parts.push(`Max-Age=${maxAge}`);
+  return parts.join("; ");
+}
+
+export function clearStaffCookie(secure: boolean): string {
+  return staffCookie("", secure, 0);
 }

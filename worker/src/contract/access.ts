@@ -29,7 +29,7 @@ const BASE_SUBJECTS = [
 export const SUBJECTS = [...BASE_SUBJECTS, ...FEATURE_SUBJECTS] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const ACTIONS = ["manage", "read", "create", "update", "delete", "redeem", "claim"] as const;
+export const ACTIONS = ["manage", "read", "create", "update", "delete", "redeem", "claim", "impersonate"] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**

@@ -98,6 +98,8 @@ export const AUDIT_ACTIONS = [
   "update-webhook",
   "delete-webhook",
   "resend-webhook-delivery",
+  "view-as-start",
+  "view-as-end",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;

@@ -5,6 +5,7 @@ import * as f from "./fields";
 import { referralCode } from "./referrals";
 import { notificationSettings } from "./notifications";
 import { user } from "./users";
+import { viewAsState } from "./viewas";
 
 const oneOrMore = <T extends z.ZodType>(schema: T) => z.union([schema, z.array(schema)]);
 
@@ -100,7 +101,10 @@ export const authCalls = defineCalls({
     access: "signedIn",
     readsOnly: true,
     input: z.object({}),
-    answer: signedIn.extend({ notificationSettings }),
+    answer: signedIn.extend({
+      notificationSettings,
+      viewAs: viewAsState.optional().meta({ description: "Set while staff view as this client (read-only)." }),
+    }),
   },
 });
 

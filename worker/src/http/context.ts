@@ -1,7 +1,7 @@
 import type { AppAbility, AppRule } from "../auth/ability";
 import type { Actor } from "../auth/actor";
 import type { AgentPrincipal } from "../auth/apikey";
-import type { SessionUser } from "../auth/session";
+import type { SessionUser, ViewAs } from "../auth/session";
 import type { DB } from "../db";
 import { unauthorized } from "../errors";
 
@@ -24,6 +24,8 @@ export interface Ctx {
   cookies: string[];
   /** The JSON body's bytes as sent (for signature checks); null for multipart or before parsing. */
   rawBody: Uint8Array | null;
+  /** Set while staff view as the client `user` (decision 0033): the dispatcher lets only reads through. */
+  viewAs?: ViewAs | null;
 }
 
 export function requireUser(ctx: Ctx): SessionUser {
@@ -33,6 +35,8 @@ export function requireUser(ctx: Ctx): SessionUser {
 
 /** Who the request acts for (audit rows, claims). */
 export function actorOf(ctx: Ctx): Actor {
+  // Whoever views as a client acts as themselves in the audit log, never as the client.
+  if (ctx.viewAs) return { userId: ctx.viewAs.staffId, email: ctx.viewAs.staffEmail, ip: ctx.ip, agent: null };
   return {
     userId: ctx.user?.userId ?? null,
     email: ctx.user?.userEmail ?? (ctx.agent ? `api-key:${ctx.agent.keyName}` : ""),

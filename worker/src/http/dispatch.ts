@@ -1,7 +1,16 @@
 import { abilityOf, type AppRule } from "../auth/ability";
 import { AGENT_RULES, loadAgent } from "../auth/apikey";
 import { forgetSession, rememberedSession, rememberSession } from "../auth/session-cache";
-import { clearSessionCookie, loadSession, readCookie, SESSION_COOKIE, sessionCheck, tokenHashOf } from "../auth/session";
+import {
+  clearSessionCookie,
+  loadSession,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCheck,
+  tokenHashOf,
+  VIEW_AS_SECONDS,
+  type ViewAs,
+} from "../auth/session";
 import { getDb, nowSeconds } from "../db";
 import { meterD1, newUsage, TRACE_HEADER, traceHeader, usageHeader } from "../db/meter";
 import { BOOKMARK_HEADER, openSession, requestBookmark, sessionConstraint } from "../db/sessions";
@@ -23,6 +32,8 @@ const TOUCH_EVERY_SECONDS = 60;
  */
 export interface DispatchHooks {
   refused(ctx: Ctx, call: string, code: string): Promise<unknown>;
+  /** Ends a view-as found past its 30 minutes (its audit row once, however many requests find it). */
+  viewAsExpired(d1: D1Database, viewAs: ViewAs, userId: number, ip: string): Promise<unknown>;
 }
 
 export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
@@ -87,12 +98,12 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
       checkOrigin(request, url);
       const body: BodyOnce = { parsed: null };
       try {
-        ctx = await authenticate(request, url, env, exec, readsOnly(def), primary);
+        ctx = await authenticate(request, url, env, exec, readsOnly(def), primary, hooks);
         return await answer(def, ctx, request, body);
       } catch (error) {
         if (!(error instanceof StaleSession)) throw error;
         // The remembered session changed: run the call again, loading the session afresh.
-        ctx = await authenticate(request, url, env, exec, false, primary);
+        ctx = await authenticate(request, url, env, exec, false, primary, hooks);
         return await answer(def, ctx, request, body);
       }
     } catch (error) {
@@ -115,9 +126,15 @@ export function createDispatcher(routes: RouteDef[], hooks: DispatchHooks) {
  * The caller of a request that is no call (the live chat's socket, decision 0031), resolved as calls resolve
  * theirs: the same Origin check (403), then the session cookie or API key. Throws an HttpError.
  */
-export async function requestCaller(request: Request, url: URL, env: Env, exec: ExecutionContext): Promise<Ctx> {
+export async function requestCaller(
+  request: Request,
+  url: URL,
+  env: Env,
+  exec: ExecutionContext,
+  hooks: DispatchHooks,
+): Promise<Ctx> {
   checkOrigin(request, url);
-  return authenticate(request, url, env, exec, false, null);
+  return authenticate(request, url, env, exec, false, null, hooks);
 }
 
 const API_PREFIX = "/api/";
@@ -142,6 +159,7 @@ function readsOnly(def: RouteDef): boolean {
 async function answer(def: RouteDef, ctx: Ctx, request: Request, body: BodyOnce): Promise<Response> {
   const confirm = sessionChecks.get(ctx)?.confirm ?? (async () => undefined);
   try {
+    refuseViewAsWrite(def, ctx);
     authorize(def, ctx);
     def.available?.(ctx);
     body.parsed ??= await readBody(request, def.maxBody, def.formUrlEncoded === true);
@@ -188,6 +206,7 @@ async function authenticate(
   exec: ExecutionContext,
   mayRemember: boolean,
   primary: (() => D1Database) | null,
+  hooks: DispatchHooks,
 ): Promise<Ctx> {
   const ctx: Ctx = {
     env,
@@ -235,7 +254,14 @@ async function authenticate(
     if (!session) return ctx;
     rememberSession(session, now);
   }
+  if (session.viewAs && now >= session.viewAs.startedAt + VIEW_AS_SECONDS) {
+    // A hard limit, checked on every request: the caller is no one from now on (end-view-as brings the staff back).
+    forgetSession(tokenHash);
+    await hooks.viewAsExpired(env.DB, session.viewAs, session.user.userId, ctx.ip);
+    return ctx;
+  }
   ctx.user = session.user;
+  ctx.viewAs = session.viewAs;
   ctx.sessionId = session.sessionId;
   ctx.rules = session.rules;
   ctx.ability = abilityOf(session.rules);
@@ -250,6 +276,21 @@ async function authenticate(
     );
   }
   return ctx;
+}
+
+/**
+ * What a view-as session may call besides reads: its end, signing out, and two public calls not declared
+ * reads: app-settings (every page load; it writes nothing) and search-article (it writes only its
+ * missed-search counter, which it skips in a view-as).
+ */
+const VIEW_AS_ALLOWED = new Set(["end-view-as", "logout", "app-settings", "search-article"]);
+/** Calls declared as reads that still write the caller's data. */
+const VIEW_AS_REFUSED = new Set(["mark-article-read"]);
+
+/** A view-as is read-only (decision 0033): every other call is refused before it runs. */
+function refuseViewAsWrite(def: RouteDef, ctx: Ctx) {
+  if (!ctx.viewAs || VIEW_AS_ALLOWED.has(def.name)) return;
+  if (!readsOnly(def) || VIEW_AS_REFUSED.has(def.name)) throw forbidden("viewAsReadOnly", "view_as_read_only");
 }
 
 function authorize(def: RouteDef, ctx: Ctx) {

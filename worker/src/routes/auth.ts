@@ -3,7 +3,15 @@ import { burnPasswordCheck, hashPassword, PBKDF2_ITERATIONS, verifyPassword } fr
 import { sha256Hex } from "../auth/crypto";
 import { unseal } from "../auth/secretbox";
 import { passkeyChallengeExpired, passkeyRefused, relyingParty, verifyAssertion } from "../auth/passkeys";
-import { newSession, readCookie, roleRules, SESSION_COOKIE, sessionCookie, clearSessionCookie } from "../auth/session";
+import {
+  clearSessionCookie,
+  clearStaffCookie,
+  newSession,
+  readCookie,
+  roleRules,
+  SESSION_COOKIE,
+  sessionCookie,
+} from "../auth/session";
 import {
   claimAttempt,
   claimSignIn,
@@ -19,6 +27,7 @@ import { issueToken } from "../auth/tokens";
 import { nowIso, nowSeconds, prepare, runBatch } from "../db";
 import { abortUnlessChanged, runGuardedBatch } from "../db/guard";
 import { audit } from "../domain/audit";
+import { endViewAs, viewAsState } from "../domain/viewas/sessions";
 import { verificationMail } from "../domain/users/mails";
 import { recoverySignIn } from "../domain/users/recovery";
 import { referrerOfCode, tieReferral } from "../domain/referrals/codes";
@@ -341,9 +350,11 @@ const register = route(authCalls.register, {
 
 const logout = route(authCalls.logout, {
   async handler(ctx) {
-    requireUser(ctx);
-    await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
-    ctx.cookies.push(clearSessionCookie(ctx.secure));
+    const user = requireUser(ctx);
+    // Signing out of a view-as ends it (and its session); a staff cookie left in this browser goes too.
+    if (ctx.viewAs) await endViewAs(domainOf(ctx), ctx.viewAs.viewAsId, user.userId, "logout", nowSeconds());
+    else await ctx.env.DB.prepare("DELETE FROM sessions WHERE sessionId = ?1").bind(ctx.sessionId).run();
+    ctx.cookies.push(clearSessionCookie(ctx.secure), clearStaffCookie(ctx.secure));
     return json({ message: success(ctx, "signedOut") });
   },
 });
@@ -352,7 +363,8 @@ const me = route(authCalls.me, {
   async handler(ctx) {
     const user = requireUser(ctx);
     // The session already carries the role's rules: one query less on every page load.
-    return json(await signedInAs(ctx, user.userId, ctx.rules, true));
+    const answer = await signedInAs(ctx, user.userId, ctx.rules, true);
+    return json(ctx.viewAs ? { ...answer, viewAs: viewAsState(ctx.viewAs) } : answer);
   },
 });
 

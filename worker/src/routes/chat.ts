@@ -4,7 +4,7 @@ import { CHAT_MEMBER_HEADER, type ChatMember } from "../domain/chat/room";
 import { readableTicket, ticketReader, type TicketReader } from "../domain/support/tickets";
 import { forbidden, HttpError, msg, notFound } from "../errors";
 import { requireUser } from "../http/context";
-import { requestCaller } from "../http/dispatch";
+import { requestCaller, type DispatchHooks } from "../http/dispatch";
 import { requestLanguage } from "../http/language";
 import { errorResponse, json } from "../http/respond";
 import { route } from "../http/route";
@@ -33,12 +33,19 @@ export const routes = [chatSeen];
  * another origin, 401 signed out, 403 without `read Ticket`, 404 for a ticket not the caller's), then handed
  * to the ticket's room, which keeps who the caller is with the socket.
  */
-export async function openChatSocket(request: Request, env: Env, exec: ExecutionContext, url: URL, id: string) {
+export async function openChatSocket(
+  request: Request,
+  env: Env,
+  exec: ExecutionContext,
+  url: URL,
+  id: string,
+  hooks: DispatchHooks,
+) {
   try {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       throw new HttpError(426, "upgrade_required", "chatUpgradeRequired");
     }
-    const ctx = await requestCaller(request, url, env, exec);
+    const ctx = await requestCaller(request, url, env, exec, hooks);
     if (ctx.agent) throw forbidden("signedInUserOnly", "agent_not_allowed");
     const user = requireUser(ctx);
     if (!ctx.ability.can("read", "Ticket")) {

@@ -64,7 +64,8 @@ const searchArticle = route(guideCalls["search-article"], {
     ] as const;
     const page = await listPage<ArticleSummary>(ctx.db, query, { order, window: input, with: [courseCounts(ctx.db, reader)] });
     // A search nobody's article answers tells staff what to write next (one row per text and language).
-    if (input.search !== "" && page.total === 0 && input.page === 1)
+    // Not while staff view as a client: a view-as writes nothing (decision 0033).
+    if (input.search !== "" && page.total === 0 && input.page === 1 && !ctx.viewAs)
       await countMissedSearch(ctx.db, input.search, reader.language).execute();
     const rows = page.rows.map((row) => ({ ...row, published: Boolean(row.published), read: Boolean(row.read) }));
     const courses = (page.with[0] as unknown as CourseCounts[]).map((c) => ({

@@ -16,6 +16,7 @@ import { HorizontalNav } from "./HorizontalNav";
 import { Navbar } from "./Navbar";
 import { useLayoutClasses } from "./useLayoutClasses";
 import { VerticalNav } from "./VerticalNav";
+import { ViewAsBanner } from "./ViewAsBanner";
 
 function Footer({ type }: { type: "sticky" | "static" | "hidden" }) {
   const { t } = useTranslation();
@@ -97,6 +98,7 @@ export function DefaultLayout({
         aria-label={t("openMenu")}
       />
       <div className={`drawer-content flex min-w-0 flex-col bg-base-200 ${fixedHeight ? "h-screen" : "min-h-screen"}`}>
+        <ViewAsBanner />
         <Navbar vertical={vertical} onOpenMenu={() => setMenuOpen(true)} onOpenCustomizer={() => setCustomizerOpen(true)} />
         {!vertical && horizontalNav !== "hidden" && (
           <HorizontalNav

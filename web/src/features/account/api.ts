@@ -49,6 +49,8 @@ export function closeAccount(body: CallInput<"close-account">) {
 }
 
 export type SessionRow = ListRow<"search-session">;
+/** A view-as of the caller's account, for the security tab. */
+export type ViewAsRow = ListRow<"search-view-as">;
 
 export function revokeSession(body: CallInput<"revoke-session">) {
   return api("revoke-session", body);

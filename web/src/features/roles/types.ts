@@ -25,6 +25,7 @@ const ACTION_TABLE: Record<Action, true> = {
   delete: true,
   redeem: true,
   claim: true,
+  impersonate: true,
 };
 const SUBJECT_TABLE: Record<Exclude<Subject, FeatureSubject>, true> = {
   all: true,

@@ -6,6 +6,7 @@ import { ChangePasswordCard } from "../components/ChangePasswordCard";
 import { PasskeysCard } from "../components/PasskeysCard";
 import { SessionsCard } from "../components/SessionsCard";
 import { TwoFactorCard } from "../components/TwoFactorCard";
+import { ViewAsCard } from "../components/ViewAsCard";
 
 export default function SecurityTabPage() {
   const { t } = useTranslation("account");
@@ -19,6 +20,7 @@ export default function SecurityTabPage() {
       <TwoFactorCard />
       <PasskeysCard />
       <SessionsCard reloadKey={sessionsVersion} />
+      <ViewAsCard />
     </section>
   );
 }

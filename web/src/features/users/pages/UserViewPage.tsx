@@ -18,6 +18,7 @@ import { panelCalls } from "../api";
 import { AddressCard } from "../components/AddressCard";
 import { Avatar } from "../components/Avatar";
 import { UpgradePlanDialog } from "../components/UpgradePlanDialog";
+import { ViewAsDialog } from "../components/ViewAsDialog";
 import { JobsPanel, PaymentsPanel, QuotaPanel, SessionsPanel, SubscriptionsPanel } from "../components/UserPanels";
 import { useUserSave } from "../components/useUserSave";
 import type { User } from "../types";
@@ -35,8 +36,10 @@ export default function UserViewPage() {
   const roles = useSWR(canEdit ? ROLE_OPTIONS_KEY : null, searchRoleOptions);
   const [editing, setEditing] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
+  const [viewingAs, setViewingAs] = useState(false);
   const { mutate } = useSWRConfig();
   const canGrant = ability.can("update", "Payment");
+  const canViewAs = ability.can("impersonate", "User");
 
   if (user.error && !user.data) return <ErrorState onRetry={() => void user.mutate()} />;
   if (user.data === undefined && user.isLoading) return <Loading />;
@@ -140,6 +143,11 @@ export default function UserViewPage() {
                   )}
                 </div>
               )}
+              {canViewAs && u.userRole === "client" && u.userIsActive && (
+                <button type="button" className="btn btn-outline btn-sm w-full" onClick={() => setViewingAs(true)}>
+                  {t("viewAs.button")}
+                </button>
+              )}
             </div>
           </section>
           <AddressCard user={u} canEdit={canEdit} onSaved={(saved) => void user.mutate(saved, { revalidate: false })} />
@@ -163,6 +171,7 @@ export default function UserViewPage() {
           }}
         />
       )}
+      {viewingAs && <ViewAsDialog user={u} onClose={() => setViewingAs(false)} />}
       {editing && (
         <UserDrawer
           user={u}
