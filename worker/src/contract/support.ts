@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineCalls, listOf, timestamp } from "./call";
 import * as f from "./fields";
+import { TICKET_ATTACHMENTS_MAX, TICKET_ATTACHMENTS_TOTAL } from "./uploads";
 
 /** The support desk (decision 0015): staff are those who may `manage Ticket`; clients read and answer their own. */
 export const subjects = ["Ticket"] as const;
@@ -38,12 +39,21 @@ export const ticket = z.strictObject({
   createdAt: timestamp(),
 });
 
+/** A file of a message (decision 0032), fetched with ticket-attachment. */
+export const ticketAttachment = z.strictObject({
+  attachmentId: z.number().int(),
+  name: z.string(),
+  type: z.string().meta({ description: "The content type its bytes were recognised as." }),
+  size: z.number().int().meta({ description: "In bytes." }),
+});
+
 export const ticketMessage = z.strictObject({
   messageId: z.number().int(),
   seq: z.number().int(),
   author: z.strictObject({ userId: z.number().int().nullable(), userName: z.string(), staff: z.boolean() }),
   body: z.string().meta({ description: "Sanitised HTML (the Worker's allow-list)." }),
   internal: z.boolean(),
+  attachments: z.array(ticketAttachment),
   createdAt: timestamp(),
 });
 
@@ -90,9 +100,18 @@ export const supportCalls = defineCalls({
     answer: z.strictObject({ ticket, messages: z.array(ticketMessage) }),
   },
   "reply-ticket": {
-    summary: "Adds a message to the thread (internal: a staff note). A closed ticket reopens when the client writes.",
+    summary:
+      "Adds a message to the thread (internal: a staff note), with up to 5 files (PNG, JPEG, WebP, PDF, DOCX, TXT by their bytes; " +
+      "10 MB each, 20 MB in all: 413, 415 otherwise). A closed ticket reopens when the client writes.",
     access: ["update", "Ticket"],
-    input: z.object({ ticketId: f.id(), body: richText(), internal: f.bool().default(false) }),
+    // The files and the rest of the form (the HTML body, up to 20,000 characters).
+    maxBody: TICKET_ATTACHMENTS_TOTAL + 128 * 1024,
+    input: z.object({
+      ticketId: f.id(),
+      body: richText(),
+      internal: f.bool().default(false),
+      attachments: f.files(TICKET_ATTACHMENTS_MAX),
+    }),
     answer: z.strictObject({ message: z.string(), ticketMessage }),
   },
   "update-ticket": {
@@ -130,4 +149,4 @@ export const supportCalls = defineCalls({
 export const groups = { "Support desk": supportCalls };
 
 /** The answer schemas the OpenAPI document names. */
-export const entities = { Ticket: ticket, TicketMessage: ticketMessage };
+export const entities = { Ticket: ticket, TicketMessage: ticketMessage, TicketAttachment: ticketAttachment };

@@ -4,6 +4,8 @@ import type { TicketAboutKind, TicketFolderState, TicketLabel, TicketStatus } fr
 import { badRequest, forbidden, notFound } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext } from "../context";
+import type { CheckedUpload } from "../storage/files";
+import { attachmentInserts, dropStoredAttachments, storeAttachments, type AttachmentView } from "./attachments";
 import { htmlToPlainText, sanitiseTicketHtml } from "./html";
 import { readableTicket, type TicketReader } from "./tickets";
 
@@ -101,18 +103,27 @@ export interface NewReply {
   seq: number;
   body: string;
   createdAt: string;
+  attachments: AttachmentView[];
+}
+
+/** A reply's files, checked (domain/support/attachments.ts) and stored in R2 once the reply may be written. */
+export interface ReplyFiles {
+  bucket: R2Bucket;
+  checked: readonly CheckedUpload[];
 }
 
 /**
  * A reply: its seq is the thread's next, taken inside the batch (D1 runs a batch as one transaction,
  * and (ticketId, seq) is unique), so concurrent replies all land, in the order they ran. A client's
  * reply reopens a closed ticket; staff's first public reply marks the first response. Four rows (and
- * their index entries) at most: the message, the ticket, the author's read mark, the audit row.
+ * their index entries) at most: the message, the ticket, the author's read mark, the audit row; and a
+ * row per file (decision 0032), whose objects are deleted again should the batch fail.
  */
 export async function replyTicket(
   context: DomainContext,
   reader: TicketReader,
   input: { ticketId: number; body: string; internal: boolean },
+  files?: ReplyFiles,
 ): Promise<NewReply> {
   const { db, d1 } = context;
   if (input.internal && !reader.staff) throw forbidden("ticketNotesStaffOnly");
@@ -162,8 +173,16 @@ export async function replyTicket(
       ? [audit(context, { action: input.internal ? "ticket-note" : "ticket-reply", subject: "Ticket", subjectId: ticketId })]
       : []),
   ];
-  const [inserted] = await runBatch<NewReply>(d1, statements);
-  return inserted!.results[0]!;
+  const stored = files?.checked.length ? await storeAttachments(files.bucket, ticketId, files.checked) : [];
+  try {
+    const results = await runBatch(d1, [...statements, ...attachmentInserts(db, ticketId, stored)]);
+    const reply = results[0]!.results[0] as Omit<NewReply, "attachments">;
+    const attachments = results.slice(statements.length).map((result) => result.results[0] as unknown as AttachmentView);
+    return { ...reply, attachments };
+  } catch (error) {
+    if (files) await dropStoredAttachments(files.bucket, stored).catch(() => undefined);
+    throw error;
+  }
 }
 
 export interface TicketChange {
