@@ -158,9 +158,9 @@ export const optionalFile = () =>
 export const files = (max: number) =>
   z
     .preprocess(
-      (v: unknown) =>
+      (v: File | readonly File[] | "" | null | undefined) =>
         (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]).filter(
-          (x) => !(x instanceof File && x.size === 0),
+          (x: unknown) => !(x instanceof File && x.size === 0),
         ),
       z.array(z.instanceof(File)).max(max),
     )
