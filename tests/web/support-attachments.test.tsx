@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import en from "../../web/src/features/support/locales/en.json";
 import SupportPage from "../../web/src/features/support/pages/SupportPage";
-import { callsTo, mockApi, ok, renderAt, setupPageTests, signIn, type Body } from "./page-support";
+import { callsTo, listOf, mockApi, ok, renderAt, setupPageTests, signIn, type Body } from "./page-support";
 
 // TipTap needs a layout engine happy-dom lacks; the reply form's files are what is tested here.
 vi.mock("../../web/src/components/RichTextEditor", () => ({
@@ -106,5 +106,27 @@ describe("ticket attachments in the thread", () => {
     pick(Array.from({ length: 6 }, (_, i) => new File(["x"], `p${i}.png`)));
     expect(within(form).getByRole("alert").textContent).toBe("At most 5 files per message.");
     expect(within(form).queryAllByTestId("chosen-file")).toHaveLength(0);
+  });
+
+  it("sends a new ticket's files: saved as a draft first, then sent with them as multipart", async () => {
+    signIn("client", clientRules);
+    const opened = vi.fn((body: Body) =>
+      ok({
+        message: body.draft === true ? "Draft saved." : "Ticket sent.",
+        ticket: { ...TICKET, ticketId: 9, draft: body.draft === true },
+      }),
+    );
+    mockApi({ "open-ticket": opened, "search-ticket": listOf([]) } as Parameters<typeof mockApi>[0]);
+    renderAt("/apps/email/inbox?compose=payment&about=ref_1", SupportPage, "/apps/email/:filter");
+    const form = await screen.findByRole("form", { name: en.compose });
+    fireEvent.change(await within(form).findByLabelText(en.message), { target: { value: "Receipt attached" } });
+    pick([new File(["%PDF-1.4"], "receipt.pdf", { type: "application/pdf" })]);
+    expect(within(form).getByTestId("chosen-file").textContent).toContain("receipt.pdf");
+    fireEvent.click(within(form).getByRole("button", { name: en.send }));
+    await waitFor(() => expect(callsTo("open-ticket")).toHaveLength(2));
+    const [draft, sent] = callsTo("open-ticket");
+    expect(draft!.body).toMatchObject({ draft: true, about: { kind: "payment", id: "ref_1" } });
+    expect(sent!.body).toMatchObject({ ticketId: "9", draft: "false", body: "<p>Receipt attached</p>" });
+    expect((sent!.body.attachments as File).name).toBe("receipt.pdf");
   });
 });

@@ -92,12 +92,12 @@ async function pendingPayment(userId: number): Promise<string> {
   return referenceId;
 }
 
-/** A ticket of the user with its first message, straight in D1 (reply-ticket needs one). */
-async function ownTicket(userId: number): Promise<number> {
+/** A ticket (or draft) of the user with its first message, straight in D1 (reply-ticket and open-ticket need one). */
+async function ownTicket(userId: number, draft = false): Promise<number> {
   const [ticket] = await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO tickets (userId, subject, lastSeq, publicSeq) VALUES (?1, 'Proof ticket', 1, 1) RETURNING ticketId",
-    ).bind(userId),
+      "INSERT INTO tickets (userId, subject, lastSeq, publicSeq, draft) VALUES (?1, 'Proof ticket', 1, 1, ?2) RETURNING ticketId",
+    ).bind(userId, draft ? 1 : 0),
     env.DB.prepare(
       "INSERT INTO ticket_messages (ticketId, seq, authorId, staff, body) VALUES (last_insert_rowid(), 1, ?1, 0, '<p>Help</p>')",
     ).bind(userId),
@@ -157,6 +157,15 @@ const MULTIPART_BASES: Record<
   "update-history": {
     files: { report: "other" },
     base: async (who) => ({ uniqueId: await queuedJob(who.user.userId), status: "1", similarity: "50" }),
+  },
+  "open-ticket": {
+    files: { attachments: "other" },
+    base: async (who) => ({
+      ticketId: String(await ownTicket(who.user.userId, true)),
+      subject: "Proof ticket",
+      body: "<p>Proof</p>",
+      draft: "false",
+    }),
   },
   "reply-ticket": {
     files: { attachments: "other" },

@@ -150,6 +150,48 @@ describe("reply-ticket with files", () => {
   });
 });
 
+describe("open-ticket with files", () => {
+  it("sends a saved draft with its files, keeping the draft's about; a new ticket's files are 400", async () => {
+    const ana = await createUser();
+    const referenceId = `att${crypto.randomUUID().replaceAll("-", "")}`;
+    await env.DB.prepare(
+      `INSERT INTO payments (referenceId, userId, amount, currency, lines, expiresAt)
+       VALUES (?1, ?2, 900, 'USD', '[]', strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day'))`,
+    )
+      .bind(referenceId, ana.userId)
+      .run();
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries(fields)) body.append(key, value);
+      body.append("attachments", png());
+      return body;
+    };
+    const fresh = await call("open-ticket", undefined, {
+      cookie: ana.cookie,
+      raw: form({ subject: "With a file", body: "<p>x</p>" }),
+    });
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.field).toBe("attachments");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM tickets WHERE userId = ?1").bind(ana.userId).first("n")).toBe(0);
+
+    const draft = await call(
+      "open-ticket",
+      { subject: "With a file", body: "<p>x</p>", about: { kind: "payment", id: referenceId }, draft: true },
+      { cookie: ana.cookie },
+    );
+    const ticketId = draft.body.ticket.ticketId as number;
+    const sent = await call("open-ticket", undefined, {
+      cookie: ana.cookie,
+      raw: form({ ticketId: String(ticketId), subject: "With a file", body: "<p>x</p>", draft: "false" }),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.ticket).toMatchObject({ draft: false, about: { kind: "payment", id: referenceId } });
+    const detail = await call("ticket-detail", { ticketId }, { cookie: ana.cookie });
+    expect(detail.body.messages[0].attachments).toEqual([expect.objectContaining({ name: "screenshot.png", type: "image/png" })]);
+    expect(await objectsOf(ticketId)).toBe(1);
+  });
+});
+
 describe("a mailed reply's files", () => {
   it("keeps the attachments a reply could carry and leaves out the rest", async () => {
     const ana = await createUser();

@@ -68,8 +68,10 @@ export const supportCalls = defineCalls({
   "open-ticket": {
     summary:
       "Opens a ticket (or, with draft, saves the caller's unsent one; ticketId names the draft to save or send). " +
-      "`about` must be the caller's own payment (referenceId), job (uniqueId) or invoice (number): 404 otherwise.",
+      "`about` must be the caller's own payment (referenceId), job (uniqueId) or invoice (number): 404 otherwise. " +
+      "Sending a saved draft (multipart, `about` then kept as saved) may carry files as reply-ticket does.",
     access: "signedIn",
+    maxBody: TICKET_ATTACHMENTS_TOTAL + 128 * 1024,
     input: z.object({
       subject: f.text(200),
       body: richText(),
@@ -77,6 +79,7 @@ export const supportCalls = defineCalls({
       about: z.object({ kind: z.enum(TICKET_ABOUT_KINDS), id: f.text(64) }).nullish(),
       draft: f.bool().default(false),
       ticketId: f.blankIsAbsent(f.id()),
+      attachments: f.files(TICKET_ATTACHMENTS_MAX),
     }),
     answer: z.strictObject({ message: z.string(), ticket }),
   },

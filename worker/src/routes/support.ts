@@ -34,7 +34,9 @@ async function currentTicket(ctx: Ctx, ticketId: number) {
 
 const openTicketCall = route(supportCalls["open-ticket"], {
   async handler(ctx, input) {
-    const ticketId = await openTicket(domainOf(ctx), readerOf(ctx), input);
+    const { attachments, ...ticket } = input;
+    const checked = await checkAttachments(attachments ?? []);
+    const ticketId = await openTicket(domainOf(ctx), readerOf(ctx), ticket, { bucket: ctx.env.FILES, checked });
     return json({
       message: success(ctx, input.draft ? "ticketDraftSaved" : "ticketOpened"),
       ticket: await currentTicket(ctx, ticketId),

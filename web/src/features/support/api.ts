@@ -1,4 +1,4 @@
-import { api, type CallAnswer, type CallInput, type ListRow } from "../../lib/api";
+import { api, post, type CallAnswer, type CallInput, type ListRow } from "../../lib/api";
 import { saveFile } from "../../lib/download";
 import { apiForm } from "../../lib/upload";
 
@@ -23,6 +23,21 @@ export const COUNTED: ReadonlySet<TicketFolder> = new Set(["inbox", "starred", "
 export const searchTickets = (body: CallInput<"search-ticket">) => api(SEARCH_TICKET, body);
 export const ticketDetail = (ticketId: number) => api("ticket-detail", { ticketId });
 export const openTicket = (body: CallInput<"open-ticket">) => api("open-ticket", body);
+/**
+ * Sends a saved draft with files (open-ticket as multipart, decision 0032). A form cannot carry `about`:
+ * the draft keeps the one it was saved with.
+ */
+export function sendDraftWithFiles(
+  ticketId: number,
+  fields: { subject: string; body: string; label: TicketLabel },
+  attachments: readonly File[],
+): Promise<CallAnswer<"open-ticket">> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ ...fields, ticketId: String(ticketId), draft: "false" })) form.append(key, value);
+  for (const file of attachments) form.append("attachments", file);
+  return post("open-ticket", form, false) as Promise<CallAnswer<"open-ticket">>;
+}
+
 /** A reply: JSON, or multipart when it carries files. */
 export const replyTicket = (ticketId: number, body: string, internal: boolean, attachments: readonly File[] = []) =>
   attachments.length > 0

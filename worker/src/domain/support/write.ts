@@ -35,6 +35,7 @@ export interface OpenTicket {
   subject: string;
   body: string;
   label: TicketLabel;
+  /** Sending a draft without it (a multipart body cannot carry it) keeps the draft's. */
   about?: { kind: TicketAboutKind; id: string } | null | undefined;
   draft: boolean;
   ticketId?: number | undefined;
@@ -42,17 +43,27 @@ export interface OpenTicket {
 
 /**
  * Opens a ticket, saves the caller's draft, or sends it: the ticket, its first message and the author's
- * read mark in one batch. Returns the ticket's id.
+ * read mark in one batch. Returns the ticket's id. Files come only with a saved draft being sent: they are
+ * kept under the ticket's id (decision 0032), which a new ticket does not have before its batch.
  */
-export async function openTicket(context: DomainContext, reader: TicketReader, input: OpenTicket): Promise<number> {
+export async function openTicket(
+  context: DomainContext,
+  reader: TicketReader,
+  input: OpenTicket,
+  files?: ReplyFiles,
+): Promise<number> {
   const { db, d1 } = context;
   const body = storedBody(input.body);
+  if (files?.checked.length && (input.ticketId === undefined || input.draft)) {
+    throw badRequest("ticketFilesNeedDraft", "invalid_input", "attachments");
+  }
   if (input.about && !(await ownsAbout(db, reader.userId, input.about))) throw notFound("noSuchTicketAbout");
   const fields = {
     subject: input.subject,
     label: input.label,
-    aboutKind: input.about?.kind ?? null,
-    aboutId: input.about?.id ?? null,
+    ...(input.about !== undefined || input.ticketId === undefined
+      ? { aboutKind: input.about?.kind ?? null, aboutId: input.about?.id ?? null }
+      : {}),
     preview: htmlToPlainText(body),
     draft: input.draft ? 1 : 0,
   };
@@ -66,14 +77,21 @@ export async function openTicket(context: DomainContext, reader: TicketReader, i
       .where("draft", "=", 1)
       .executeTakeFirst();
     if (!draft) throw notFound("noSuchTicket");
-    await runBatch(d1, [
-      db
-        .updateTable("tickets")
-        .set({ ...fields, ...(input.draft ? {} : { createdAt: NOW, lastMessageAt: NOW }) })
-        .where("ticketId", "=", ticketId)
-        .where("draft", "=", 1),
-      db.updateTable("ticket_messages").set({ body, createdAt: NOW }).where("ticketId", "=", ticketId).where("seq", "=", 1),
-    ]);
+    const stored = files?.checked.length ? await storeAttachments(files.bucket, ticketId, files.checked) : [];
+    try {
+      await runBatch(d1, [
+        db
+          .updateTable("tickets")
+          .set({ ...fields, ...(input.draft ? {} : { createdAt: NOW, lastMessageAt: NOW }) })
+          .where("ticketId", "=", ticketId)
+          .where("draft", "=", 1),
+        db.updateTable("ticket_messages").set({ body, createdAt: NOW }).where("ticketId", "=", ticketId).where("seq", "=", 1),
+        ...attachmentInserts(db, ticketId, stored),
+      ]);
+    } catch (error) {
+      if (files) await dropStoredAttachments(files.bucket, stored).catch(() => undefined);
+      throw error;
+    }
     return ticketId;
   }
   const [created] = await runBatch<{ ticketId: number }>(d1, [
