@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db";
 import { TICKET_ATTACHMENTS_MAX, TICKET_ATTACHMENTS_TOTAL } from "../../contract/uploads";
-import { formatBytes, msg, tooLarge } from "../../errors";
+import { formatBytes, HttpError, msg, tooLarge } from "../../errors";
 import { checkUpload, storeChecked, type CheckedUpload, type StoredFile } from "../storage/files";
 import type { TicketReader } from "./tickets";
 
@@ -30,8 +30,9 @@ export async function acceptableMailFiles(files: readonly File[]): Promise<Check
     try {
       kept.push(await checkUpload(file, "ticketFile", "attachments"));
       total += file.size;
-    } catch {
-      continue;
+    } catch (error) {
+      // A refused file (413, 415) is left out; anything else is a fault.
+      if (!(error instanceof HttpError)) throw error;
     }
   }
   return kept;
