@@ -14,6 +14,12 @@ export async function parsedMail(raw: ArrayBuffer): Promise<string> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    attachments: mail.attachments.map((a) => ({ filename: a.filename, mimeType: a.mimeType, content: a.content })),
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      mimeType: a.mimeType,
+      disposition: a.disposition,
+      related: a.related,
+      content: a.content,
+    })),
   });
 }

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, apiFromPage, CLIENT, launch, newPage, signIn, signInContext, phoneContext } from "./browser";
@@ -89,6 +90,36 @@ describe("the support desk (issue 39)", () => {
     const answer = client.page.frameLocator("iframe").nth(1);
     await answer.getByText("We found your transfer; it is confirmed today.").waitFor();
     expect(scriptErrorsOf(client.errors)).toEqual([]);
+    await client.context.close();
+    await staff.context.close();
+  }, 120_000);
+
+  it("a client attaches a PNG to a reply; staff see it under the message and download it", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const client = await newPage(browser);
+    await signIn(client.page, CLIENT);
+    await client.page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await client.page.goto("/apps/email/inbox");
+    await client.page.getByRole("button", { name: new RegExp(subject) }).click();
+    const reply = client.page.getByRole("form", { name: "Reply" });
+    await reply.getByTestId("attach-input").setInputFiles({ name: "transfer.png", mimeType: "image/png", buffer: png });
+    await reply.getByTestId("chosen-file").filter({ hasText: "transfer.png" }).waitFor();
+    await reply.getByRole("textbox", { name: "Reply" }).fill("Here is the bank's screen.");
+    await reply.getByRole("button", { name: "Send" }).click();
+    await client.page.getByTestId("snackbar").filter({ hasText: "Reply sent." }).waitFor();
+    await client.page.getByTestId("attachment-chip").filter({ hasText: "transfer.png" }).waitFor();
+
+    const staff = await newPage(browser);
+    await signIn(staff.page, ADMIN);
+    await staff.page.waitForURL("**/dashboards/crm");
+    await staff.page.goto("/apps/email/inbox");
+    await staff.page.getByRole("button", { name: new RegExp(subject) }).click();
+    const chip = staff.page.getByTestId("attachment-chip").filter({ hasText: "transfer.png" });
+    const [download] = await Promise.all([staff.page.waitForEvent("download"), chip.click()]);
+    expect(download.suggestedFilename()).toBe("transfer.png");
+    expect(Buffer.compare(await readFile(await download.path()), png)).toBe(0);
+    expect(scriptErrorsOf(client.errors)).toEqual([]);
+    expect(scriptErrorsOf(staff.errors)).toEqual([]);
     await client.context.close();
     await staff.context.close();
   }, 120_000);

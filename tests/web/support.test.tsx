@@ -44,6 +44,7 @@ const MESSAGES = [
     author: { userId: 2, userName: "Ana Client", staff: false },
     body: "<p>I paid on <strong>Monday</strong></p>",
     internal: false,
+    attachments: [],
     createdAt: "2026-11-30T09:00:00.000Z",
   },
 ];

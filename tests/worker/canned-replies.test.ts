@@ -44,6 +44,36 @@ describe("canned replies", () => {
     expect(again.body).toEqual({ error: "Cette réponse type n’existe pas.", code: "not_found" });
   });
 
+  it("writes an audit row for each add, change and delete by its author, none for a refused one", async () => {
+    const dana = await desk();
+    const added = await call("save-canned-reply", { language: "en", name: "Audited", body: "<p>a</p>" }, { cookie: dana.cookie });
+    const id = added.body.cannedReply.cannedReplyId as number;
+    await call(
+      "save-canned-reply",
+      { cannedReplyId: id, language: "en", name: "Audited", body: "<p>b</p>" },
+      { cookie: dana.cookie },
+    );
+    await call(
+      "save-canned-reply",
+      { cannedReplyId: 999_999, language: "en", name: "Gone", body: "<p>c</p>" },
+      { cookie: dana.cookie },
+    );
+    await call("delete-canned-reply", { cannedReplyId: id }, { cookie: dana.cookie });
+    await call("delete-canned-reply", { cannedReplyId: id }, { cookie: dana.cookie });
+    const rows = await env.DB.prepare(
+      "SELECT action, subjectId, actorId FROM audit_log WHERE action LIKE '%canned-reply' AND actorId = ?1 ORDER BY auditId",
+    )
+      .bind(dana.userId)
+      .all();
+    expect(rows.results).toEqual(
+      ["create-canned-reply", "update-canned-reply", "delete-canned-reply"].map((action) => ({
+        action,
+        subjectId: String(id),
+        actorId: dana.userId,
+      })),
+    );
+  });
+
   it("refuses a name used twice in one language, and an empty text, changing nothing", async () => {
     const dana = await desk();
     const body = { language: "ar", name: "شكرًا", body: "<p>شكرًا لتواصلك</p>" };

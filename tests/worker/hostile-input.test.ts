@@ -92,6 +92,19 @@ async function pendingPayment(userId: number): Promise<string> {
   return referenceId;
 }
 
+/** A ticket (or draft) of the user with its first message, straight in D1 (reply-ticket and open-ticket need one). */
+async function ownTicket(userId: number, draft = false): Promise<number> {
+  const [ticket] = await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO tickets (userId, subject, lastSeq, publicSeq, draft) VALUES (?1, 'Proof ticket', 1, 1, ?2) RETURNING ticketId",
+    ).bind(userId, draft ? 1 : 0),
+    env.DB.prepare(
+      "INSERT INTO ticket_messages (ticketId, seq, authorId, staff, body) VALUES (last_insert_rowid(), 1, ?1, 0, '<p>Help</p>')",
+    ).bind(userId),
+  ]);
+  return (ticket!.results[0] as { ticketId: number }).ticketId;
+}
+
 /** A queued job of the user on a usable one-point site, straight in D1 (update-history needs one). */
 async function queuedJob(userId: number): Promise<string> {
   const { siteId } = await createJobSite({ price: 1 });
@@ -144,6 +157,19 @@ const MULTIPART_BASES: Record<
   "update-history": {
     files: { report: "other" },
     base: async (who) => ({ uniqueId: await queuedJob(who.user.userId), status: "1", similarity: "50" }),
+  },
+  "open-ticket": {
+    files: { attachments: "other" },
+    base: async (who) => ({
+      ticketId: String(await ownTicket(who.user.userId, true)),
+      subject: "Proof ticket",
+      body: "<p>Proof</p>",
+      draft: "false",
+    }),
+  },
+  "reply-ticket": {
+    files: { attachments: "other" },
+    base: async (who) => ({ ticketId: String(await ownTicket(who.user.userId)), body: "<p>Proof reply</p>" }),
   },
   "update-store-settings": {
     files: { bankLogoNew: "image" },

@@ -327,6 +327,11 @@ describe("query plans of list calls", () => {
     await callForm("submit-job", { siteId: String(siteId), file: pdfFile() }, { cookie: client.cookie, env: recorded });
     await call("claim-jobs", { limit: 1 }, { bearer: (await createAgentKey()).key, env: recorded });
     await call("login", { email: client.email, password: "wrong password" }, { env: recorded });
+    // A thread's files (decision 0032): ticket-detail reads them by message.
+    const opened = await call("open-ticket", { subject: "Plans", body: "<p>x</p>" }, { cookie: client.cookie });
+    const ticketId = String(opened.body.ticket.ticketId);
+    await callForm("reply-ticket", { ticketId, body: "<p>file</p>", attachments: pdfFile() }, { cookie: client.cookie });
+    await call("ticket-detail", { ticketId: Number(ticketId) }, { cookie: client.cookie, env: recorded });
     await call("deleteuser", { userId: client.userId }, { cookie: (await createAdmin()).cookie, env: recorded });
     // The academy's staff dashboard (decision 0023): readers per article, the searches that found nothing.
     await call("article-stats", {}, { cookie: (await createAdmin()).cookie, env: recorded });

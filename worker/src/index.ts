@@ -118,7 +118,7 @@ export default {
    */
   async email(message, env, _exec): Promise<void> {
     const db = getDb(env.DB);
-    const outcome = await receiveSupportMail(db, env.DB, cronPortalOf(env), supportMailOf(env), message, env.PDF);
+    const outcome = await receiveSupportMail(db, env.DB, env.FILES, cronPortalOf(env), supportMailOf(env), message, env.PDF);
     if (outcome === "added") await dispatchMail(mailQueueOf(env), db);
   },
 } satisfies ExportedHandler<Env, MailMessage>;

@@ -6,8 +6,8 @@ import { BOOKMARK_HEADER, currentBookmark, rememberBookmark } from "./bookmark";
  * them.
  */
 
-/** A field multipart can carry: text (numbers and booleans as text) or a file. */
-type FormValue = string | number | boolean | Blob | null | undefined;
+/** A field multipart can carry: text (numbers and booleans as text), a file, or files (a part each). */
+type FormValue = string | number | boolean | Blob | readonly Blob[] | null | undefined;
 /** A call's input when every field fits in multipart (no nested objects or lists); never otherwise. */
 type FormInput<N extends CallName> = CallInput<N> extends Record<string, FormValue> ? CallInput<N> : never;
 
@@ -17,6 +17,7 @@ function toFormData(fields: Record<string, FormValue>): FormData {
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
     if (value instanceof Blob) form.append(key, value);
+    else if (Array.isArray(value)) for (const file of value as readonly Blob[]) form.append(key, file);
     else form.append(key, String(value));
   }
   return form;

@@ -151,6 +151,21 @@ export const optionalFile = () =>
     z.instanceof(File).optional(),
   );
 
+/**
+ * Up to `max` uploads under one name (a multipart field repeated): one file, several, or none (an empty
+ * file input sends one empty part). Absent is undefined.
+ */
+export const files = (max: number) =>
+  z
+    .preprocess(
+      (v: File | readonly File[] | "" | null | undefined) =>
+        (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]).filter(
+          (x: unknown) => !(x instanceof File && x.size === 0),
+        ),
+      z.array(z.instanceof(File)).max(max),
+    )
+    .optional();
+
 /** Paging fields every list call takes. */
 export const paging = (fallbackLimit: number) => ({ page: page(), limit: limit(fallbackLimit) });
 

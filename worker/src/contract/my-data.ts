@@ -55,6 +55,17 @@ export const myData = z.strictObject({
       updatedAt: timestamp(),
     }),
   ),
+  /** The files of their tickets' messages (not of staff's internal notes), each fetched with ticket-attachment. */
+  ticketAttachments: z.array(
+    z.strictObject({
+      attachmentId: z.number().int(),
+      ticketId: z.number().int(),
+      name: z.string(),
+      type: z.string(),
+      size: z.number().int(),
+      createdAt: timestamp(),
+    }),
+  ),
   /** Jobs without the vendor account that ran them. */
   jobs: z.array(
     z.strictObject({

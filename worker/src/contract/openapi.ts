@@ -56,7 +56,11 @@ function accessOf(call: CallDecl) {
 function requestBodyOf(call: CallDecl, input: JsonSchema) {
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = (input.required ?? []) as string[];
-  const files = Object.keys(properties).filter((key) => properties[key]?.format === "binary");
+  // A file, or a list of files (a repeated part).
+  const isFile = (schema: JsonSchema | undefined) => schema?.format === "binary";
+  const files = Object.keys(properties).filter(
+    (key) => isFile(properties[key]) || isFile(properties[key]?.items as JsonSchema | undefined),
+  );
   const schema = { schema: ref(inputId(call.name)) };
   const content =
     files.length === 0

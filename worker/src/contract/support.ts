@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineCalls, listOf, timestamp } from "./call";
 import * as f from "./fields";
+import { TICKET_ATTACHMENTS_MAX, TICKET_ATTACHMENTS_TOTAL } from "./uploads";
 
 /** The support desk (decision 0015): staff are those who may `manage Ticket`; clients read and answer their own. */
 export const subjects = ["Ticket"] as const;
@@ -38,12 +39,21 @@ export const ticket = z.strictObject({
   createdAt: timestamp(),
 });
 
+/** A file of a message (decision 0032), fetched with ticket-attachment. */
+export const ticketAttachment = z.strictObject({
+  attachmentId: z.number().int(),
+  name: z.string(),
+  type: z.string().meta({ description: "The content type its bytes were recognised as." }),
+  size: z.number().int().meta({ description: "In bytes." }),
+});
+
 export const ticketMessage = z.strictObject({
   messageId: z.number().int(),
   seq: z.number().int(),
   author: z.strictObject({ userId: z.number().int().nullable(), userName: z.string(), staff: z.boolean() }),
   body: z.string().meta({ description: "Sanitised HTML (the Worker's allow-list)." }),
   internal: z.boolean(),
+  attachments: z.array(ticketAttachment),
   createdAt: timestamp(),
 });
 
@@ -58,8 +68,10 @@ export const supportCalls = defineCalls({
   "open-ticket": {
     summary:
       "Opens a ticket (or, with draft, saves the caller's unsent one; ticketId names the draft to save or send). " +
-      "`about` must be the caller's own payment (referenceId), job (uniqueId) or invoice (number): 404 otherwise.",
+      "`about` must be the caller's own payment (referenceId), job (uniqueId) or invoice (number): 404 otherwise. " +
+      "Sending a saved draft (multipart, `about` then kept as saved) may carry files as reply-ticket does.",
     access: "signedIn",
+    maxBody: TICKET_ATTACHMENTS_TOTAL + 128 * 1024,
     input: z.object({
       subject: f.text(200),
       body: richText(),
@@ -67,6 +79,7 @@ export const supportCalls = defineCalls({
       about: z.object({ kind: z.enum(TICKET_ABOUT_KINDS), id: f.text(64) }).nullish(),
       draft: f.bool().default(false),
       ticketId: f.blankIsAbsent(f.id()),
+      attachments: f.files(TICKET_ATTACHMENTS_MAX),
     }),
     answer: z.strictObject({ message: z.string(), ticket }),
   },
@@ -90,9 +103,18 @@ export const supportCalls = defineCalls({
     answer: z.strictObject({ ticket, messages: z.array(ticketMessage) }),
   },
   "reply-ticket": {
-    summary: "Adds a message to the thread (internal: a staff note). A closed ticket reopens when the client writes.",
+    summary:
+      "Adds a message to the thread (internal: a staff note), with up to 5 files (PNG, JPEG, WebP, PDF, DOCX, TXT by their bytes; " +
+      "10 MB each, 20 MB in all: 413, 415 otherwise). A closed ticket reopens when the client writes.",
     access: ["update", "Ticket"],
-    input: z.object({ ticketId: f.id(), body: richText(), internal: f.bool().default(false) }),
+    // The files and the rest of the form (the HTML body, up to 20,000 characters).
+    maxBody: TICKET_ATTACHMENTS_TOTAL + 128 * 1024,
+    input: z.object({
+      ticketId: f.id(),
+      body: richText(),
+      internal: f.bool().default(false),
+      attachments: f.files(TICKET_ATTACHMENTS_MAX),
+    }),
     answer: z.strictObject({ message: z.string(), ticketMessage }),
   },
   "update-ticket": {
@@ -130,4 +152,4 @@ export const supportCalls = defineCalls({
 export const groups = { "Support desk": supportCalls };
 
 /** The answer schemas the OpenAPI document names. */
-export const entities = { Ticket: ticket, TicketMessage: ticketMessage };
+export const entities = { Ticket: ticket, TicketMessage: ticketMessage, TicketAttachment: ticketAttachment };

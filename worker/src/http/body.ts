@@ -60,7 +60,7 @@ export interface ParsedBody {
 
 /**
  * Parses a JSON or multipart body into a plain object. An empty body is `{}`. Multipart fields
- * arrive as strings or Files; the call's schema coerces them. Only calls that take files
+ * arrive as strings or Files (a repeated name as a list of them); the call's schema coerces them. Only calls that take files
  * (`multipartLimit`) take multipart. Any other type is refused (415) before the body is read: a page
  * on another site can send text/plain or a form without asking the browser first, never JSON. A call that
  * takes a form-encoded body (`formUrlEncoded`: RFC 8058 one-click unsubscribe) gets its fields as strings.
@@ -95,8 +95,12 @@ export async function readBody(
     } catch {
       throw badRequest("formUnreadable", "malformed_body");
     }
+    // A name sent more than once (several files in one input) becomes a list of its values in order.
     const fields: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) fields[key] = value;
+    for (const key of new Set(form.keys())) {
+      const values = form.getAll(key);
+      fields[key] = values.length === 1 ? values[0] : values;
+    }
     return { fields, raw: null };
   }
   // No type at all is a client that sent no body (curl -X POST); a body must then be empty.

@@ -1,5 +1,6 @@
 import { cannedReplyCalls } from "../contract/canned-replies";
 import { cannedReplies, deleteCannedReply, saveCannedReply } from "../domain/support/canned";
+import { domainOf } from "../http/context";
 import { json, success } from "../http/respond";
 import { route } from "../http/route";
 
@@ -13,14 +14,14 @@ const searchCannedReply = route(cannedReplyCalls["search-canned-reply"], {
 
 const saveCannedReplyCall = route(cannedReplyCalls["save-canned-reply"], {
   async handler(ctx, input) {
-    const cannedReply = await saveCannedReply(ctx.db, input);
+    const cannedReply = await saveCannedReply(domainOf(ctx), input);
     return json({ message: success(ctx, input.cannedReplyId ? "cannedReplySaved" : "cannedReplyAdded"), cannedReply });
   },
 });
 
 const deleteCannedReplyCall = route(cannedReplyCalls["delete-canned-reply"], {
   async handler(ctx, input) {
-    await deleteCannedReply(ctx.db, input.cannedReplyId);
+    await deleteCannedReply(domainOf(ctx), input.cannedReplyId);
     return json({ message: success(ctx, "cannedReplyDeleted") });
   },
 });

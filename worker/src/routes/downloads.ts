@@ -4,12 +4,12 @@ import { listPage } from "../db/list";
 import { downloadList } from "../domain/payments/subscriptions";
 import { actorOf, requireUser, type Ctx } from "../http/context";
 import { notFound } from "../errors";
-import { json, list } from "../http/respond";
+import { fileAnswerOf } from "../http/files";
+import { list } from "../http/respond";
 import { route } from "../http/route";
 import { claimTag } from "../domain/jobs/claims";
 import { findArchivedJob } from "../domain/archive/read";
-import { serveAttachment } from "../domain/storage/files";
-import { presignDownload, r2S3Settings } from "../domain/storage/presign";
+import { storedDownload } from "../domain/storage/download";
 import type { ListRowOf } from "../contract";
 import { downloadCalls } from "../contract/downloads";
 
@@ -17,22 +17,10 @@ const missing = () => notFound("noSuchFile");
 
 /**
  * A file the caller may not see answers exactly like one that does not exist (no IDOR probing).
- * Callers reach this only after their ownership check. With R2's S3 settings (production) a browser
- * download answers {url, expiresAt}, a short-lived link R2 serves itself; otherwise, and for agents
- * (whose scripts save the answer's bytes), the Worker streams the object.
+ * Callers reach this only after their ownership check.
  */
 async function serve(ctx: Ctx, key: string | null | undefined, name: string | null | undefined, asLink = true) {
-  if (!key) throw missing();
-  const s3 = asLink ? r2S3Settings(ctx.env) : null;
-  if (s3) {
-    // A link to a missing object would fail at R2 with an XML page; answer 404 here instead.
-    const head = await ctx.env.FILES.head(key);
-    if (!head) throw missing();
-    return json(await presignDownload(s3, key, name ?? "file", head.httpMetadata?.contentType));
-  }
-  const response = await serveAttachment(ctx.env.FILES, key, name ?? "file");
-  if (!response) throw missing();
-  return response;
+  return fileAnswerOf(await storedDownload(ctx.env.FILES, ctx.env, { key, name }, asLink));
 }
 
 /** A job's file names and keys, as history or its archive row holds them. */

@@ -10,6 +10,7 @@ import {
   type MessageRow,
   type TicketRow,
 } from "../domain/support/tickets";
+import { attachmentsByMessage, checkAttachments, ticketAttachments } from "../domain/support/attachments";
 import { sendReplyNotices } from "../domain/support/notices";
 import { chatAfterRead, chatAfterReply } from "../domain/chat/push";
 import { supportFigures } from "../domain/support/stats";
@@ -34,7 +35,9 @@ async function currentTicket(ctx: Ctx, ticketId: number) {
 
 const openTicketCall = route(supportCalls["open-ticket"], {
   async handler(ctx, input) {
-    const ticketId = await openTicket(domainOf(ctx), readerOf(ctx), input);
+    const { attachments, ...ticket } = input;
+    const checked = await checkAttachments(attachments ?? []);
+    const ticketId = await openTicket(domainOf(ctx), readerOf(ctx), ticket, { bucket: ctx.env.FILES, checked });
     return json({
       message: success(ctx, input.draft ? "ticketDraftSaved" : "ticketOpened"),
       ticket: await currentTicket(ctx, ticketId),
@@ -62,15 +65,24 @@ const ticketDetail = route(supportCalls["ticket-detail"], {
     const reader = readerOf(ctx);
     const found = await readableTicket(ctx.db, reader, input.ticketId);
     if (!found) throw notFound("noSuchTicket");
-    const messages = (await ticketMessages(ctx.db, reader, found.ticketId).execute()) as MessageRow[];
-    return json({ ticket: ticketView(found), messages: messages.map(messageView) });
+    const [messages, files] = await Promise.all([
+      ticketMessages(ctx.db, reader, found.ticketId).execute() as Promise<MessageRow[]>,
+      ticketAttachments(ctx.db, reader, found.ticketId).execute(),
+    ]);
+    const byMessage = attachmentsByMessage(files);
+    return json({
+      ticket: ticketView(found),
+      messages: messages.map((m) => ({ ...messageView(m), attachments: byMessage.get(m.messageId) ?? [] })),
+    });
   },
 });
 
 const replyTicketCall = route(supportCalls["reply-ticket"], {
   async handler(ctx, input) {
     const reader = readerOf(ctx);
-    const reply = await replyTicket(domainOf(ctx), reader, input);
+    const { attachments, ...message } = input;
+    const checked = await checkAttachments(attachments ?? []);
+    const reply = await replyTicket(domainOf(ctx), reader, message, { bucket: ctx.env.FILES, checked });
     const user = requireUser(ctx);
     // After the answer: the notices are their own batch (the reply stays within its write budget); the
     // cron's dispatch sends any mail this misses.
@@ -87,6 +99,7 @@ const replyTicketCall = route(supportCalls["reply-ticket"], {
       author: { userId: user.userId, userName: user.userName, staff: reader.staff },
       body: reply.body,
       internal: input.internal,
+      attachments: reply.attachments,
       createdAt: reply.createdAt,
     };
     chatAfterReply(ctx.exec, ctx.env.CHAT_ROOMS, input.ticketId, ticketMessage);

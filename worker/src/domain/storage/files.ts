@@ -23,6 +23,7 @@ export const UPLOADS = {
   report: { kinds: ["pdf", "docx", "txt"], max: UPLOAD_MAX.report, prefix: "reports/" },
   proof: { kinds: ["png", "jpeg", "webp", "pdf"], max: UPLOAD_MAX.proof, prefix: "proofs/" },
   itemFile: { kinds: ["pdf", "docx", "txt", "zip", "png", "jpeg", "webp"], max: UPLOAD_MAX.itemFile, prefix: "item-files/" },
+  ticketFile: { kinds: ["png", "jpeg", "webp", "pdf", "docx", "txt"], max: UPLOAD_MAX.ticketFile, prefix: "tickets/" },
 } as const satisfies Record<UploadClass, { kinds: readonly FileKind[]; max: number; prefix: string }>;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
@@ -79,11 +80,16 @@ export interface StoredFile {
   size: number;
 }
 
-/**
- * Checks an upload's size and bytes against its class and stores it in R2 under a key the server
- * makes. Images are content-addressed (same bytes, same key), so their URLs can be cached forever.
- */
-export async function storeUpload(bucket: R2Bucket, file: File, cls: UploadClass, field = "file"): Promise<StoredFile> {
+/** An upload whose size and bytes passed its class's check, not stored yet. */
+export interface CheckedUpload {
+  cls: UploadClass;
+  bytes: Uint8Array;
+  kind: FileKind;
+  name: string;
+}
+
+/** Checks an upload's size and bytes against its class (413, 415), before anything is stored. */
+export async function checkUpload(file: File, cls: UploadClass, field = "file"): Promise<CheckedUpload> {
   const rule = UPLOADS[cls];
   if (file.size > rule.max) throw tooLarge(msg("fileTooLarge", { field, size: formatBytes(rule.max) }));
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -92,15 +98,29 @@ export async function storeUpload(bucket: R2Bucket, file: File, cls: UploadClass
     throw unsupportedType(msg("fileTypeNotAccepted", { field, kinds: rule.kinds.join(", ").toUpperCase() }), field);
   }
   const ext = kind === "jpeg" ? "jpg" : kind;
+  return { cls, bytes, kind, name: safeFileName(file.name, `file.${ext}`) };
+}
+
+/**
+ * Stores a checked upload in R2 under a key the server makes, below its class's prefix and `scope` (a
+ * folder such as "42/"). Images are content-addressed (same bytes, same key), so their URLs can be cached forever.
+ */
+export async function storeChecked(bucket: R2Bucket, upload: CheckedUpload, scope = ""): Promise<StoredFile> {
+  const { cls, bytes, kind, name } = upload;
+  const ext = kind === "jpeg" ? "jpg" : kind;
   const digest = cls === "image" ? toHex(await crypto.subtle.digest("SHA-256", bytes)) : null;
-  const key = `${rule.prefix}${digest ?? randomToken(18)}.${ext}`;
+  const key = `${UPLOADS[cls].prefix}${scope}${digest ?? randomToken(18)}.${ext}`;
   const contentType = MIME[kind];
-  const name = safeFileName(file.name, `file.${ext}`);
   await bucket.put(key, bytes, {
     httpMetadata: { contentType },
     customMetadata: { name },
   });
   return { key, name, kind, contentType, size: bytes.byteLength };
+}
+
+/** Checks an upload's size and bytes against its class and stores it in R2 (checkUpload, then storeChecked). */
+export async function storeUpload(bucket: R2Bucket, file: File, cls: UploadClass, field = "file"): Promise<StoredFile> {
+  return storeChecked(bucket, await checkUpload(file, cls, field));
 }
 
 /** The public URL of a stored image, or null. */

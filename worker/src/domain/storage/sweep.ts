@@ -6,18 +6,21 @@ import { DEFAULT_RETENTION_MONTHS, retentionCutoff } from "../archive/move";
  * The daily sweep of orphaned R2 objects (issue 30). A job's document is put in R2 before the batch that
  * records the job, and a report before the batch that finishes it; a process that dies between the two
  * leaves an object no row names (a failed batch deletes its object itself). The sweep removes such
- * objects once they are a day old, so nothing being recorded right now is touched.
+ * objects once they are a day old, so nothing being recorded right now is touched. A ticket's files
+ * (decision 0032) are swept the same way against ticket_attachments.
  *
  * Bounded work per run: at most SWEEP_BATCH objects listed per prefix, then one statement per prefix
- * reads which of them the history names (one pass over the history table: a daily cost of about as
- * many rows read as history holds, rather than an index every job would pay to write). Where it stopped
+ * reads which of them the history (or ticket_attachments) names (one pass over the table: a daily cost
+ * of about as many rows read as it holds, rather than an index every job would pay to write). Where it stopped
  * is kept in `sweep_cursors`, so the next run goes on from there and starts over at the end.
  */
 
-/** The prefixes swept, and the history column that names their objects. */
+/** The prefixes swept, and the table and column that name their objects. */
 const SWEPT = [
-  { prefix: "documents/", column: "fileKey" },
-  { prefix: "reports/", column: "reportKey" },
+  { prefix: "documents/", table: "history", column: "fileKey", archived: true },
+  { prefix: "reports/", table: "history", column: "reportKey", archived: true },
+  // A ticket's files are put before the reply's batch (decision 0032), as a job's document is.
+  { prefix: "tickets/", table: "ticket_attachments", column: "fileKey", archived: false },
 ] as const;
 
 export const SWEEP_BATCH = 500;
@@ -39,7 +42,7 @@ export async function sweepOrphanedFiles(
   // An archived job's files stay (decision 0025): no history row names them, but their row is in R2. A
   // month before the retention's cutoff, so a job created just before it and finished later is safe too.
   const archivedBefore = retentionCutoff((opts.retentionMonths ?? DEFAULT_RETENTION_MONTHS) - 1, now);
-  for (const { prefix, column } of SWEPT) {
+  for (const { prefix, table, column, archived } of SWEPT) {
     const cursor = await db.selectFrom("sweep_cursors").select("afterKey").where("prefix", "=", prefix).executeTakeFirst();
     const listed = await bucket.list({
       prefix,
@@ -48,12 +51,14 @@ export async function sweepOrphanedFiles(
     });
     result.listed += listed.objects.length;
     const old = listed.objects
-      .filter((o) => now.getTime() - o.uploaded.getTime() >= ORPHAN_AGE_MS && o.uploaded.toISOString() >= archivedBefore)
+      .filter(
+        (o) => now.getTime() - o.uploaded.getTime() >= ORPHAN_AGE_MS && (!archived || o.uploaded.toISOString() >= archivedBefore),
+      )
       .map((o) => o.key);
     if (old.length > 0) {
-      const named = sql.ref(`history.${column}`);
+      const named = sql.ref(`${table}.${column}`);
       const orphans = await sql<{ key: string }>`SELECT value AS key FROM json_each(${JSON.stringify(old)})
-        WHERE value NOT IN (SELECT ${named} FROM history WHERE ${named} IS NOT NULL)`.execute(db);
+        WHERE value NOT IN (SELECT ${named} FROM ${sql.table(table)} WHERE ${named} IS NOT NULL)`.execute(db);
       const keys = orphans.rows.map((r) => r.key);
       if (keys.length > 0) {
         await bucket.delete(keys);

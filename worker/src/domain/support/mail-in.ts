@@ -4,6 +4,7 @@ import { HttpError } from "../../errors";
 import type { Portal } from "../context";
 import { TICKET_BODY_MAX } from "../../contract/support";
 import { sendReplyNotices, type SupportMail } from "./notices";
+import { acceptableMailFiles } from "./attachments";
 import { mailText, stripQuotedHistory, textToHtml } from "./mail-text";
 import { parseMail, type ParsedMail } from "./parse-mail";
 import { isStaffUser, replyTicket } from "./write";
@@ -17,7 +18,7 @@ export interface IncomingMail {
   setReject(reason: string): void;
 }
 
-/** Mail larger than this is refused before it is read (a reply's text is far smaller; attachments are not kept). */
+/** Mail larger than this is refused before it is read: a reply's text and a few files (decision 0032). */
 const RAW_MAX_BYTES = 5 * 1024 * 1024;
 
 export type MailInOutcome = "added" | "duplicate" | "rejected";
@@ -25,24 +26,32 @@ export type MailInOutcome = "added" | "duplicate" | "rejected";
 /** The reason a mail is refused: the sending server reports it to the sender. */
 class Refused extends Error {}
 
+/** A mail's attached files (not the inline pictures of its HTML, such as a signature's logo). */
+const attachedFiles = (mail: ParsedMail) =>
+  mail.attachments
+    .filter((a) => a.disposition !== "inline" && !a.related)
+    .map((a) => new File([Uint8Array.from(atob(a.content), (c) => c.charCodeAt(0))], a.filename ?? "file", { type: a.mimeType }));
+
 const senderAddress = (mail: ParsedMail, envelope: string) => (mail.from?.address ?? envelope).trim().toLowerCase();
 
 /**
  * A mail sent to a ticket's support address becomes the sender's reply in its thread (decision 0030):
  * refused (setReject) when the address's token is missing or forged, the ticket gone, the sender neither
  * its client nor staff, or nothing is left once quoted history is cut. The Message-ID is recorded in the
- * reply's place first, so a second delivery of the same mail adds nothing.
+ * reply's place first, so a second delivery of the same mail adds nothing. Its files are kept as a reply's
+ * on the page are, those whose bytes a reply may carry (decision 0032).
  */
 export async function receiveSupportMail(
   db: DB,
   d1: D1Database,
+  bucket: R2Bucket,
   portal: Portal,
   supportMail: SupportMail,
   message: IncomingMail,
   pdf: Fetcher,
 ): Promise<MailInOutcome> {
   try {
-    return await receive(db, d1, portal, supportMail, message, pdf);
+    return await receive(db, d1, bucket, portal, supportMail, message, pdf);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     // A void call in production; locally (`/cdn-cgi/handler/email`) a promise over RPC that must land
@@ -53,7 +62,15 @@ export async function receiveSupportMail(
   }
 }
 
-async function receive(db: DB, d1: D1Database, portal: Portal, supportMail: SupportMail, message: IncomingMail, pdf: Fetcher) {
+async function receive(
+  db: DB,
+  d1: D1Database,
+  bucket: R2Bucket,
+  portal: Portal,
+  supportMail: SupportMail,
+  message: IncomingMail,
+  pdf: Fetcher,
+) {
   const ticketId = await ticketOfSupportAddress(supportMail.secret, message.to);
   if (ticketId === null) throw new Refused("This address is not a ticket's support address.");
   if (message.rawSize > RAW_MAX_BYTES) throw new Refused("The message is too large.");
@@ -91,7 +108,13 @@ async function receive(db: DB, d1: D1Database, portal: Portal, supportMail: Supp
   const actor = { userId: sender.userId, email: sender.userEmail, ip: "", agent: null };
   let reply;
   try {
-    reply = await replyTicket({ db, d1, actor }, reader, { ticketId, body: textToHtml(text), internal: false });
+    const checked = await acceptableMailFiles(attachedFiles(mail));
+    reply = await replyTicket(
+      { db, d1, actor },
+      reader,
+      { ticketId, body: textToHtml(text), internal: false },
+      { bucket, checked },
+    );
   } catch (error) {
     // Not added: a later delivery may try again.
     await db.deleteFrom("ticket_mail_in").where("mailMessageId", "=", mailMessageId.slice(0, 998)).execute();

@@ -1,8 +1,8 @@
-import type { Email } from "postal-mime";
+import type { Attachment, Email } from "postal-mime";
 
 /** A mail's parts as the PDF Worker's `/mail` answers them (pdf/src/mail.ts): postal-mime's, attachments in base64. */
 export type ParsedMail = Pick<Email, "messageId" | "from" | "subject" | "text" | "html"> & {
-  attachments: { filename: string | null; mimeType: string; content: string }[];
+  attachments: Array<Pick<Attachment, "filename" | "mimeType" | "disposition" | "related"> & { content: string }>;
 };
 
 /**

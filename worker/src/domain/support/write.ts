@@ -4,6 +4,8 @@ import type { TicketAboutKind, TicketFolderState, TicketLabel, TicketStatus } fr
 import { badRequest, forbidden, notFound } from "../../errors";
 import { audit } from "../audit";
 import type { DomainContext } from "../context";
+import type { CheckedUpload } from "../storage/files";
+import { attachmentInserts, dropStoredAttachments, storeAttachments, type AttachmentView } from "./attachments";
 import { htmlToPlainText, sanitiseTicketHtml } from "./html";
 import { readableTicket, type TicketReader } from "./tickets";
 
@@ -33,6 +35,7 @@ export interface OpenTicket {
   subject: string;
   body: string;
   label: TicketLabel;
+  /** Sending a draft without it (a multipart body cannot carry it) keeps the draft's. */
   about?: { kind: TicketAboutKind; id: string } | null | undefined;
   draft: boolean;
   ticketId?: number | undefined;
@@ -40,17 +43,27 @@ export interface OpenTicket {
 
 /**
  * Opens a ticket, saves the caller's draft, or sends it: the ticket, its first message and the author's
- * read mark in one batch. Returns the ticket's id.
+ * read mark in one batch. Returns the ticket's id. Files come only with a saved draft being sent: they are
+ * kept under the ticket's id (decision 0032), which a new ticket does not have before its batch.
  */
-export async function openTicket(context: DomainContext, reader: TicketReader, input: OpenTicket): Promise<number> {
+export async function openTicket(
+  context: DomainContext,
+  reader: TicketReader,
+  input: OpenTicket,
+  files?: ReplyFiles,
+): Promise<number> {
   const { db, d1 } = context;
   const body = storedBody(input.body);
+  if (files?.checked.length && (input.ticketId === undefined || input.draft)) {
+    throw badRequest("ticketFilesNeedDraft", "invalid_input", "attachments");
+  }
   if (input.about && !(await ownsAbout(db, reader.userId, input.about))) throw notFound("noSuchTicketAbout");
   const fields = {
     subject: input.subject,
     label: input.label,
-    aboutKind: input.about?.kind ?? null,
-    aboutId: input.about?.id ?? null,
+    ...(input.about !== undefined || input.ticketId === undefined
+      ? { aboutKind: input.about?.kind ?? null, aboutId: input.about?.id ?? null }
+      : {}),
     preview: htmlToPlainText(body),
     draft: input.draft ? 1 : 0,
   };
@@ -64,14 +77,21 @@ export async function openTicket(context: DomainContext, reader: TicketReader, i
       .where("draft", "=", 1)
       .executeTakeFirst();
     if (!draft) throw notFound("noSuchTicket");
-    await runBatch(d1, [
-      db
-        .updateTable("tickets")
-        .set({ ...fields, ...(input.draft ? {} : { createdAt: NOW, lastMessageAt: NOW }) })
-        .where("ticketId", "=", ticketId)
-        .where("draft", "=", 1),
-      db.updateTable("ticket_messages").set({ body, createdAt: NOW }).where("ticketId", "=", ticketId).where("seq", "=", 1),
-    ]);
+    const stored = files?.checked.length ? await storeAttachments(files.bucket, ticketId, files.checked) : [];
+    try {
+      await runBatch(d1, [
+        db
+          .updateTable("tickets")
+          .set({ ...fields, ...(input.draft ? {} : { createdAt: NOW, lastMessageAt: NOW }) })
+          .where("ticketId", "=", ticketId)
+          .where("draft", "=", 1),
+        db.updateTable("ticket_messages").set({ body, createdAt: NOW }).where("ticketId", "=", ticketId).where("seq", "=", 1),
+        ...attachmentInserts(db, ticketId, stored),
+      ]);
+    } catch (error) {
+      if (files) await dropStoredAttachments(files.bucket, stored).catch(() => undefined);
+      throw error;
+    }
     return ticketId;
   }
   const [created] = await runBatch<{ ticketId: number }>(d1, [
@@ -101,18 +121,27 @@ export interface NewReply {
   seq: number;
   body: string;
   createdAt: string;
+  attachments: AttachmentView[];
+}
+
+/** A reply's files, checked (domain/support/attachments.ts) and stored in R2 once the reply may be written. */
+export interface ReplyFiles {
+  bucket: R2Bucket;
+  checked: readonly CheckedUpload[];
 }
 
 /**
  * A reply: its seq is the thread's next, taken inside the batch (D1 runs a batch as one transaction,
  * and (ticketId, seq) is unique), so concurrent replies all land, in the order they ran. A client's
  * reply reopens a closed ticket; staff's first public reply marks the first response. Four rows (and
- * their index entries) at most: the message, the ticket, the author's read mark, the audit row.
+ * their index entries) at most: the message, the ticket, the author's read mark, the audit row; and a
+ * row per file (decision 0032), whose objects are deleted again should the batch fail.
  */
 export async function replyTicket(
   context: DomainContext,
   reader: TicketReader,
   input: { ticketId: number; body: string; internal: boolean },
+  files?: ReplyFiles,
 ): Promise<NewReply> {
   const { db, d1 } = context;
   if (input.internal && !reader.staff) throw forbidden("ticketNotesStaffOnly");
@@ -162,8 +191,16 @@ export async function replyTicket(
       ? [audit(context, { action: input.internal ? "ticket-note" : "ticket-reply", subject: "Ticket", subjectId: ticketId })]
       : []),
   ];
-  const [inserted] = await runBatch<NewReply>(d1, statements);
-  return inserted!.results[0]!;
+  const stored = files?.checked.length ? await storeAttachments(files.bucket, ticketId, files.checked) : [];
+  try {
+    const results = await runBatch(d1, [...statements, ...attachmentInserts(db, ticketId, stored)]);
+    const reply = results[0]!.results[0] as Omit<NewReply, "attachments">;
+    const attachments = results.slice(statements.length).map((result) => result.results[0] as unknown as AttachmentView);
+    return { ...reply, attachments };
+  } catch (error) {
+    if (files) await dropStoredAttachments(files.bucket, stored).catch(() => undefined);
+    throw error;
+  }
 }
 
 export interface TicketChange {

@@ -149,6 +149,14 @@ export async function closeAccount(
       // A review's text is the client's own words, in any language, and may name them: their reviews go,
       // rating and all (an average of ratings whose authors are gone is not the shop's to keep; issue 41).
       d1.prepare("DELETE FROM reviews WHERE userId = ?1").bind(userId),
+      // The files of their tickets are theirs, whoever sent them (a staff answer's file is about them too;
+      // decision 0032): the rows go here, the objects after the batch.
+      d1
+        .prepare(
+          `DELETE FROM ticket_attachments WHERE messageId IN
+             (SELECT m.messageId FROM tickets t JOIN ticket_messages m ON m.ticketId = t.ticketId WHERE t.userId = ?1)`,
+        )
+        .bind(userId),
       // Audit rows keep what happened, not who the person was: their address and IP go, and the address
       // leaves the details that named it (failed sign-ins, an admin's edits). A rare call reads the log once.
       d1.prepare("UPDATE audit_log SET actorEmail = '', ip = '' WHERE actorId = ?1").bind(userId),
@@ -186,6 +194,8 @@ async function filesOf({ d1 }: DomainContext, userId: number) {
        UNION ALL SELECT 'file', reportKey FROM history WHERE userId = ?1 AND reportKey IS NOT NULL
        -- Proofs of paid payments stay with their invoices: the books' evidence of the transfer.
        UNION ALL SELECT 'file', proofKey FROM payments WHERE userId = ?1 AND proofKey IS NOT NULL AND invoiceNumber IS NULL
+       UNION ALL SELECT 'file', a.fileKey FROM tickets t JOIN ticket_messages m ON m.ticketId = t.ticketId
+         JOIN ticket_attachments a ON a.messageId = m.messageId WHERE t.userId = ?1
        UNION ALL SELECT 'avatar', userImage FROM users WHERE userId = ?1 AND userImage IS NOT NULL`,
     )
     .bind(userId)

@@ -83,6 +83,14 @@ function exportQueries(db: DomainContext["db"], userId: number) {
       .select(["reviewId", "itemId", "rating", "reviewText as text", "status", "createdAt", "updatedAt"])
       .where("userId", "=", userId)
       .orderBy("reviewId"),
+    ticketAttachments: db
+      .selectFrom("tickets as t")
+      .innerJoin("ticket_messages as m", "m.ticketId", "t.ticketId")
+      .innerJoin("ticket_attachments as a", "a.messageId", "m.messageId")
+      .select(["a.attachmentId", "a.ticketId", "a.name", "a.type", "a.size", "a.createdAt"])
+      .where("t.userId", "=", userId)
+      .where("m.internal", "=", 0)
+      .orderBy("a.attachmentId"),
   };
 }
 
@@ -101,7 +109,19 @@ export async function exportMyData(
 ): Promise<MyData> {
   const queries = exportQueries(context.db, userId);
   const [
-    [profileRows, ledger, payments, creditNotes, subscriptions, liveJobs, sessions, liveAudit, liveNotifications, reviews],
+    [
+      profileRows,
+      ledger,
+      payments,
+      creditNotes,
+      subscriptions,
+      liveJobs,
+      sessions,
+      liveAudit,
+      liveNotifications,
+      reviews,
+      ticketAttachments,
+    ],
     archived,
   ] = await Promise.all([runBatch(context.d1, Object.values(queries)), archivedRowsOf(context.d1, bucket, userId)]);
   const jobs = [...archived.jobs.map((row) => picked(row, JOB_COLUMNS)), ...liveJobs!.results];
@@ -122,6 +142,7 @@ export async function exportMyData(
     creditNotes: (creditNotes!.results as unknown as CreditNoteRow[]).map(creditNoteView),
     subscriptions: subscriptions!.results as Rows<"subscriptions">,
     reviews: reviews!.results as Rows<"reviews">,
+    ticketAttachments: ticketAttachments!.results as Rows<"ticketAttachments">,
     jobs: jobs as Rows<"jobs">,
     sessions: (sessions!.results as Rows<"sessions">).map(({ sessionId, rememberMe, lastSeenAt, ...session }) => ({
       ...session,

@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "rea
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api";
 import { useSnackbar } from "../../../lib/snackbar";
-import { LABELS, openTicket, type TicketLabel } from "../api";
+import { LABELS, openTicket, sendDraftWithFiles, type TicketLabel } from "../api";
+import { AttachmentPicker } from "./Attachments";
 
 const RichTextEditor = lazy(() => import("../../../components/RichTextEditor"));
 
@@ -36,6 +37,7 @@ export function Compose({ start, onClose, onSent }: Props) {
   const [draftId, setDraftId] = useState(start.draftId);
   const [saved, setSaved] = useState(false);
   const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
   const edited = useRef(false);
 
   useEffect(() => {
@@ -63,7 +65,14 @@ export function Compose({ start, onClose, onSent }: Props) {
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await openTicket({ subject, body, label, about, draft: false, ticketId: draftId });
+      let answer;
+      if (files.length === 0) answer = await openTicket({ subject, body, label, about, draft: false, ticketId: draftId });
+      else {
+        // Files are kept under the ticket's id: a ticket not autosaved yet is saved as a draft first.
+        const saved = draftId ?? (await openTicket({ subject, body, label, about, draft: true })).ticket.ticketId;
+        setDraftId(saved);
+        answer = await sendDraftWithFiles(saved, { subject, body, label }, files);
+      }
       snackbar.success(answer.message);
       onSent(answer.ticket.ticketId);
     } catch (error) {
@@ -114,6 +123,7 @@ export function Compose({ start, onClose, onSent }: Props) {
       <Suspense fallback={<div className="skeleton h-40 w-full" />}>
         <RichTextEditor value={body} onChange={change(setBody)} label={t("message")} />
       </Suspense>
+      <AttachmentPicker files={files} onChange={setFiles} disabled={sending} />
       <div className="flex flex-wrap items-center justify-end gap-2">
         <span className="me-auto text-sm text-base-content/70" role="status">
           {saved ? t("draftSaved") : ""}

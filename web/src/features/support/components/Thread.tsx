@@ -17,6 +17,7 @@ import {
   type TicketLabel,
   type TicketStatus,
 } from "../api";
+import { AttachmentChips, AttachmentPicker } from "./Attachments";
 import { CannedReplyPicker } from "./CannedReplyPicker";
 import { MessageBody } from "./MessageBody";
 
@@ -40,6 +41,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
   const { data, error, mutate } = useSWR(["ticket-detail", ticketId], () => ticketDetail(ticketId));
   const [reply, setReply] = useState("");
   const [internal, setInternal] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   // The editor shows an inserted canned reply by starting again from the reply's new text.
   const [editorKey, setEditorKey] = useState(0);
@@ -68,10 +70,11 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await replyTicket(ticketId, reply, internal);
+      const answer = await replyTicket(ticketId, reply, internal, files);
       snackbar.success(answer.message);
       setReply("");
       setInternal(false);
+      setFiles([]);
       await mutate();
       onChanged();
     } catch (failure) {
@@ -210,6 +213,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
               <span className="ms-auto text-base-content/80">{formatDate(m.createdAt, true)}</span>
             </div>
             <MessageBody html={m.body} title={t("messageFrom", { name: m.author.userName })} />
+            <AttachmentChips attachments={m.attachments} />
           </li>
         ))}
       </ol>
@@ -218,6 +222,7 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
           <RichTextEditor key={editorKey} value={reply} onChange={setReply} label={t("reply")} />
         </Suspense>
         <div className="flex flex-wrap items-center justify-end gap-2">
+          <AttachmentPicker files={files} onChange={setFiles} disabled={busy} />
           {staff && (
             <CannedReplyPicker
               disabled={busy}
