@@ -25,11 +25,14 @@ export const viewAsCalls = defineCalls({
       "Starts a read-only session as a client (30 minutes at most; every write answers 403 view_as_read_only) after a fresh " +
       "password or TOTP `code` of the caller; the staff session waits in the `sid_staff` cookie for `end-view-as`.",
     access: ["impersonate", "User"],
-    input: z.object({
-      userId: f.id(),
-      password: z.string().min(1).max(200).optional(),
-      code: z.string().trim().min(1).max(10).optional(),
-    }),
+    input: z
+      .object({
+        userId: f.id(),
+        password: z.string().min(1).max(200).optional(),
+        code: z.string().trim().min(1).max(10).optional(),
+      })
+      // Exactly one of the two, as the handler checks (with its own errors): said in the JSON Schema too.
+      .meta({ oneOf: [{ required: ["password"] }, { required: ["code"] }] }),
     answer: done,
   },
   "end-view-as": {
