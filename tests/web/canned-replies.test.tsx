@@ -50,6 +50,7 @@ const MESSAGE = {
   author: { userId: 2, userName: "Ana Client", staff: false },
   body: "<p>I paid</p>",
   internal: false,
+  attachments: [],
   createdAt: "2026-11-30T09:00:00.000Z",
 };
 const desk = {

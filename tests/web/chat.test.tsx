@@ -34,6 +34,7 @@ const message = (seq: number, staff: boolean, body: string) => ({
   author: { userId: staff ? 1 : 2, userName: staff ? "Desk Dana" : "Ana Client", staff },
   body,
   internal: false,
+  attachments: [],
   createdAt: "2026-11-30T09:00:00.000Z",
 });
 
