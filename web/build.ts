@@ -3,7 +3,7 @@
  * six connections per host over HTTP/1.1), and the reader's translations requested with the app.
  */
 import path from "node:path";
-import { parseAst, type Plugin } from "vite";
+import { parseAst, type Plugin, type Rollup } from "vite";
 
 /** The file groups of the build (rolldown's `codeSplitting.groups`). */
 export const CHUNK_GROUPS = [
@@ -100,7 +100,26 @@ export interface BuiltChunk {
   facadeModuleId: string | null;
   isEntry: boolean;
   imports: string[];
+  isDynamicEntry?: boolean;
+  moduleIds?: string[];
 }
+
+/** What of a build's output the plans read. */
+export const builtChunks = (bundle: Rollup.OutputBundle): BuiltChunk[] =>
+  Object.values(bundle).flatMap((out) =>
+    out.type === "chunk"
+      ? [
+          {
+            fileName: out.fileName,
+            facadeModuleId: out.facadeModuleId,
+            isEntry: out.isEntry,
+            imports: out.imports,
+            isDynamicEntry: out.isDynamicEntry,
+            moduleIds: out.moduleIds,
+          },
+        ]
+      : [],
+  );
 
 /** A chunk's file and every file it imports statically, transitively. */
 function withImports(byFile: Map<string, BuiltChunk>, fileName: string, seen = new Set<string>()): Set<string> {
@@ -110,18 +129,38 @@ function withImports(byFile: Map<string, BuiltChunk>, fileName: string, seen = n
   return seen;
 }
 
-/** Finds among a build's chunks the default layout's files (with the widgets of `source`) and the locale files. */
-export function firstLoadFiles(chunks: BuiltChunk[], source: LayoutSource = { menuNamespaces: [] }): FirstLoadFiles {
+/** The files of `roots` with what they import, but those the entry imports (index.html preloads them), as paths. */
+function beyondEntry(chunks: BuiltChunk[], roots: string[]): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(byFile, c.fileName)]));
+  return [...new Set(roots.flatMap((f) => [...withImports(byFile, f)]))].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+}
+
+/**
+ * The code a page's render loaded (`loaded`: module ids) that index.html does not already preload: the lazily
+ * loaded chunks holding any of its modules, with their imports beyond the entry's. A shell (the payment page's)
+ * paints its content only once its page has run and asked for its data, so web/prerender.ts names them in its
+ * head and the browser fetches them with the entry instead of after it (decision 0009).
+ */
+export function pageChunks(chunks: BuiltChunk[], loaded: ReadonlySet<string>): string[] {
+  const pages = chunks.filter((c) => c.isDynamicEntry && (c.moduleIds ?? []).some((id) => /\.tsx?$/.test(id) && loaded.has(id)));
+  return beyondEntry(
+    chunks,
+    pages.map((c) => c.fileName),
+  );
+}
+
+/** Finds among a build's chunks the default layout's files (with the widgets of `source`) and the locale files. */
+export function firstLoadFiles(chunks: BuiltChunk[], source: LayoutSource = { menuNamespaces: [] }): FirstLoadFiles {
   const layout = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/layouts/DefaultLayout.tsx"));
   const modules = new Map(chunks.flatMap((c) => (c.facadeModuleId ? [[c.facadeModuleId.replace(/\.[jt]sx?$/, ""), c]] : [])));
   // The layout's chunk and its navbar's widgets (loaded as soon as it renders), with what they import.
   const widgetChunks = (source.widgets ?? []).flatMap((widget) => modules.get(widget)?.fileName ?? []);
-  const layoutFiles = layout
-    ? [...new Set([layout.fileName, ...widgetChunks].flatMap((f) => [...withImports(byFile, f)]))].filter((f) => !loaded.has(f))
-    : [];
-  const files: FirstLoadFiles = { layout: layoutFiles.map((f) => `/${f}`), languages: {}, menu: [] };
+  const files: FirstLoadFiles = {
+    layout: layout ? beyondEntry(chunks, [layout.fileName, ...widgetChunks]) : [],
+    languages: {},
+    menu: [],
+  };
   for (const { fileName, facadeModuleId } of chunks) {
     const file = /\/src\/(?:i18n\/(locales|bundles)|features\/(\w+)\/locales)\/(\w+)\.(?:json|ts)$/.exec(facadeModuleId ?? "");
     if (file) (files.languages[file[3]!] ??= {})[file[2] ?? (file[1] === "locales" ? "common" : "app")] = `/${fileName}`;
@@ -153,11 +192,7 @@ export function firstLoadPreload(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, ctx) {
-        const chunks = Object.values(ctx.bundle ?? {}).flatMap((out) =>
-          out.type === "chunk"
-            ? [{ fileName: out.fileName, facadeModuleId: out.facadeModuleId, isEntry: out.isEntry, imports: out.imports }]
-            : [],
-        );
+        const chunks = builtChunks(ctx.bundle ?? {});
         const source: LayoutSource = {
           widgets: [...tables.values()].flatMap((table) => table.widgets ?? []),
           menuNamespaces: [...new Set([...tables.values()].flatMap((table) => table.menuNamespaces))],

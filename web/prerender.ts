@@ -10,6 +10,7 @@ import react from "@vitejs/plugin-react";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
+import { builtChunks, pageChunks } from "./build";
 
 /** The settings a page is rendered with (web/src/providers/settings.ts AppSettings). */
 export interface AppSettings {
@@ -125,6 +126,19 @@ export function composePage(template: string, page: RenderedPage, settings: AppS
   );
 }
 
+/**
+ * index.html with modulepreload links for `files`, at low priority: at the default one they took bandwidth from
+ * the stylesheet and the entry and delayed the first paint (the payment page's FCP 1.85 → 2.16 s, Lighthouse).
+ */
+export function withPreloads(html: string, files: string[]): string {
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(file)}">`)
+    .join("\n    ");
+  if (!links) return html;
+  if (!html.includes("</head>")) throw new Error("prerender: index.html has no </head>");
+  return html.replace("</head>", () => `  ${links}\n  </head>`);
+}
+
 /** The file a path's page is written to under the language's folder: "/front-pages/pricing" → "front-pages/pricing.html". */
 export const pageFile = (language: string, pagePath: string) => `${PRERENDERED_DIR}/${language}${pagePath}.html`;
 
@@ -142,7 +156,7 @@ export function prerenderPages(): Plugin {
     writeBundle: {
       order: "post",
       sequential: true,
-      async handler(options) {
+      async handler(options, bundle) {
         const outDir = options.dir!;
         const indexFile = path.join(outDir, "index.html");
         const settings = buildSettings(readFileSync(path.join(root, "..", "wrangler.toml"), "utf8"));
@@ -161,15 +175,28 @@ export function prerenderPages(): Plugin {
           // The signed-in app's pages are index.html itself; the prerendered ones are made from it.
           const template = readFileSync(indexFile, "utf8");
           const targets = renderer.prerenderTargets();
+          const loadedIds = () => new Set(server.environments.ssr.moduleGraph.idToModuleMap.keys());
+          // A shell's page chunks: the modules its first render was the first to load (each shell has a page of its own).
+          const shellChunks = new Map<string, string[]>();
           for (const language of renderer.LANGUAGES) {
             for (const target of targets) {
+              const before = loadedIds();
               const page = await renderer.renderPage(target, language, settings);
+              if (isShell(target.path) && !shellChunks.has(target.path)) {
+                const loaded = new Set([...loadedIds()].filter((id) => !before.has(id)));
+                const files = pageChunks(builtChunks(bundle), loaded);
+                if (files.length === 0) throw new Error(`prerender: no page chunk found for the shell ${target.path}`);
+                shellChunks.set(target.path, files);
+              }
               checkRenderedHtml(`${language}${target.path}`, page.html);
               // Payment pages are private links: kept out of search engines.
               const robots = isShell(target.path) ? "noindex" : undefined;
               const file = path.join(outDir, pageFile(language, target.path));
               mkdirSync(path.dirname(file), { recursive: true });
-              writeFileSync(file, composePage(template, page, settings, robots));
+              writeFileSync(
+                file,
+                composePage(withPreloads(template, shellChunks.get(target.path) ?? []), page, settings, robots),
+              );
             }
           }
           const manifest: PagesManifest = {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { staticHeadersFile } from "../../scripts/static-headers";
-import { buildSettings, checkRenderedHtml, composePage, pageFile, type RenderedPage } from "../../web/prerender";
+import { buildSettings, checkRenderedHtml, composePage, pageFile, withPreloads, type RenderedPage } from "../../web/prerender";
 import { SECURITY_HEADERS } from "../../worker/src/http/headers";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -69,6 +69,14 @@ describe("web/prerender.ts: a prerendered page's HTML", () => {
 
   it("refuses a template it cannot fill, rather than writing a page without the app", () => {
     expect(() => composePage(TEMPLATE.replace('<div id="root"></div>', ""), PAGE, settings)).toThrow(/root/);
+  });
+
+  it("names a shell's page files in its head at low priority, and leaves other pages as they were", () => {
+    const shell = withPreloads(TEMPLATE, ["/assets/PaymentPage-f.js", "/assets/kit-e.js"]);
+    expect(shell).toMatch(
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/PaymentPage-f.js">\s*<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/kit-e.js">\s*<\/head>/,
+    );
+    expect(withPreloads(TEMPLATE, [])).toBe(TEMPLATE);
   });
 
   it("writes each page under its language, mirroring its address", () => {

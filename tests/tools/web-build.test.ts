@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHUNK_GROUPS, firstLoadFiles, layoutSource, type BuiltChunk } from "../../web/build";
+import { CHUNK_GROUPS, firstLoadFiles, layoutSource, pageChunks, type BuiltChunk } from "../../web/build";
 
 const chunk = (fileName: string, facadeModuleId: string | null, imports: string[] = [], isEntry = false): BuiltChunk => ({
   fileName,
@@ -56,6 +56,40 @@ describe("the files index.html names for a first paint", () => {
     const named = JSON.stringify(firstLoadFiles(chunks, { menuNamespaces: ["auth"] }));
     expect(named).not.toContain("SitePage");
     expect(Object.keys(firstLoadFiles(chunks))).toEqual(["layout", "languages", "menu"]);
+  });
+});
+
+describe("the files a shell names for its page (web/prerender.ts)", () => {
+  const lazy = (fileName: string, moduleIds: string[], imports: string[] = []): BuiltChunk => ({
+    ...chunk(fileName, moduleIds[0]!, imports),
+    isDynamicEntry: true,
+    moduleIds,
+  });
+  const chunks = [
+    chunk("assets/index-a.js", "/work/portal/web/index.html", ["assets/app-b.js"], true),
+    chunk("assets/app-b.js", null),
+    chunk("assets/kit-e.js", null, ["assets/app-b.js"]),
+    lazy(
+      "assets/PaymentPage-f.js",
+      [src("features/payment/pages/PaymentPage.tsx"), src("features/payment/components/Header.tsx")],
+      ["assets/kit-e.js", "assets/app-b.js"],
+    ),
+    lazy("assets/CardPayment-g.js", [src("features/payment/components/CardPayment.tsx")]),
+    lazy("assets/SitePage-h.js", [src("features/sites/pages/SitePage.tsx")], ["assets/kit-e.js"]),
+    lazy("assets/en-i.js", [src("features/payment/locales/en.json")]),
+  ];
+
+  it("names the lazy chunks holding a module the render loaded, with their imports beyond the entry's", () => {
+    const loaded = new Set([src("features/payment/components/Header.tsx"), src("features/payment/components/CardPayment.tsx")]);
+    expect(pageChunks(chunks, loaded).sort()).toEqual([
+      "/assets/CardPayment-g.js",
+      "/assets/PaymentPage-f.js",
+      "/assets/kit-e.js",
+    ]);
+  });
+
+  it("names no translations (each language has its own) and nothing for a render that loaded no page code", () => {
+    expect(pageChunks(chunks, new Set([src("features/payment/locales/en.json")]))).toEqual([]);
   });
 });
 
