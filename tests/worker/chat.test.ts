@@ -52,6 +52,31 @@ async function until(check: () => boolean, what: string) {
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
+describe("a socket of staff viewing as the client (decision 0033)", () => {
+  it("receives the conversation but relays no typing: staff would see the client typing", async () => {
+    const ana = await createUser();
+    const dana = await desk();
+    const admin = await createUser({ role: "admin", name: "Ada Admin" });
+    const ticketId = await open(ana);
+    const started = await call("view-as", { userId: ana.userId, password: admin.password }, { cookie: admin.cookie });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const viewer = await socket({ ...ana, cookie: started.cookie! }, ticketId);
+    const client = await socket(ana, ticketId);
+    const staff = await socket(dana, ticketId);
+
+    viewer.ws.send(JSON.stringify({ type: "typing" }));
+    client.ws.send(JSON.stringify({ type: "typing" }));
+    await until(() => staff.events.some((e) => e.type === "typing"), "the client's typing on staff's socket");
+    await settle();
+    expect(staff.events.filter((e) => e.type === "typing")).toHaveLength(1);
+    expect(client.events.some((e) => e.type === "typing")).toBe(false);
+    expect(viewer.events.filter((e) => e.type === "typing")).toHaveLength(1);
+    viewer.ws.close();
+    client.ws.close();
+    staff.ws.close();
+  });
+});
+
 describe("the chat socket's checks", () => {
   it("answers 426 without Upgrade, 403 from another origin, 401 signed out, 403 without the ability, 404 not theirs", async () => {
     const ana = await createUser();

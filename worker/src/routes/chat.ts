@@ -55,7 +55,12 @@ export async function openChatSocket(
     if (!Number.isSafeInteger(ticketId) || ticketId < 1) throw notFound("noSuchTicket");
     const reader = ticketReader(ctx.ability, user.userId);
     await conversation(ctx.db, reader, ticketId);
-    const member: ChatMember = { userId: user.userId, userName: user.userName, staff: reader.staff };
+    const member: ChatMember = {
+      userId: user.userId,
+      userName: user.userName,
+      staff: reader.staff,
+      readOnly: Boolean(ctx.viewAs),
+    };
     const headers = new Headers(request.headers);
     headers.set(CHAT_MEMBER_HEADER, JSON.stringify(member));
     return await roomOf(env.CHAT_ROOMS, ticketId).fetch(new Request(request.url, { headers }));

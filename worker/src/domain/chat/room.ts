@@ -6,6 +6,8 @@ export interface ChatMember {
   userId: number;
   userName: string;
   staff: boolean;
+  /** Staff viewing as the client (decision 0033): they watch; nothing they do is shown as the client's. */
+  readOnly: boolean;
 }
 
 /** The header the Worker names the member in when it hands a checked socket request to the room. */
@@ -47,7 +49,7 @@ export class ConversationRoom extends DurableObject<Env> {
     if (push.client) this.broadcast("client", push.client);
   }
 
-  /** A socket's frame: only typing is taken, relayed to the others and never stored. */
+  /** A socket's frame: only typing is taken, relayed to the others and never stored (a read-only member's is dropped). */
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
     if (typeof frame !== "string" || frame.length > MAX_FRAME) return;
     let sent: unknown;
@@ -58,6 +60,7 @@ export class ConversationRoom extends DurableObject<Env> {
     }
     if ((sent as { type?: unknown } | null)?.type !== "typing") return;
     const member = ws.deserializeAttachment() as ChatMember;
+    if (member.readOnly) return;
     const text = JSON.stringify({ type: "typing", userName: member.userName, staff: member.staff } satisfies ChatEvent);
     for (const other of this.ctx.getWebSockets()) if (other !== ws) send(other, text);
   }
