@@ -118,7 +118,10 @@ export default {
    */
   async email(message, env, _exec): Promise<void> {
     const db = getDb(env.DB);
-    const outcome = await receiveSupportMail(db, env.DB, env.FILES, cronPortalOf(env), supportMailOf(env), message, env.PDF);
+    const outcome = await receiveSupportMail(
+      { db, d1: env.DB, bucket: env.FILES, portal: cronPortalOf(env), supportMail: supportMailOf(env), pdf: env.PDF },
+      message,
+    );
     if (outcome === "added") await dispatchMail(mailQueueOf(env), db);
   },
 } satisfies ExportedHandler<Env, MailMessage>;

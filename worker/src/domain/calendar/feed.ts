@@ -6,7 +6,7 @@ import type { DB } from "../../db";
 import { HttpError } from "../../errors";
 import type { Language } from "../../errors/language";
 import { renderSuccess, type Success } from "../../messages";
-import { renderDocument } from "../invoices/pdf";
+import { askPdfWorker } from "../pdf-worker/client";
 import { calendarEvent, calendarQuery, calendarScope, periodOfDays, type CalendarRow } from "./events";
 
 /** Where the feed lives: GET /api/calendar/<secret>.ics (worker/src/index.ts routes it before the calls). */
@@ -127,9 +127,9 @@ export async function serveCalendarFeed(
     language: owner.mailLanguage,
     now,
   });
-  let body: Uint8Array;
+  let body: string;
   try {
-    body = await renderDocument(settings.pdf, request, "/icalendar");
+    body = await (await askPdfWorker(settings.pdf, "/icalendar", JSON.stringify(request), "application/json")).text();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     // Calendar apps retry a failed poll later; Retry-After tells them when.

@@ -1,5 +1,5 @@
 import type { PdfDocument } from "../../../../pdf/src/document";
-import { conflict, HttpError } from "../../errors";
+import { conflict } from "../../errors";
 import type { Language } from "../../errors/language";
 import { formatDate, formatMoney } from "../outbox/mails";
 import { creditNoteView, type CreditNoteRow } from "../refunds/credit-notes";
@@ -9,6 +9,7 @@ import type { PaymentWithUser } from "../payments/queries";
 import { creditNoteLabel } from "../refunds/refund-settle";
 import { parseBuyer, parseTax, type FrozenTax } from "../payments/tax";
 import { parseSellerBlock } from "../storesettings/settings";
+import { askPdfWorker } from "../pdf-worker/client";
 
 /**
  * Invoice and credit-note PDFs. This module writes every text of the document in the reader's language
@@ -188,26 +189,9 @@ export function creditNoteDocument(
   };
 }
 
-/**
- * The PDF Worker's bytes for `body` at `path` (`/` draws a document; e-invoices: e-invoice-source.ts); 503
- * when it cannot answer (nothing else depends on it).
- */
+/** The PDF Worker's bytes for `doc` at `path` (`/` draws a document; e-invoices: e-invoice-source.ts). */
 export async function renderDocument(service: Fetcher, doc: unknown, path = "/"): Promise<Uint8Array> {
-  let response: Response;
-  try {
-    response = await service.fetch(`https://pdf.internal${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(doc),
-    });
-  } catch (error) {
-    console.error("pdf: no answer", String(error));
-    throw new HttpError(503, "pdf_unavailable", "pdfUnavailable");
-  }
-  if (!response.ok) {
-    console.error("pdf: refused", response.status, await response.text());
-    throw new HttpError(503, "pdf_unavailable", "pdfUnavailable");
-  }
+  const response = await askPdfWorker(service, path, JSON.stringify(doc), "application/json");
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -34,6 +34,16 @@ const attachedFiles = (mail: ParsedMail) =>
 
 const senderAddress = (mail: ParsedMail, envelope: string) => (mail.from?.address ?? envelope).trim().toLowerCase();
 
+/** What receiving a mail works with: the database, the files' bucket, the portal and its support mail, the PDF Worker. */
+export interface MailInDeps {
+  db: DB;
+  d1: D1Database;
+  bucket: R2Bucket;
+  portal: Portal;
+  supportMail: SupportMail;
+  pdf: Fetcher;
+}
+
 /**
  * A mail sent to a ticket's support address becomes the sender's reply in its thread (decision 0030):
  * refused (setReject) when the address's token is missing or forged, the ticket gone, the sender neither
@@ -41,17 +51,9 @@ const senderAddress = (mail: ParsedMail, envelope: string) => (mail.from?.addres
  * reply's place first, so a second delivery of the same mail adds nothing. Its files are kept as a reply's
  * on the page are, those whose bytes a reply may carry (decision 0032).
  */
-export async function receiveSupportMail(
-  db: DB,
-  d1: D1Database,
-  bucket: R2Bucket,
-  portal: Portal,
-  supportMail: SupportMail,
-  message: IncomingMail,
-  pdf: Fetcher,
-): Promise<MailInOutcome> {
+export async function receiveSupportMail(deps: MailInDeps, message: IncomingMail): Promise<MailInOutcome> {
   try {
-    return await receive(db, d1, bucket, portal, supportMail, message, pdf);
+    return await receive(deps, message);
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     // A void call in production; locally (`/cdn-cgi/handler/email`) a promise over RPC that must land
@@ -62,15 +64,7 @@ export async function receiveSupportMail(
   }
 }
 
-async function receive(
-  db: DB,
-  d1: D1Database,
-  bucket: R2Bucket,
-  portal: Portal,
-  supportMail: SupportMail,
-  message: IncomingMail,
-  pdf: Fetcher,
-) {
+async function receive({ db, d1, bucket, portal, supportMail, pdf }: MailInDeps, message: IncomingMail) {
   const ticketId = await ticketOfSupportAddress(supportMail.secret, message.to);
   if (ticketId === null) throw new Refused("This address is not a ticket's support address.");
   if (message.rawSize > RAW_MAX_BYTES) throw new Refused("The message is too large.");

@@ -1,4 +1,5 @@
 import type { Attachment, Email } from "postal-mime";
+import { askPdfWorker } from "../pdf-worker/client";
 
 /** A mail's parts as the PDF Worker's `/mail` answers them (pdf/src/mail.ts): postal-mime's, attachments in base64. */
 export type ParsedMail = Pick<Email, "messageId" | "from" | "subject" | "text" | "html"> & {
@@ -10,8 +11,6 @@ export type ParsedMail = Pick<Email, "messageId" | "from" | "subject" | "text" |
  * throws: the sending server is told to try again later, rather than the mail being refused.
  */
 export async function parseMail(pdf: Fetcher, raw: ReadableStream<Uint8Array>): Promise<ParsedMail> {
-  const bytes = await new Response(raw).arrayBuffer();
-  const response = await pdf.fetch("https://pdf.internal/mail", { method: "POST", body: bytes });
-  if (!response.ok) throw new Error(`mail parser answered ${response.status}`);
+  const response = await askPdfWorker(pdf, "/mail", await new Response(raw).arrayBuffer());
   return response.json<ParsedMail>();
 }
