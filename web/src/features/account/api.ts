@@ -1,6 +1,9 @@
 import { api, type CallInput, type ListRow } from "../../lib/api";
 import { apiForm } from "../../lib/upload";
 
+/** The Worker's image limit (UPLOAD_MAX.image, checked by the bytes there); checked here first so the user hears it at once. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
 /** updateuser on one's own row: name, email, phone, address fields and an optional new avatar (multipart). */
 export function updateOwnProfile(
   fields: Pick<

@@ -12,5 +12,8 @@ export const downloadPayerInvoice = async (referenceId: string, invoiceNumber: n
   return saveFile("payer-invoice-pdf", { referenceId }, `invoice-${invoiceNumber ?? referenceId}.pdf`);
 };
 
+/** The Worker's limit of a proof of transfer (UPLOAD_MAX.proof); checked here first so the payer hears it at once. */
+export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+
 export const uploadProof = (referenceId: string, file: File, onProgress: (fraction: number) => void) =>
   uploadWithProgress("payment-proof", { referenceId, file }, onProgress);

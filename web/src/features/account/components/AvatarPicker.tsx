@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AVATAR_MAX_BYTES } from "../api";
 
 const TYPES = ["image/png", "image/jpeg", "image/webp"];
-// The Worker's image limit (storage/files.ts); checked here first so the user hears it at once.
-const MAX_BYTES = 2 * 1024 * 1024;
 
 /** Picks a new avatar and previews it before saving; refuses other file types and files over 2 MB. */
 export function AvatarPicker({
@@ -55,7 +54,7 @@ export function AvatarPicker({
               event.target.value = "";
               if (!picked) return;
               if (!TYPES.includes(picked.type)) return setProblem(t("avatarType"));
-              if (picked.size > MAX_BYTES) return setProblem(t("avatarSize"));
+              if (picked.size > AVATAR_MAX_BYTES) return setProblem(t("avatarSize"));
               setProblem(null);
               onFile(picked);
             }}

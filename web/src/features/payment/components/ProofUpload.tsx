@@ -2,10 +2,9 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FilePicker } from "../../../components/FilePicker";
 import { ApiError } from "../../../lib/api";
-import { uploadProof } from "../api";
+import { PROOF_MAX_BYTES, uploadProof } from "../api";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,application/pdf";
-const MAX_BYTES = 10 * 1024 * 1024;
 
 /** The payer's proof of transfer (image or PDF; the server checks the bytes), with upload progress. */
 export function ProofUpload({
@@ -29,7 +28,7 @@ export function ProofUpload({
       setError(t("proofRequired"));
       return;
     }
-    if (file.size > MAX_BYTES) {
+    if (file.size > PROOF_MAX_BYTES) {
       setError(t("proofTooLarge"));
       return;
     }
