@@ -153,6 +153,23 @@ describe("view-as: read-only", () => {
     expect(refusedRow).toBe(admin.userId);
   });
 
+  it("shows the client's referral code but refuses tying the client to a referrer (my-referral with a code)", async () => {
+    const admin = await createAdmin();
+    const client = await createUser();
+    const referrer = await createUser();
+    const code = (await call("my-referral", {}, { cookie: referrer.cookie })).body.code as string;
+    const { client: sid } = await start(admin, client);
+    const shown = await call("my-referral", {}, { cookie: sid });
+    expect(shown.status).toBe(200);
+    const tie = await call("my-referral", { referralCode: code }, { cookie: sid });
+    expect([tie.status, tie.body.code]).toEqual([403, "view_as_read_only"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM referrals WHERE refereeId = ?1").bind(client.userId).first("n")).toBe(
+      0,
+    );
+    // The client can still tie themselves.
+    expect((await call("my-referral", { referralCode: code }, { cookie: client.cookie })).status).toBe(200);
+  });
+
   it("speaks the caller's language", async () => {
     const admin = await createAdmin();
     const client = await createUser();

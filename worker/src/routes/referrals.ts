@@ -1,6 +1,7 @@
 import type { ListRowOf } from "../contract";
 import { referralCalls } from "../contract/referrals";
 import { listPage } from "../db/list";
+import { forbidden } from "../errors";
 import { referralCodeOf, tieReferral } from "../domain/referrals/codes";
 import { referralList, referralStanding } from "../domain/referrals/list";
 import { requireUser } from "../http/context";
@@ -14,6 +15,8 @@ const myReferral = route(referralCalls["my-referral"], {
   async handler(ctx, input) {
     const user = requireUser(ctx);
     if (input.referralCode !== undefined) {
+      // A read that ties the caller to a referrer when given a code: a view-as (read-only) must not.
+      if (ctx.viewAs) throw forbidden("viewAsReadOnly", "view_as_read_only");
       await tieReferral(
         ctx.db,
         user.userId,
