@@ -5,7 +5,7 @@ import { navItems } from "../../web/src/app/navRegistry";
 import { textToHtml } from "../../web/src/features/chat/api";
 import en from "../../web/src/features/chat/locales/en.json";
 import ChatPage from "../../web/src/features/chat/pages/ChatPage";
-import { callsTo, mockApi, ok, renderAt, setupPageTests, signIn, type Body } from "./page-support";
+import { callsTo, mockApi, ok, renderAt, sessionAnswer, setupPageTests, signIn, type Body } from "./page-support";
 
 setupPageTests({ chat: en });
 
@@ -154,6 +154,21 @@ describe("live chat at /apps/chat", () => {
     await waitFor(() => expect(callsTo("reply-ticket")).toHaveLength(1));
     expect(callsTo("reply-ticket")[0]!.body).toEqual({ ticketId: 7, body: "<p>Thanks &lt;3</p>", internal: false });
     expect(await screen.findByText("Thanks <3")).toBeTruthy();
+  });
+
+  it("viewing as the client, sends no typing and no read mark", async () => {
+    signIn("client", clientRules);
+    const viewAs = { staffName: "Desk Dana", startedAt: "2026-11-30T10:00:00.000Z", endsAt: "2026-11-30T10:30:00.000Z" };
+    mockApi({ ...answers(), me: () => ok({ ...(sessionAnswer().body as object), viewAs }) });
+    renderAt("/apps/chat?ticket=7", ChatPage, "/apps/chat");
+    await waitFor(() => expect(callsTo("me")).toHaveLength(1));
+    await screen.findAllByTestId("chat-message");
+    sockets[0]!.open();
+    sockets[0]!.push({ type: "message", message: message(2, true, "<p>We see it now</p>") });
+    expect(await screen.findByText("We see it now")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en.message), { target: { value: "Thanks" } });
+    expect(sockets[0]!.sent).toEqual([]);
+    expect(callsTo("update-ticket")).toEqual([]);
   });
 
   it("polls the thread every 3 s while the socket cannot open, and retries the socket", async () => {

@@ -5,6 +5,7 @@ import { Icon } from "../../../components/Icon";
 import { ErrorState, Loading } from "../../../components/PageStates";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
+import { useSession } from "../../../providers/session";
 import {
   chatSeen,
   markRead,
@@ -40,6 +41,8 @@ function withMessage(thread: Thread | undefined, message: ChatMessage): Thread |
 /** One conversation: bubbles, the other side typing and its read mark, and the composer. Live over the room's socket, polled without it. */
 export function ChatThread({ ticketId, staff, onBack, onActivity }: Props) {
   const { t } = useTranslation("chat");
+  // Staff viewing as the client read only: no typing, no read mark (the Worker would refuse and audit it).
+  const readOnly = useSession().viewAs !== null;
   const [typing, setTyping] = useState<string | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The handler runs on a socket frame, after this render: `mutate` and `mutateSeen` below exist by then.
@@ -80,13 +83,13 @@ export function ChatThread({ ticketId, staff, onBack, onActivity }: Props) {
   const messages = data?.messages;
   const theirLast = Math.max(0, ...(messages ?? []).filter((m) => m.author.staff !== staff).map((m) => m.seq));
   useEffect(() => {
-    if (!data) return;
+    if (!data || readOnly) return;
     if (readSent.current === null && !data.ticket.unread) readSent.current = theirLast;
     if (theirLast > (readSent.current ?? 0)) {
       readSent.current = theirLast;
       void markRead(ticketId).then(onActivity, () => undefined);
     }
-  }, [data, theirLast, ticketId, onActivity]);
+  }, [data, readOnly, theirLast, ticketId, onActivity]);
 
   // A block body: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
   useEffect(() => {
@@ -96,7 +99,7 @@ export function ChatThread({ ticketId, staff, onBack, onActivity }: Props) {
   function typed(value: string) {
     setText(value);
     const now = Date.now();
-    if (value !== "" && now - lastTyping.current > TYPING_EVERY_MS) {
+    if (!readOnly && value !== "" && now - lastTyping.current > TYPING_EVERY_MS) {
       lastTyping.current = now;
       sendTyping();
     }
