@@ -7,7 +7,18 @@ import { SupportCard } from "../../web/src/features/dashboard/components/Support
 import dashboardEn from "../../web/src/features/dashboard/locales/en.json";
 import en from "../../web/src/features/support/locales/en.json";
 import SupportPage from "../../web/src/features/support/pages/SupportPage";
-import { callsTo, listOf, mockApi, ok, renderAt, renderRoutes, setupPageTests, signIn, type Body } from "./page-support";
+import {
+  callsTo,
+  listOf,
+  mockApi,
+  ok,
+  renderAt,
+  renderRoutes,
+  sessionAnswer,
+  setupPageTests,
+  signIn,
+  type Body,
+} from "./page-support";
 
 // TipTap needs a layout engine happy-dom lacks; the page's own behaviour is what is tested here.
 vi.mock("../../web/src/components/RichTextEditor", () => ({
@@ -97,6 +108,17 @@ describe("the support desk at /apps/email", () => {
     await waitFor(() => expect(callsTo("update-ticket").at(-1)?.body).toEqual({ ticketId: 7, read: true }));
     expect(screen.queryByLabelText(en.internalNote)).toBeNull();
     expect(screen.getByRole("button", { name: en.closeTicket })).toBeTruthy();
+  });
+
+  it("viewing as the client, opens a thread without marking it read", async () => {
+    signIn("client", clientRules);
+    const viewAs = { staffName: "Desk Dana", startedAt: "2026-11-30T10:00:00.000Z", endsAt: "2026-11-30T10:30:00.000Z" };
+    mockApi({ ...answers(), me: () => ok({ ...(sessionAnswer().body as object), viewAs }) });
+    renderAt("/apps/email/inbox?ticket=7", SupportPage, "/apps/email/:filter");
+    await waitFor(() => expect(callsTo("me")).toHaveLength(1));
+    expect(await screen.findByTitle("Message from Ana Client")).toBeTruthy();
+    await waitFor(() => expect(callsTo("ticket-detail")).toHaveLength(1));
+    expect(callsTo("update-ticket")).toEqual([]);
   });
 
   it("lets staff send an internal note", async () => {

@@ -7,6 +7,7 @@ import { Icon } from "../../../components/Icon";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { useSnackbar } from "../../../lib/snackbar";
+import { useSession } from "../../../providers/session";
 import {
   LABELS,
   replyTicket,
@@ -46,11 +47,13 @@ export function Thread({ ticketId, staff, userId, onBack, onChanged }: Props) {
   // The editor shows an inserted canned reply by starting again from the reply's new text.
   const [editorKey, setEditorKey] = useState(0);
   const ticket = data?.ticket;
+  // Staff viewing as the client read only: the client's unread mark stays (the Worker would refuse and audit it).
+  const readOnly = useSession().viewAs !== null;
 
   // Opening a thread reads it: its unread mark goes, and the folder counts follow.
   useEffect(() => {
-    if (ticket?.unread) void updateTicket(ticketId, { read: true }).then(onChanged, () => undefined);
-  }, [ticket?.unread, ticketId, onChanged]);
+    if (ticket?.unread && !readOnly) void updateTicket(ticketId, { read: true }).then(onChanged, () => undefined);
+  }, [ticket?.unread, readOnly, ticketId, onChanged]);
 
   async function change(next: TicketChange) {
     setBusy(true);
