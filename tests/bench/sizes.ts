@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, OFFLINE_ENV, ROOT, run } from "../../scripts/lib";
@@ -88,6 +88,9 @@ export async function bundleWorker(
   opts: { minify?: boolean } = {},
 ): Promise<{ dir: string; main: string }> {
   const minify = opts.minify === false ? ["--minify=false"] : [];
+  // wrangler refuses a config whose assets folder is missing (a fresh clone has no dist/ before `npm start`);
+  // the bundle does not hold the assets, so an empty folder serves.
+  mkdirSync(path.join(ROOT, "dist", "client"), { recursive: true });
   await run(bin("wrangler"), ["deploy", "--dry-run", "-c", configPath, "--outdir", outDir, ...minify], {
     env: { ...process.env, ...OFFLINE_ENV, CI: "true" },
     cwd: ROOT,
