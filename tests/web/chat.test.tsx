@@ -5,7 +5,7 @@ import { navItems } from "../../web/src/app/navRegistry";
 import { textToHtml } from "../../web/src/features/chat/api";
 import en from "../../web/src/features/chat/locales/en.json";
 import ChatPage from "../../web/src/features/chat/pages/ChatPage";
-import { callsTo, mockApi, ok, renderAt, sessionAnswer, setupPageTests, signIn, type Body } from "./page-support";
+import { callsTo, mockApi, ok, renderAt, viewAsAnswer, setupPageTests, signIn, type Body } from "./page-support";
 
 setupPageTests({ chat: en });
 
@@ -158,8 +158,7 @@ describe("live chat at /apps/chat", () => {
 
   it("viewing as the client, sends no typing and no read mark", async () => {
     signIn("client", clientRules);
-    const viewAs = { staffName: "Desk Dana", startedAt: "2026-11-30T10:00:00.000Z", endsAt: "2026-11-30T10:30:00.000Z" };
-    mockApi({ ...answers(), me: () => ok({ ...(sessionAnswer().body as object), viewAs }) });
+    mockApi({ ...answers(), me: viewAsAnswer });
     renderAt("/apps/chat?ticket=7", ChatPage, "/apps/chat");
     await waitFor(() => expect(callsTo("me")).toHaveLength(1));
     await screen.findAllByTestId("chat-message");

@@ -126,6 +126,12 @@ export function signIn(who: "admin" | "client" | SignedInUser, rules: object[]) 
 
 /** What `me` answers for the last sign-in (the session reloads the rules when it mounts): `mockApi({ me: sessionAnswer })`. */
 export const sessionAnswer = (): Answer => (session ? ok(session) : fail(401, "Not signed in."));
+/** What `me` answers for the last sign-in when staff view the app as that user (a read-only session). */
+export const viewAsAnswer = (): Answer =>
+  ok({
+    ...(sessionAnswer().body as object),
+    viewAs: { staffName: "Desk Dana", startedAt: "2026-11-30T10:00:00.000Z", endsAt: "2026-11-30T10:30:00.000Z" },
+  });
 export const signInAsAdmin = () =>
   signIn({ userId: 1, userName: "Admin", role: "admin" }, [{ action: "manage", subject: "all" }]);
 

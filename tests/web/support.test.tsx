@@ -14,7 +14,7 @@ import {
   ok,
   renderAt,
   renderRoutes,
-  sessionAnswer,
+  viewAsAnswer,
   setupPageTests,
   signIn,
   type Body,
@@ -112,8 +112,7 @@ describe("the support desk at /apps/email", () => {
 
   it("viewing as the client, opens a thread without marking it read", async () => {
     signIn("client", clientRules);
-    const viewAs = { staffName: "Desk Dana", startedAt: "2026-11-30T10:00:00.000Z", endsAt: "2026-11-30T10:30:00.000Z" };
-    mockApi({ ...answers(), me: () => ok({ ...(sessionAnswer().body as object), viewAs }) });
+    mockApi({ ...answers(), me: viewAsAnswer });
     renderAt("/apps/email/inbox?ticket=7", SupportPage, "/apps/email/:filter");
     await waitFor(() => expect(callsTo("me")).toHaveLength(1));
     expect(await screen.findByTitle("Message from Ana Client")).toBeTruthy();
