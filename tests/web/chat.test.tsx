@@ -5,7 +5,7 @@ import { navItems } from "../../web/src/app/navRegistry";
 import { textToHtml } from "../../web/src/features/chat/api";
 import en from "../../web/src/features/chat/locales/en.json";
 import ChatPage from "../../web/src/features/chat/pages/ChatPage";
-import { callsTo, mockApi, ok, renderAt, viewAsAnswer, setupPageTests, signIn, type Body } from "./page-support";
+import { callsTo, mockApi, ok, renderAt, setupPageTests, signIn, viewAsAnswer, type Body } from "./page-support";
 
 setupPageTests({ chat: en });
 

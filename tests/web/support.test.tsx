@@ -14,9 +14,9 @@ import {
   ok,
   renderAt,
   renderRoutes,
-  viewAsAnswer,
   setupPageTests,
   signIn,
+  viewAsAnswer,
   type Body,
 } from "./page-support";
 

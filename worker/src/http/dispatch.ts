@@ -284,7 +284,7 @@ async function authenticate(
  * missed-search counter, which it skips in a view-as).
  */
 const VIEW_AS_ALLOWED = new Set(["end-view-as", "logout", "app-settings", "search-article"]);
-/** Calls declared as reads that still write the caller's data. */
+/** Calls declared as reads that still write the caller's data (`my-referral` refuses its tie in its handler). */
 const VIEW_AS_REFUSED = new Set(["mark-article-read"]);
 
 /** A view-as is read-only (decision 0033): every other call is refused before it runs. */
